@@ -1,0 +1,34 @@
+"""Pure-Python rules engines for the deep-sea games (no Django here).
+
+One package per game; `engines.core` holds the log format, errors, replay and
+simulation they share. `python -m engines` is the offline command line.
+"""
+
+from engines.core.errors import (
+    IllegalEventError,
+    LogError,
+    MalformedLogError,
+    ResultMismatchError,
+    UnsupportedRulesetError,
+)
+from engines.core.game import Game, Outcome, Ruleset, State, Strategy
+from engines.core.replay import Replay, replay, verify
+from engines.registry import GAMES, get_game
+
+__all__ = [
+    "GAMES",
+    "Game",
+    "IllegalEventError",
+    "LogError",
+    "MalformedLogError",
+    "Outcome",
+    "Replay",
+    "ResultMismatchError",
+    "Ruleset",
+    "State",
+    "Strategy",
+    "UnsupportedRulesetError",
+    "get_game",
+    "replay",
+    "verify",
+]

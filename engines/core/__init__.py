@@ -1,0 +1,1 @@
+"""The game-independent core: log envelope, errors, replay, simulation."""

@@ -1,0 +1,85 @@
+"""Typed verification errors shared by every game engine.
+
+Every problem with a log is one of these, never a bare exception, so callers
+(the CLI, the Django workers, the API) can report it precisely: which event,
+which seat, what was wrong and which rule or ruling decides it.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+
+class LogError(ValueError):
+    """A game log cannot be accepted."""
+
+    kind = "invalid"
+
+    def __init__(
+        self,
+        message: str,
+        *,
+        index: int | None = None,
+        seat: int | None = None,
+        rule: str | None = None,
+        field: str | None = None,
+    ) -> None:
+        self.message = message
+        self.index = index
+        self.seat = seat
+        self.rule = rule
+        self.field = field
+        super().__init__(str(self))
+
+    def __str__(self) -> str:
+        where = []
+        if self.index is not None:
+            where.append(f"event {self.index}")
+            if self.seat is not None:
+                where.append(f"(seat {self.seat})")
+        elif self.field:
+            where.append(self.field)
+        text = f"{' '.join(where)}: {self.message}" if where else self.message
+        return f"{text} [{self.rule}]" if self.rule else text
+
+    def at(self, index: int, seat: int | None) -> LogError:
+        """Return this error located at an event (replay adds the position)."""
+        self.index = index
+        self.seat = seat if self.seat is None else self.seat
+        self.args = (str(self),)
+        return self
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind,
+            "message": self.message,
+            "index": self.index,
+            "seat": self.seat,
+            "rule": self.rule,
+            "field": self.field,
+            "text": str(self),
+        }
+
+
+class MalformedLogError(LogError):
+    """Not a readable log: bad JSON, wrong envelope, fails the JSON Schema."""
+
+    kind = "malformed"
+
+
+class UnsupportedRulesetError(LogError):
+    """The log asks for a ruleset or option the engine does not define (e.g. B-4)."""
+
+    kind = "unsupported-ruleset"
+
+
+class IllegalEventError(LogError):
+    """An event the rules do not allow in the state reached so far."""
+
+    kind = "illegal"
+
+
+class ResultMismatchError(LogError):
+    """The claimed result differs from what replay derived."""
+
+    kind = "result-mismatch"

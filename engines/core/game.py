@@ -1,0 +1,164 @@
+"""The interface every game engine implements (after OpenSpiel's Game/State).
+
+A `Game` describes one game: its rulesets, how to deal a random setup and how
+to start a `State` from a recorded setup. A `State` knows whose decision is
+next, the legal actions, applies one action at a time and reports the
+`Outcome` once terminal. Actions are plain JSON-able dicts: exactly the events
+of the log format, so an engine-written log and a hand-written one replay
+through the same code.
+"""
+
+from __future__ import annotations
+
+import random
+from abc import ABC, abstractmethod
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import Any, ClassVar
+
+from engines.core.errors import UnsupportedRulesetError
+
+Event = dict[str, Any]
+
+
+@dataclass(frozen=True)
+class Ruleset:
+    """A named ruleset with its edition and every option resolved."""
+
+    name: str
+    edition: str
+    options: Mapping[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        return {"name": self.name, "edition": self.edition, "options": dict(self.options)}
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """How a finished game ended. Seats are indexes into the log's players."""
+
+    scores: tuple[float, ...]
+    winners: tuple[int, ...]
+    ranks: tuple[int, ...]  # 1 = best; tied seats share a rank
+    termination: str = "normal"
+
+    def to_result(self) -> dict[str, Any]:
+        return {"scores": list(self.scores), "winners": list(self.winners)}
+
+
+class State(ABC):
+    """One position of a game, mutated in place by `apply_action`."""
+
+    # When not None, the engine appends the per-turn facts statistics need.
+    facts: list[dict[str, Any]] | None = None
+
+    @abstractmethod
+    def current_seat(self) -> int | None:
+        """The seat whose decision (or roll, at a chance node) comes next."""
+
+    def is_chance_node(self) -> bool:
+        """True when the next event is a chance outcome (dice, draws)."""
+        return False
+
+    def chance_outcomes(self) -> list[tuple[Event, float]]:
+        """The possible chance events and their probabilities."""
+        raise NotImplementedError
+
+    @abstractmethod
+    def legal_actions(self) -> list[Event]:
+        """Every event the current seat may make now."""
+
+    @abstractmethod
+    def apply_action(self, event: Event) -> None:
+        """Apply one event or raise IllegalEventError (without its index)."""
+
+    @abstractmethod
+    def is_terminal(self) -> bool: ...
+
+    @abstractmethod
+    def outcome(self) -> Outcome:
+        """The outcome of a terminal state."""
+
+    @abstractmethod
+    def snapshot(self) -> dict[str, Any]:
+        """A JSON-able picture of everything on the table (for replay viewers)."""
+
+
+class Strategy(ABC):
+    """A bot. Subclasses set `name` and choose among the legal actions."""
+
+    name: ClassVar[str]
+    description: ClassVar[str] = ""
+
+    @abstractmethod
+    def choose(self, state: State, legal: list[Event], rng: random.Random) -> Event: ...
+
+
+class Game(ABC):
+    """A game's rules entry point; one per package under engines/."""
+
+    id: ClassVar[str]
+    title: ClassVar[str]
+    min_players: ClassVar[int]
+    max_players: ClassVar[int]
+    default_ruleset: ClassVar[str]
+    strategies: ClassVar[Mapping[str, type[Strategy]]]
+
+    @abstractmethod
+    def rulesets(self) -> Mapping[str, Ruleset]:
+        """The named rulesets with their default options."""
+
+    def ruleset(self, spec: Mapping[str, Any] | None = None) -> Ruleset:
+        """Resolve a log's `ruleset` object against the named rulesets."""
+        spec = spec or {}
+        name = spec.get("name", self.default_ruleset)
+        known = self.rulesets()
+        if name not in known:
+            raise UnsupportedRulesetError(
+                f"unknown ruleset {name!r} for {self.id}; known: {', '.join(sorted(known))}",
+                field="ruleset.name",
+            )
+        base = known[name]
+        edition = spec.get("edition", base.edition)
+        if edition not in self.editions():
+            raise UnsupportedRulesetError(
+                f"unknown edition {edition!r}; known: {', '.join(sorted(self.editions()))}",
+                field="ruleset.edition",
+            )
+        options = dict(base.options)
+        for key, value in (spec.get("options") or {}).items():
+            if key not in options:
+                raise UnsupportedRulesetError(
+                    f"unknown option {key!r}; known: {', '.join(sorted(options)) or 'none'}",
+                    field=f"ruleset.options.{key}",
+                )
+            self.check_option(key, value, options[key])
+            options[key] = value
+        return Ruleset(name=name, edition=edition, options=options)
+
+    def editions(self) -> Mapping[str, Any]:
+        """Edition data by name (loaded from the game's declarative data file)."""
+        return {"first": None}
+
+    def check_option(self, key: str, value: Any, default: Any) -> None:
+        """Raise UnsupportedRulesetError when an option's value is not allowed.
+
+        Games with enumerated option values extend this check.
+        """
+        if type(value) is not type(default):
+            raise UnsupportedRulesetError(
+                f"option {key!r} takes a {type(default).__name__}, not {value!r}",
+                field=f"ruleset.options.{key}",
+            )
+
+    @abstractmethod
+    def new_setup(self, ruleset: Ruleset, players: int, rng: random.Random) -> dict[str, Any]:
+        """Deal a random setup; every chance outcome of the setup is in it."""
+
+    @abstractmethod
+    def new_state(self, ruleset: Ruleset, players: int, setup: Mapping[str, Any]) -> State:
+        """Start a game from a recorded setup (raises MalformedLogError if impossible)."""
+
+    def schema(self) -> dict[str, Any]:
+        """The JSON Schema of this game's logs (envelope plus its events)."""
+        raise NotImplementedError

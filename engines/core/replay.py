@@ -1,0 +1,96 @@
+"""Replay: rebuild a game from its log and verify the claimed result."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping
+from dataclasses import dataclass
+from typing import Any
+
+from engines.core.errors import IllegalEventError, LogError, MalformedLogError, ResultMismatchError
+from engines.core.game import Game, Outcome, Ruleset, State
+from engines.core.log import check_envelope
+from engines.core.schema import validate
+
+
+@dataclass
+class Replay:
+    """What replay derived from a log."""
+
+    game: Game
+    ruleset: Ruleset
+    state: State
+    outcome: Outcome
+    facts: list[dict[str, Any]] | None
+
+
+def start(log: Mapping[str, Any]) -> tuple[Game, Ruleset, State]:
+    """Check a log's envelope and schema and set up its initial state."""
+    from engines.registry import get_game
+
+    check_envelope(log)
+    game = get_game(log["game"])
+    validate(game.schema(), log, game.id)
+    ruleset = game.ruleset(log.get("ruleset"))
+    players = len(log["players"])
+    if not game.min_players <= players <= game.max_players:
+        raise MalformedLogError(
+            f"{game.id} takes {game.min_players}-{game.max_players} players, log has {players}",
+            field="players",
+        )
+    return game, ruleset, game.new_state(ruleset, players, log["setup"])
+
+
+def replay(
+    log: Mapping[str, Any],
+    *,
+    collect_facts: bool = False,
+    on_event: Callable[[int, State], None] | None = None,
+) -> Replay:
+    """Replay every event; raise a LogError for the first problem found.
+
+    `on_event(index, state)` is called after each event (for step-through viewers).
+    """
+    game, ruleset, state = start(log)
+    if collect_facts:
+        state.facts = []
+    for index, event in enumerate(log["events"]):
+        seat = event.get("seat")
+        if state.is_terminal():
+            raise IllegalEventError("the game is already over", index=index, seat=seat)
+        try:
+            state.apply_action(event)
+        except LogError as exc:
+            raise exc.at(index, seat) from None
+        if on_event is not None:
+            on_event(index, state)
+    if not state.is_terminal():
+        raise IllegalEventError(
+            f"the log ends before the game does (next: seat {state.current_seat()})",
+            index=len(log["events"]),
+        )
+    outcome = state.outcome()
+    check_result(log.get("result"), outcome)
+    return Replay(game, ruleset, state, outcome, state.facts)
+
+
+def check_result(claimed: Mapping[str, Any] | None, outcome: Outcome) -> None:
+    """A claimed result must match replay exactly (scores in seat order, winners)."""
+    if claimed is None:
+        return
+    scores = list(claimed["scores"])
+    if scores != list(outcome.scores):
+        raise ResultMismatchError(
+            f"claimed scores {scores} but replay gives {list(outcome.scores)}",
+            field="result.scores",
+        )
+    winners = sorted(claimed.get("winners", outcome.winners))
+    if winners != sorted(outcome.winners):
+        raise ResultMismatchError(
+            f"claimed winners {winners} but replay gives {list(outcome.winners)}",
+            field="result.winners",
+        )
+
+
+def verify(log: Mapping[str, Any]) -> Outcome:
+    """Replay a log and return its outcome (raises LogError when invalid)."""
+    return replay(log).outcome

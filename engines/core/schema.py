@@ -1,0 +1,122 @@
+"""JSON Schema of the log format `deepsea-log/1` (the envelope shared by all games).
+
+A game composes its full schema with `log_schema`, giving the schemas of its
+setup, its events and its ruleset options; `python -m engines schema GAME`
+prints it and `docs/schemas/` holds the published copies.
+"""
+
+from __future__ import annotations
+
+from functools import cache
+from typing import Any
+
+import fastjsonschema
+
+from engines.core.errors import MalformedLogError
+
+FORMAT = "deepsea-log/1"
+SCHEMA_DRAFT = "https://json-schema.org/draft-07/schema#"
+
+_SEAT = {"type": "integer", "minimum": 0, "maximum": 5}
+_NUMBER = {"type": "number"}
+
+
+def envelope_schema() -> dict[str, Any]:
+    """The game-independent part: checked before the game is known."""
+    return {
+        "$schema": SCHEMA_DRAFT,
+        "title": "Deep Sea game log, format deepsea-log/1",
+        "type": "object",
+        "required": ["format", "game", "players", "setup", "events"],
+        "additionalProperties": False,
+        "properties": {
+            "format": {"const": FORMAT},
+            "game": {"type": "string"},
+            "ruleset": {
+                "type": "object",
+                "additionalProperties": False,
+                "properties": {
+                    "name": {"type": "string"},
+                    "edition": {"type": "string"},
+                    "options": {"type": "object"},
+                },
+            },
+            "players": {
+                "type": "array",
+                "minItems": 1,
+                "maxItems": 6,
+                "items": {
+                    "type": "object",
+                    "required": ["name"],
+                    "additionalProperties": False,
+                    "properties": {
+                        "name": {"type": "string", "minLength": 1, "maxLength": 100},
+                        "strategy": {"type": "string", "maxLength": 100},
+                    },
+                },
+            },
+            "setup": {"type": "object"},
+            "events": {
+                "type": "array",
+                "items": {
+                    "type": "object",
+                    "required": ["type"],
+                    "properties": {"type": {"type": "string"}, "seat": _SEAT},
+                },
+            },
+            "result": {
+                "type": "object",
+                "required": ["scores"],
+                "additionalProperties": False,
+                "properties": {
+                    "scores": {"type": "array", "items": _NUMBER},
+                    "winners": {"type": "array", "items": _SEAT, "uniqueItems": True},
+                },
+            },
+            "meta": {
+                "description": "Free-form facts about the game (date, table, event); not replayed.",
+                "type": "object",
+            },
+        },
+    }
+
+
+def log_schema(
+    game_id: str,
+    *,
+    setup: dict[str, Any],
+    events: list[dict[str, Any]],
+    options: dict[str, Any],
+) -> dict[str, Any]:
+    """The full schema of one game's logs: the envelope narrowed to that game."""
+    schema = envelope_schema()
+    schema["title"] = f"{game_id} log, format {FORMAT}"
+    props = schema["properties"]
+    props["game"] = {"const": game_id}
+    props["ruleset"]["properties"]["options"] = {
+        "type": "object",
+        "additionalProperties": False,
+        "properties": options,
+    }
+    props["setup"] = setup
+    props["events"] = {"type": "array", "items": {"oneOf": events}}
+    return schema
+
+
+@cache
+def _compiled(key: str, schema_json: str) -> Any:
+    import json
+
+    return fastjsonschema.compile(json.loads(schema_json))
+
+
+def validate(schema: dict[str, Any], data: Any, key: str) -> None:
+    """Validate against a schema, raising MalformedLogError naming the field."""
+    import json
+
+    validator = _compiled(key, json.dumps(schema, sort_keys=True))
+    try:
+        validator(data)
+    except fastjsonschema.JsonSchemaValueException as exc:
+        path = ".".join(str(part) for part in exc.path[1:]) or "log"
+        raise MalformedLogError(f"{exc.message} (JSON Schema)", field=path) from None

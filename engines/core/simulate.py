@@ -1,0 +1,82 @@
+"""Bot games: play strategies against each other and write an ordinary log."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Iterator, Sequence
+from typing import Any
+
+from engines.core.errors import UnsupportedRulesetError
+from engines.core.game import Game, Ruleset
+from engines.core.schema import FORMAT
+
+
+def game_rng(seed: int | str, index: int) -> random.Random:
+    """The generator of game `index` in a run: independent of chunking."""
+    return random.Random(f"{seed}:{index}")
+
+
+def simulate_game(
+    game: Game,
+    ruleset: Ruleset,
+    strategies: Sequence[str],
+    rng: random.Random,
+    names: Sequence[str] | None = None,
+) -> dict[str, Any]:
+    """Play one game between bots; returns its log, result included."""
+    unknown = [s for s in strategies if s not in game.strategies]
+    if unknown:
+        raise UnsupportedRulesetError(
+            f"unknown strategy {unknown[0]!r} for {game.id}; known: {', '.join(game.strategies)}"
+        )
+    bots = [game.strategies[name]() for name in strategies]
+    setup = game.new_setup(ruleset, len(bots), rng)
+    state = game.new_state(ruleset, len(bots), setup)
+    events: list[dict[str, Any]] = []
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            event = rng.choices([e for e, _ in outcomes], weights=[p for _, p in outcomes])[0]
+        else:
+            event = bots[state.current_seat()].choose(state, state.legal_actions(), rng)
+        state.apply_action(event)
+        events.append(event)
+    names = names or [f"{name}-{seat}" for seat, name in enumerate(strategies)]
+    return {
+        "format": FORMAT,
+        "game": game.id,
+        "ruleset": ruleset.to_json(),
+        "players": [{"name": n, "strategy": s} for n, s in zip(names, strategies, strict=True)],
+        "setup": setup,
+        "events": events,
+        "result": state.outcome().to_result(),
+    }
+
+
+def table_strategies(
+    game: Game, players: int, strategies: Sequence[str] | None, rng: random.Random
+) -> list[str]:
+    """The strategies at a table: as given, or drawn at random from the game's bots."""
+    if strategies:
+        if len(strategies) != players:
+            raise UnsupportedRulesetError(
+                f"{len(strategies)} strategies given for {players} players"
+            )
+        return list(strategies)
+    return [rng.choice(sorted(game.strategies)) for _ in range(players)]
+
+
+def simulate(
+    game: Game,
+    ruleset: Ruleset,
+    players: int,
+    games: int,
+    seed: int | str,
+    strategies: Sequence[str] | None = None,
+    start: int = 0,
+) -> Iterator[dict[str, Any]]:
+    """Logs of games start..start+games-1 of the run `seed` (deterministic)."""
+    for index in range(start, start + games):
+        rng = game_rng(seed, index)
+        table = table_strategies(game, players, strategies, rng)
+        yield simulate_game(game, ruleset, table, rng)

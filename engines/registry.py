@@ -1,0 +1,28 @@
+"""Which games exist. Game packages are imported only when asked for."""
+
+from __future__ import annotations
+
+from functools import cache
+from importlib import import_module
+
+from engines.core.errors import MalformedLogError
+from engines.core.game import Game
+
+# game id -> "module:GameClass"
+GAMES: dict[str, str] = {
+    "deep-vents": "engines.deep_vents.game:DeepVents",
+    "deep-sea-adventure": "engines.deep_sea_adventure.game:DeepSeaAdventure",
+    "deep-sea-adventure-boost": "engines.deep_sea_adventure.game:DeepSeaAdventureBoost",
+    "deep-dive": "engines.deep_dive.game:DeepDive",
+}
+
+
+@cache
+def get_game(game_id: str) -> Game:
+    """The Game for an id, or MalformedLogError naming the known ids."""
+    if not isinstance(game_id, str) or game_id not in GAMES:
+        raise MalformedLogError(
+            f"unknown game {game_id!r}; known: {', '.join(GAMES)}", field="game"
+        )
+    module, name = GAMES[game_id].split(":")
+    return getattr(import_module(module), name)()
