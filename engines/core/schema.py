@@ -99,7 +99,8 @@ def log_schema(
         "properties": options,
     }
     props["setup"] = setup
-    props["events"] = {"type": "array", "items": {"oneOf": events}}
+    # anyOf, not oneOf: event types are distinct consts, and anyOf stops at the first match.
+    props["events"] = {"type": "array", "items": {"anyOf": events}}
     return schema
 
 

@@ -1,0 +1,50 @@
+"""Deep Dive (`deep-dive`): the Game entry point the registry loads."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from engines.core.errors import MalformedLogError, UnsupportedRulesetError
+from engines.core.game import Game, Ruleset
+from engines.core.schema import log_schema
+from engines.deep_dive.bots import STRATEGIES
+from engines.deep_dive.edition import Edition, editions
+from engines.deep_dive.events import SETUP_SCHEMA, event_schemas
+from engines.deep_dive.state import DeepDiveState
+
+
+class DeepDive(Game):
+    id = "deep-dive"
+    title = "Deep Dive"
+    min_players = 2
+    max_players = 4
+    default_ruleset = "standard"
+    strategies = STRATEGIES
+
+    def rulesets(self) -> Mapping[str, Ruleset]:
+        return {"standard": Ruleset(name="standard", edition="first", options={})}
+
+    def editions(self) -> Mapping[str, Edition]:
+        return editions()
+
+    def new_setup(self, ruleset: Ruleset, players: int, rng: random.Random) -> dict[str, Any]:
+        """Nothing is dealt: the shells are drawn unseen during play (DD-1, DD-2)."""
+        return {}
+
+    def new_state(self, ruleset: Ruleset, players: int, setup: Mapping[str, Any]) -> DeepDiveState:
+        if setup:
+            raise MalformedLogError(
+                f"deep-dive has no setup fields, got {sorted(setup)}", field="setup"
+            )
+        edition = editions()[ruleset.edition]
+        if players not in edition.player_counts:
+            raise UnsupportedRulesetError(
+                f"edition {edition.name} has no pool for {players} players [DD-1]",
+                field="players",
+            )
+        return DeepDiveState(edition, players)
+
+    def schema(self) -> dict[str, Any]:
+        return log_schema(self.id, setup=SETUP_SCHEMA, events=event_schemas(), options={})
