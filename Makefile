@@ -1,0 +1,53 @@
+# Developer commands. Each creates .venv (with a Python >= 3.12, which Django 6.1 needs) and
+# installs the project into it when pyproject.toml is newer than the last install.
+
+VENV := .venv
+PYTHON := $(VENV)/bin/python
+INSTALLED := $(VENV)/.installed
+HOST_PORT := 127.0.0.1:8000
+
+# Interpreters tried in order to create the venv; the first >= 3.12 that runs wins (pyenv's
+# shims exist for versions that are not enabled and then fail, hence the direct paths too).
+reverse = $(if $(1),$(call reverse,$(wordlist 2,$(words $(1)),$(1))) $(firstword $(1)))
+PYENV_PYTHONS := $(call reverse,$(sort $(wildcard \
+	$(HOME)/.pyenv/versions/3.1[234]*/bin/python3 /root/.pyenv/versions/3.1[234]*/bin/python3)))
+PYTHON_CANDIDATES := python3.14 python3.13 python3.12 python3 $(PYENV_PYTHONS)
+
+.PHONY: install run test lint clean-venv
+
+install: $(INSTALLED)
+
+$(PYTHON):
+	@for candidate in $(PYTHON_CANDIDATES); do \
+		if $$candidate -c 'import sys; sys.exit(sys.version_info < (3, 12))' >/dev/null 2>&1; then \
+			echo "Creating $(VENV) with $$($$candidate --version) ($$candidate)"; \
+			exec $$candidate -m venv $(VENV); \
+		fi; \
+	done; \
+	echo "error: no Python 3.12 or newer found (tried: $(PYTHON_CANDIDATES))." >&2; \
+	echo "Install one (Django 6.1 needs it) and run make again." >&2; \
+	exit 1
+
+$(INSTALLED): $(PYTHON) pyproject.toml
+	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 12))' || { \
+		echo "error: $(VENV) uses Python $$($(PYTHON) -c 'import platform; print(platform.python_version())'); 3.12+ is needed. Remove $(VENV) (make clean-venv) and run make again." >&2; \
+		exit 1; }
+	$(PYTHON) -m pip install --quiet -e '.[test]'
+	@touch $@
+
+run: install
+	$(PYTHON) manage.py migrate --noinput
+	$(PYTHON) manage.py load_demo
+	@echo "Serving on http://$(HOST_PORT)/ (admin: http://$(HOST_PORT)/admin/, login above). Ctrl-C stops."
+	$(PYTHON) manage.py runserver $(HOST_PORT)
+
+# Set DATABASE_URL / CELERY_BROKER_URL to run against PostgreSQL / Redis (see .ci/run).
+test: install
+	$(VENV)/bin/pytest $(PYTEST_ARGS)
+
+lint: install
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+
+clean-venv:
+	rm -rf $(VENV)

@@ -1,0 +1,5 @@
+"""The Django project: settings, URLs, WSGI/ASGI entry points and the Celery app."""
+
+from deepsea.celery import app as celery_app
+
+__all__ = ("celery_app",)

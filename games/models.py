@@ -1,0 +1,133 @@
+"""Game logs as submitted, and what replay derived from them.
+
+A `GameLog` is the raw log exactly as received (with its SHA-256, so the same
+log sent twice is one row). Only a Celery worker replaying it with the engines
+turns it into a `Game` with `GameSeat`s; nothing a submitter claims about
+scores is stored as fact.
+"""
+
+from __future__ import annotations
+
+import hashlib
+
+from django.conf import settings
+from django.db import models
+from django.urls import reverse
+
+
+class Source(models.TextChoices):
+    HUMAN = "human", "Human"
+    TOURNAMENT = "tournament", "Tournament"
+    SIMULATED = "simulated", "Simulated"
+
+
+class Upload(models.Model):
+    """One submission: a single log, a JSON Lines batch, a recording or a bot run."""
+
+    submitted_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, models.SET_NULL, null=True, blank=True, related_name="uploads"
+    )
+    filename = models.CharField(max_length=255, blank=True)
+    source = models.CharField(max_length=20, choices=Source.choices, default=Source.HUMAN)
+    published = models.BooleanField(default=True)
+    created = models.DateTimeField(auto_now_add=True)
+    # Lines of a batch that were not logs at all (bad JSON, bad UTF-8): [{line, error}].
+    line_errors = models.JSONField(default=list, blank=True)
+
+    class Meta:
+        ordering = ["-created"]
+
+    def __str__(self) -> str:
+        return self.filename or f"upload {self.pk}"
+
+    def get_absolute_url(self) -> str:
+        return reverse("games:upload", args=[self.pk])
+
+
+class GameLog(models.Model):
+    """A log as submitted, and its verdict."""
+
+    class Status(models.TextChoices):
+        QUEUED = "queued", "Queued"
+        VERIFYING = "verifying", "Verifying"
+        VERIFIED = "verified", "Verified"
+        REJECTED = "rejected", "Rejected"
+        # The worker itself failed (not the log's fault) too many times.
+        ERROR = "error", "Error"
+
+    upload = models.ForeignKey(Upload, models.CASCADE, related_name="logs")
+    line = models.PositiveIntegerField(null=True, blank=True, help_text="Line in a batch file")
+    raw = models.TextField(help_text="The log exactly as received")
+    sha256 = models.CharField(max_length=64, unique=True)
+    game_type = models.CharField(max_length=40, db_index=True)
+    status = models.CharField(
+        max_length=12, choices=Status.choices, default=Status.QUEUED, db_index=True
+    )
+    error = models.JSONField(null=True, blank=True, help_text="The engine's LogError.to_dict()")
+    attempts = models.PositiveSmallIntegerField(default=0)
+    created = models.DateTimeField(auto_now_add=True, db_index=True)
+    status_changed = models.DateTimeField(auto_now=True)
+    verified_at = models.DateTimeField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["-created"]
+
+    def __str__(self) -> str:
+        return f"{self.game_type} log {self.pk} ({self.status})"
+
+    def get_absolute_url(self) -> str:
+        return reverse("games:log", args=[self.pk])
+
+    @staticmethod
+    def digest(raw: str) -> str:
+        return hashlib.sha256(raw.encode("utf-8")).hexdigest()
+
+
+class Game(models.Model):
+    """What replay derived from a verified log."""
+
+    log = models.OneToOneField(GameLog, models.CASCADE, related_name="game")
+    game_type = models.CharField(max_length=40, db_index=True)
+    ruleset = models.CharField(max_length=40)
+    ruleset_options = models.JSONField(default=dict)
+    edition = models.CharField(max_length=40)
+    player_count = models.PositiveSmallIntegerField()
+    source = models.CharField(max_length=20, choices=Source.choices, db_index=True)
+    played_at = models.DateTimeField(db_index=True)
+    termination = models.CharField(max_length=40, default="normal")
+    # The engine's per-turn facts (see docs/log-format.md, "Replay facts").
+    facts = models.JSONField(default=list)
+
+    class Meta:
+        ordering = ["-played_at", "-pk"]
+
+    def __str__(self) -> str:
+        return f"{self.game_type} game {self.pk}"
+
+    def get_absolute_url(self) -> str:
+        return self.log.get_absolute_url()
+
+
+class GameSeat(models.Model):
+    """One player's seat in a verified game."""
+
+    game = models.ForeignKey(Game, models.CASCADE, related_name="seats")
+    seat = models.PositiveSmallIntegerField()
+    # Bots in simulated games have no Player; human seats always do.
+    player = models.ForeignKey(
+        "tournaments.Player", models.PROTECT, null=True, blank=True, related_name="seats"
+    )
+    name = models.CharField(max_length=100)
+    strategy = models.CharField(max_length=100, blank=True, db_index=True)
+    score = models.FloatField()
+    rank = models.PositiveSmallIntegerField()
+    winner = models.BooleanField()
+    turn_order = models.PositiveSmallIntegerField(null=True, blank=True)
+    bid = models.IntegerField(null=True, blank=True)
+
+    class Meta:
+        ordering = ["game", "seat"]
+        constraints = [models.UniqueConstraint(fields=["game", "seat"], name="unique_game_seat")]
+
+    def __str__(self) -> str:
+        return f"{self.name} in {self.game}"

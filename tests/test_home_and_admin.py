@@ -1,0 +1,108 @@
+"""The home page, the navigation every page shares, and the Django admin."""
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.utils import timezone
+
+from tournaments.models import Player
+
+NAVIGATION = {
+    "Leaderboards": "/leaderboards/",
+    "Tournaments": "/tournaments/",
+    "Games": "/games/",
+    "Statistics": "/stats/",
+    "Upload": "/upload/",
+    "API docs": "/api/docs/",
+    "Admin": "/admin/",
+}
+
+
+@pytest.mark.django_db
+def test_home_page_names_the_games_and_counts_players(client):
+    Player.objects.create(handle="marina", display_name="Marina Abyss")
+
+    response = client.get("/")
+
+    assert response.status_code == 200
+    page = response.content.decode()
+    for game in ["Deep Vents", "Deep Sea Adventure", "Boost", "Deep Dive"]:
+        assert game in page
+    assert "1 player registered" in page
+
+
+@pytest.mark.django_db
+def test_every_page_has_the_site_navigation(client):
+    page = client.get("/").content.decode()
+
+    for label, path in NAVIGATION.items():
+        assert f'<a href="{path}">{label}</a>' in page
+
+
+@pytest.mark.django_db
+def test_pages_load_nothing_from_other_sites(client):
+    page = client.get("/").content.decode()
+
+    assert "http://" not in page
+    assert "https://" not in page
+
+
+@pytest.mark.django_db
+def test_admin_login_page_is_served(client):
+    response = client.get("/admin/login/")
+
+    assert response.status_code == 200
+    assert b'name="password"' in response.content
+
+
+@pytest.mark.django_db
+def test_anonymous_visitor_is_sent_to_the_admin_login(client):
+    response = client.get("/admin/tournaments/player/")
+
+    assert response.status_code == 302
+    assert response["Location"].startswith("/admin/login/")
+
+
+@pytest.mark.django_db
+def test_staff_can_log_in_and_list_players(client):
+    get_user_model().objects.create_superuser("ann", "ann@example.com", "a-long-passphrase")
+    Player.objects.create(handle="coral", display_name="Coral Reefson")
+
+    assert client.login(username="ann", password="a-long-passphrase")
+    response = client.get("/admin/tournaments/player/")
+
+    assert response.status_code == 200
+    assert b"Coral Reefson" in response.content
+
+
+@pytest.mark.django_db
+def test_staff_can_add_a_player_in_the_admin(admin_client):
+    response = admin_client.post(
+        "/admin/tournaments/player/add/", {"handle": "nautilus", "display_name": "Nemo Nautilus"}
+    )
+
+    assert response.status_code == 302, response.content.decode()
+    assert Player.objects.get(handle="nautilus").display_name == "Nemo Nautilus"
+
+
+@pytest.mark.django_db
+def test_admin_action_refreshes_the_selected_players_stats_after_commit(
+    admin_client, django_capture_on_commit_callbacks
+):
+    chosen = Player.objects.create(handle="kelp", display_name="Kelpie Drift")
+    other = Player.objects.create(handle="angler", display_name="Ann Angler")
+    before = timezone.now()
+
+    with django_capture_on_commit_callbacks(execute=True) as callbacks:
+        response = admin_client.post(
+            "/admin/tournaments/player/",
+            {"action": "refresh_stats", "_selected_action": [chosen.pk]},
+            follow=True,
+        )
+
+    assert response.status_code == 200
+    assert len(callbacks) == 1
+    assert b"Queued a statistics refresh for 1 player(s)." in response.content
+    chosen.refresh_from_db()
+    other.refresh_from_db()
+    assert chosen.stats_refreshed_at >= before
+    assert other.stats_refreshed_at is None

@@ -1,0 +1,65 @@
+"""`manage.py load_demo` fills an empty site, and running it again changes nothing."""
+
+import re
+from io import StringIO
+
+import pytest
+from django.contrib.auth import authenticate, get_user_model
+from django.core.management import call_command
+
+from tournaments.models import Player
+
+
+def load_demo() -> str:
+    out = StringIO()
+    call_command("load_demo", stdout=out)
+    return out.getvalue()
+
+
+def printed_login(output: str) -> tuple[str, str]:
+    match = re.search(r"username: (\S+)\s+password: (\S+)", output)
+    assert match, output
+    return match.group(1), match.group(2)
+
+
+@pytest.mark.django_db
+def test_load_demo_prints_an_admin_login_that_works():
+    username, password = printed_login(load_demo())
+
+    user = authenticate(username=username, password=password)
+    assert user is not None
+    assert user.is_staff and user.is_superuser
+
+
+@pytest.mark.django_db
+def test_load_demo_twice_creates_nothing_more():
+    load_demo()
+    players = sorted(Player.objects.values_list("handle", flat=True))
+    users = get_user_model().objects.count()
+
+    output = load_demo()
+
+    assert sorted(Player.objects.values_list("handle", flat=True)) == players
+    assert get_user_model().objects.count() == users == 1
+    assert "(0 new)" in output
+    assert len(players) >= 3
+
+
+@pytest.mark.django_db
+def test_demo_admin_password_comes_from_the_environment_when_set(monkeypatch):
+    monkeypatch.setenv("DEMO_ADMIN_PASSWORD", "sea-cucumber-42")
+
+    assert printed_login(load_demo()) == ("admin", "sea-cucumber-42")
+
+
+@pytest.mark.django_db
+def test_production_demo_admin_gets_an_unguessable_password(monkeypatch, settings):
+    monkeypatch.delenv("DEMO_ADMIN_PASSWORD", raising=False)
+    settings.DEBUG = False
+
+    first = printed_login(load_demo())[1]
+    second = printed_login(load_demo())[1]
+
+    assert first != second
+    assert len(first) >= 16
+    assert authenticate(username="admin", password=second) is not None

@@ -1,0 +1,148 @@
+"""Settings come from the environment; bad values are refused; production passes check --deploy."""
+
+import os
+import runpy
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from django.core.exceptions import ImproperlyConfigured
+
+import deepsea.settings
+
+SETTINGS_FILE = deepsea.settings.__file__
+PROJECT_DIR = Path(SETTINGS_FILE).resolve().parent.parent
+SETTINGS_VARIABLES = [
+    "DEBUG",
+    "SECRET_KEY",
+    "ALLOWED_HOSTS",
+    "CSRF_TRUSTED_ORIGINS",
+    "HTTPS_ONLY",
+    "BEHIND_TLS_PROXY",
+    "SECURE_HSTS_SECONDS",
+    "SECURE_HSTS_INCLUDE_SUBDOMAINS",
+    "SECURE_HSTS_PRELOAD",
+    "DATABASE_URL",
+    "CONN_MAX_AGE",
+    "CELERY_BROKER_URL",
+    "CELERY_TASK_TIME_LIMIT",
+    "CELERY_VISIBILITY_TIMEOUT",
+]
+PRODUCTION_ENVIRONMENT = {
+    "DEBUG": "False",
+    "SECRET_KEY": "p7Vq-3nX!fz0Lr8Kc2Wm#Yt5Bh9Jd4Gs6Ne1Ua*Qo_Zi+Xk0Rv^Ml",
+    "ALLOWED_HOSTS": "deepsea.example.org",
+    "HTTPS_ONLY": "True",
+    "DATABASE_URL": "postgres://deepsea:secret@db.example.org:5432/deepsea",
+    "CELERY_BROKER_URL": "redis://redis.example.org:6379/0",
+}
+
+
+def load_settings(monkeypatch: pytest.MonkeyPatch, **environment: str) -> dict:
+    """Run settings.py afresh with only these variables set."""
+    for name in SETTINGS_VARIABLES:
+        monkeypatch.delenv(name, raising=False)
+    for name, value in environment.items():
+        monkeypatch.setenv(name, value)
+    return runpy.run_path(SETTINGS_FILE)
+
+
+def test_defaults_are_a_sqlite_file_in_the_project_and_eager_celery(monkeypatch):
+    settings = load_settings(monkeypatch)
+
+    database = settings["DATABASES"]["default"]
+    assert database["ENGINE"] == "django.db.backends.sqlite3"
+    assert Path(database["NAME"]) == PROJECT_DIR / "db.sqlite3"
+    assert settings["CELERY_BROKER_URL"] is None
+    assert settings["CELERY_TASK_ALWAYS_EAGER"] is True
+    assert settings["DEBUG"] is True
+
+
+def test_postgres_database_url_selects_the_postgresql_backend(monkeypatch):
+    settings = load_settings(monkeypatch, DATABASE_URL="postgres://ann:pw@db.example:6543/sea")
+
+    database = settings["DATABASES"]["default"]
+    assert database["ENGINE"] == "django.db.backends.postgresql"
+    assert (database["HOST"], database["PORT"], database["NAME"]) == ("db.example", 6543, "sea")
+    assert (database["USER"], database["PASSWORD"]) == ("ann", "pw")
+
+
+def test_a_broker_url_turns_off_eager_tasks(monkeypatch):
+    settings = load_settings(monkeypatch, CELERY_BROKER_URL="redis://127.0.0.1:6379/3")
+
+    assert settings["CELERY_BROKER_URL"] == "redis://127.0.0.1:6379/3"
+    assert settings["CELERY_TASK_ALWAYS_EAGER"] is False
+
+
+def test_celery_is_configured_not_to_lose_work(monkeypatch):
+    settings = load_settings(monkeypatch, CELERY_TASK_TIME_LIMIT="600")
+
+    assert settings["CELERY_ACCEPT_CONTENT"] == ["json"]
+    assert settings["CELERY_TASK_SERIALIZER"] == "json"
+    assert settings["CELERY_TASK_ACKS_LATE"] is True
+    assert settings["CELERY_TASK_REJECT_ON_WORKER_LOST"] is True
+    assert settings["CELERY_WORKER_PREFETCH_MULTIPLIER"] == 1
+    assert settings["CELERY_TASK_SOFT_TIME_LIMIT"] < settings["CELERY_TASK_TIME_LIMIT"] == 600
+    assert settings["CELERY_BROKER_TRANSPORT_OPTIONS"]["visibility_timeout"] > 600
+
+
+def test_visibility_timeout_not_above_the_time_limit_is_refused(monkeypatch):
+    with pytest.raises(ImproperlyConfigured, match="CELERY_VISIBILITY_TIMEOUT"):
+        load_settings(monkeypatch, CELERY_TASK_TIME_LIMIT="600", CELERY_VISIBILITY_TIMEOUT="600")
+
+
+@pytest.mark.parametrize(("text", "expected"), [("False", False), ("no", False), ("1", True)])
+def test_debug_reads_common_boolean_words(monkeypatch, text, expected):
+    settings = load_settings(monkeypatch, DEBUG=text, SECRET_KEY="x" * 50)
+
+    assert settings["DEBUG"] is expected
+
+
+def test_a_boolean_that_is_not_a_boolean_names_the_variable(monkeypatch):
+    with pytest.raises(ImproperlyConfigured, match=r"DEBUG='maybe' is not a boolean"):
+        load_settings(monkeypatch, DEBUG="maybe")
+
+
+def test_an_integer_that_is_not_an_integer_names_the_variable(monkeypatch):
+    with pytest.raises(ImproperlyConfigured, match=r"CONN_MAX_AGE='a minute' is not an integer"):
+        load_settings(monkeypatch, CONN_MAX_AGE="a minute")
+
+
+def test_production_without_a_secret_key_is_refused(monkeypatch):
+    with pytest.raises(ImproperlyConfigured, match="SECRET_KEY must be set"):
+        load_settings(monkeypatch, DEBUG="False")
+
+
+def test_allowed_hosts_is_a_comma_separated_list(monkeypatch):
+    settings = load_settings(monkeypatch, ALLOWED_HOSTS=" sea.example, www.sea.example ,")
+
+    assert settings["ALLOWED_HOSTS"] == ["sea.example", "www.sea.example"]
+
+
+def check_deploy(environment: dict[str, str]) -> subprocess.CompletedProcess:
+    env = {k: v for k, v in os.environ.items() if k not in SETTINGS_VARIABLES}
+    env.update(environment)
+    return subprocess.run(
+        [sys.executable, "manage.py", "check", "--deploy", "--fail-level", "WARNING"],
+        cwd=PROJECT_DIR,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+
+
+def test_production_variables_pass_check_deploy_without_warnings():
+    result = check_deploy(PRODUCTION_ENVIRONMENT)
+
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert "System check identified no issues" in result.stdout
+    assert "WARNING" not in result.stderr + result.stdout
+
+
+def test_production_served_over_plain_http_is_flagged_by_check_deploy():
+    result = check_deploy({**PRODUCTION_ENVIRONMENT, "HTTPS_ONLY": "False"})
+
+    assert result.returncode != 0
+    assert "security.W008" in result.stderr  # SECURE_SSL_REDIRECT

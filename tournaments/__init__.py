@@ -1,0 +1,1 @@
+"""Players, tournaments and the pages that show them."""

@@ -1,0 +1,57 @@
+"""Fill an empty site with demo data. Safe to run again: it updates rather than duplicates."""
+
+import os
+import secrets
+
+from django.conf import settings
+from django.contrib.auth import get_user_model
+from django.core.management.base import BaseCommand
+from django.db import transaction
+
+from tournaments.models import Player
+
+ADMIN_USERNAME = "admin"
+DEVELOPMENT_ADMIN_PASSWORD = "deepsea-demo"
+
+DEMO_PLAYERS = [
+    ("marina", "Marina Abyss"),
+    ("nautilus", "Nemo Nautilus"),
+    ("coral", "Coral Reefson"),
+    ("kelp", "Kelpie Drift"),
+    ("angler", "Ann Angler"),
+]
+
+
+def demo_admin_password() -> str:
+    """DEMO_ADMIN_PASSWORD if set; a fixed one in development; a random one otherwise, so a
+    production-configured site never gets a guessable admin password."""
+    if password := os.getenv("DEMO_ADMIN_PASSWORD"):
+        return password
+    return DEVELOPMENT_ADMIN_PASSWORD if settings.DEBUG else secrets.token_urlsafe(16)
+
+
+class Command(BaseCommand):
+    help = "Load demo data: an admin account and a few players. Idempotent."
+
+    @transaction.atomic
+    def handle(self, *args, **options) -> None:
+        password = demo_admin_password()
+        admin, _ = get_user_model().objects.get_or_create(
+            username=ADMIN_USERNAME, defaults={"email": "admin@example.com"}
+        )
+        admin.is_staff = admin.is_superuser = admin.is_active = True
+        admin.set_password(password)
+        admin.save()
+
+        created = 0
+        for handle, display_name in DEMO_PLAYERS:
+            _, was_created = Player.objects.update_or_create(
+                handle=handle, defaults={"display_name": display_name}
+            )
+            created += was_created
+        self.stdout.write(f"Demo players: {len(DEMO_PLAYERS)} ({created} new).")
+        self.stdout.write(
+            self.style.SUCCESS(
+                f"Admin login: /admin/  username: {ADMIN_USERNAME}  password: {password}"
+            )
+        )
