@@ -1,0 +1,110 @@
+"""Deep Sea Adventure and Deep Sea Adventure Boost: the Game entry points."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Mapping
+from typing import Any
+
+from engines.core.errors import MalformedLogError, UnsupportedRulesetError
+from engines.core.game import Game, Ruleset
+from engines.deep_sea_adventure import bots
+from engines.deep_sea_adventure.edition import Edition, editions
+from engines.deep_sea_adventure.schema import boost_schema, dsa_schema
+from engines.deep_sea_adventure.state import DEEPEST_DROWNED, LAST_RETURNED, DeepSeaState
+
+NEXT_FIRST_PLAYER = (LAST_RETURNED, DEEPEST_DROWNED)
+
+
+class DeepSeaAdventure(Game):
+    id = "deep-sea-adventure"
+    title = "Deep Sea Adventure"
+    min_players = 2
+    max_players = 6
+    default_ruleset = "standard"
+    strategies = bots.DSA_STRATEGIES
+
+    def rulesets(self) -> Mapping[str, Ruleset]:
+        return {
+            "standard": Ruleset("standard", "first", {"next_first_player": LAST_RETURNED}),
+        }
+
+    def editions(self) -> Mapping[str, Edition]:
+        return editions()
+
+    def check_option(self, key: str, value: Any, default: Any) -> None:
+        super().check_option(key, value, default)
+        if key == "next_first_player" and value not in NEXT_FIRST_PLAYER:
+            raise UnsupportedRulesetError(
+                f"option next_first_player is one of {', '.join(NEXT_FIRST_PLAYER)}, not {value!r}",
+                field="ruleset.options.next_first_player",
+                rule="DSA-6",
+            )
+
+    def new_setup(self, ruleset: Ruleset, players: int, rng: random.Random) -> dict[str, Any]:
+        return {"chips": self.editions()[ruleset.edition].deal(rng)}
+
+    def new_state(self, ruleset: Ruleset, players: int, setup: Mapping[str, Any]) -> DeepSeaState:
+        edition = self.editions()[ruleset.edition]
+        chips = setup.get("chips")
+        if not isinstance(chips, list):
+            raise MalformedLogError("the setup lists the dealt chip values", field="setup.chips")
+        return DeepSeaState(
+            edition,
+            players,
+            edition.chips_from_setup(chips),
+            **self.state_options(ruleset),
+        )
+
+    def state_options(self, ruleset: Ruleset) -> dict[str, Any]:
+        return {"next_first_player": ruleset.options["next_first_player"]}
+
+    def schema(self) -> dict[str, Any]:
+        return dsa_schema(self.id)
+
+
+class DeepSeaAdventureBoost(DeepSeaAdventure):
+    id = "deep-sea-adventure-boost"
+    title = "Deep Sea Adventure Boost"
+    strategies = bots.BOOST_STRATEGIES
+
+    def rulesets(self) -> Mapping[str, Ruleset]:
+        # B-4: both rules on by default; each switchable by option or by name.
+        def boost_ruleset(name: str, choose_two: bool, boost: bool) -> Ruleset:
+            options = {"next_first_player": LAST_RETURNED, "choose_two": choose_two, "boost": boost}
+            return Ruleset(name, "boost", options)
+
+        return {
+            "standard": boost_ruleset("standard", True, True),
+            "choose-two-only": boost_ruleset("choose-two-only", True, False),
+            "boost-only": boost_ruleset("boost-only", False, True),
+            "original-dice": boost_ruleset("original-dice", False, False),
+        }
+
+    def editions(self) -> Mapping[str, Edition]:
+        return {name: e for name, e in editions().items() if e.boost_dice is not None}
+
+    def ruleset(self, spec: Mapping[str, Any] | None = None) -> Ruleset:
+        spec = dict(spec or {})
+        options = dict(spec.get("options") or {})
+        asked = options.pop("expansion_dice", False) or "expansion" in str(spec.get("name", ""))
+        if asked:
+            raise UnsupportedRulesetError(
+                "the expansion-dice variant is not defined by the source (its dice are not "
+                "described), so it cannot be played or verified",
+                field="ruleset",
+                rule="B-4",
+            )
+        spec["options"] = options
+        return super().ruleset(spec)
+
+    def state_options(self, ruleset: Ruleset) -> dict[str, Any]:
+        options = ruleset.options
+        return {
+            "next_first_player": options["next_first_player"],
+            "choose_two": options["choose_two"],
+            "boost": options["boost"],
+        }
+
+    def schema(self) -> dict[str, Any]:
+        return boost_schema(self.id)
