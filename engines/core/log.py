@@ -58,15 +58,20 @@ def loads(data: bytes | str) -> Any:
         raise MalformedLogError("JSON nested too deeply") from None
 
 
-def check_envelope(log: Any) -> dict[str, Any]:
-    """Check the game-independent envelope; returns the log."""
+def check_header(log: Any) -> dict[str, Any]:
+    """Check that a log is a JSON object in this format; returns the log."""
     if not isinstance(log, dict):
         raise MalformedLogError(f"a log is a JSON object, not {type(log).__name__}")
     if log.get("format") != FORMAT:
         raise MalformedLogError(
             f"unknown format {log.get('format')!r}; expected {FORMAT!r}", field="format"
         )
-    validate(envelope_schema(), log, "envelope")
+    return log
+
+
+def check_envelope(log: Any) -> dict[str, Any]:
+    """Check the game-independent envelope; returns the log."""
+    validate(envelope_schema(), check_header(log), "envelope")
     return log
 
 

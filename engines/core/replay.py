@@ -8,7 +8,7 @@ from typing import Any
 
 from engines.core.errors import IllegalEventError, LogError, MalformedLogError, ResultMismatchError
 from engines.core.game import Game, Outcome, Ruleset, State
-from engines.core.log import check_envelope
+from engines.core.log import check_header
 from engines.core.schema import validate
 
 
@@ -27,8 +27,9 @@ def start(log: Mapping[str, Any]) -> tuple[Game, Ruleset, State]:
     """Check a log's envelope and schema and set up its initial state."""
     from engines.registry import get_game
 
-    check_envelope(log)
+    check_header(log)
     game = get_game(log["game"])
+    # A game's schema narrows the whole envelope (log_schema): one pass checks both.
     validate(game.schema(), log, game.id)
     ruleset = game.ruleset(log.get("ruleset"))
     players = len(log["players"])

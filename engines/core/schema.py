@@ -111,11 +111,21 @@ def _compiled(key: str, schema_json: str) -> Any:
     return fastjsonschema.compile(json.loads(schema_json))
 
 
+# key -> (the schema object last seen, its validator): a game that returns the same
+# schema object every time skips serialising it to find the compiled validator.
+_last_seen: dict[str, tuple[dict[str, Any], Any]] = {}
+
+
 def validate(schema: dict[str, Any], data: Any, key: str) -> None:
     """Validate against a schema, raising MalformedLogError naming the field."""
     import json
 
-    validator = _compiled(key, json.dumps(schema, sort_keys=True))
+    seen = _last_seen.get(key)
+    if seen is not None and seen[0] is schema:
+        validator = seen[1]
+    else:
+        validator = _compiled(key, json.dumps(schema, sort_keys=True))
+        _last_seen[key] = (schema, validator)
     try:
         validator(data)
     except fastjsonschema.JsonSchemaValueException as exc:

@@ -1,0 +1,141 @@
+"""Edition data (DV-1, DV-3, DV-5): loaded from `editions.json`, never written in code.
+
+An organiser whose printed copy differs registers another edition in the data
+file; the engine reads hex traits, grow and trigger kinds, counts, tracks and
+tables from here only.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+from engines.deep_vents.hexes import EFFECTS, GROW_CHOICES, GROWS, PASSIVES, Effect, Grow
+
+DATA_FILE = Path(__file__).with_name("editions.json")
+TRAITS = ("heat", "rock", "predation", "bioluminescence")
+
+
+@dataclass(frozen=True, eq=False)
+class HexType:
+    """One kind of hex tile as printed (front and back)."""
+
+    id: str
+    name: str
+    copies: int
+    traits: dict[str, int]  # front passive traits, one count per symbol (DV-5)
+    back: dict[str, int]  # the decimated side (DV-13)
+    heat_is_archaea: bool  # Undersea Volcano: its heat is the archaea on it
+    grow: dict[str, Any]
+    trigger: dict[str, Any]
+    passive: dict[str, Any] | None
+    track: tuple[int, ...]
+    # Compiled from the data above, for replay speed:
+    grow_behaviour: Grow
+    grow_takes_choice: bool  # the grow event names an adjacent hex ("from")
+    # (behaviour, effect data, once per opponent) for each trigger effect, in printed order
+    effects: tuple[tuple[Effect, dict[str, Any], bool], ...]
+    # Archaea at which the hex must trigger and below which it cannot (DV-9), if any.
+    automatic_at: int | None
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> HexType:
+        return self  # immutable edition data is shared by copies of a state
+
+
+@dataclass(frozen=True, eq=False)
+class Edition:
+    """Every number of one printing of the game."""
+
+    name: str
+    title: str
+    starting_hex: HexType
+    turns: int
+    hex_capacity: int
+    shortfall_loan: int
+    shortfall_payoff: int
+    shortfall_penalty: int
+    eliminated_at: int
+    starting_archaea: dict[int, tuple[int, ...]]
+    bid_base: dict[int, int]
+    bid_bonus: tuple[int, ...]
+    hexes: dict[str, HexType]
+
+    @property
+    def stack_counts(self) -> dict[str, int]:
+        """How many copies of each hex type the shuffled stack holds (DV-1)."""
+        return {k: t.copies for k, t in self.hexes.items() if t is not self.starting_hex}
+
+    @property
+    def stack_size(self) -> int:
+        return sum(self.stack_counts.values())
+
+    def __deepcopy__(self, memo: dict[int, Any]) -> Edition:
+        return self
+
+
+def _counts(symbols: list[str], where: str) -> dict[str, int]:
+    counts: dict[str, int] = {}
+    for symbol in symbols:
+        if symbol not in TRAITS:
+            raise ValueError(f"{where}: unknown trait {symbol!r}")
+        counts[symbol] = counts.get(symbol, 0) + 1
+    return counts
+
+
+def _hex_type(hex_id: str, data: dict[str, Any]) -> HexType:
+    where = f"{DATA_FILE.name}: hex {hex_id}"
+    grow, trigger, passive = data["grow"], data["trigger"], data.get("passive")
+    if grow["kind"] not in GROWS:
+        raise ValueError(f"{where}: unknown grow kind {grow['kind']!r}")
+    for effect in trigger["effects"]:
+        if effect["kind"] not in EFFECTS:
+            raise ValueError(f"{where}: unknown trigger effect {effect['kind']!r}")
+    if passive is not None and passive["when"] not in PASSIVES:
+        raise ValueError(f"{where}: unknown passive {passive['when']!r}")
+    return HexType(
+        id=hex_id,
+        name=data["name"],
+        copies=data["copies"],
+        traits=_counts(data["traits"], where),
+        back=_counts(data["back"], where),
+        heat_is_archaea=data.get("heat_is_archaea", False),
+        grow=grow,
+        trigger=trigger,
+        passive=passive,
+        track=tuple(data.get("track", ())),
+        grow_behaviour=GROWS[grow["kind"]],
+        grow_takes_choice=grow["kind"] in GROW_CHOICES,
+        automatic_at=trigger.get("automatic_at"),
+        effects=tuple(
+            (EFFECTS[e["kind"]][0], e, EFFECTS[e["kind"]][1]) for e in trigger["effects"]
+        ),
+    )
+
+
+def _edition(name: str, data: dict[str, Any]) -> Edition:
+    hexes = {hex_id: _hex_type(hex_id, spec) for hex_id, spec in data["hexes"].items()}
+    return Edition(
+        name=name,
+        title=data["title"],
+        starting_hex=hexes[data["starting_hex"]],
+        turns=data["turns"],
+        hex_capacity=data["hex_capacity"],
+        shortfall_loan=data["shortfall"]["loan"],
+        shortfall_payoff=data["shortfall"]["payoff"],
+        shortfall_penalty=data["shortfall"]["penalty"],
+        eliminated_at=data["shortfall"]["eliminated_at"],
+        starting_archaea={int(n): tuple(v) for n, v in data["starting_archaea"].items()},
+        bid_base={int(n): v for n, v in data["bid"]["base"].items()},
+        bid_bonus=tuple(data["bid"]["bonus_by_turn_order"]),
+        hexes=hexes,
+    )
+
+
+@cache
+def editions() -> dict[str, Edition]:
+    """Every edition in the data file, by name."""
+    raw = json.loads(DATA_FILE.read_text(encoding="utf-8"))
+    return {name: _edition(name, data) for name, data in raw.items()}

@@ -1,0 +1,134 @@
+"""Deep Vents: rulesets, setup and the entry point the registry loads."""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from collections.abc import Mapping
+from functools import cache
+from typing import Any, ClassVar
+
+from engines.core.errors import MalformedLogError, UnsupportedRulesetError
+from engines.core.game import Game, Ruleset, Strategy
+from engines.deep_vents.bots import STRATEGIES
+from engines.deep_vents.edition import Edition, editions
+from engines.deep_vents.schema import GAME_ID, deep_vents_schema
+from engines.deep_vents.state import DeepVentsState
+
+STARTING_BID = "starting-bid"
+STANDARD = "standard"
+
+
+@cache
+def _schema() -> dict[str, Any]:
+    return deep_vents_schema()
+
+
+class DeepVents(Game):
+    """Deep Vents for 2-4 players; the starting-bid variant is the default (DV-3)."""
+
+    id = GAME_ID
+    title = "Deep Vents"
+    min_players = 2
+    max_players = 4
+    default_ruleset = STARTING_BID
+    strategies: ClassVar[Mapping[str, type[Strategy]]] = STRATEGIES
+
+    def rulesets(self) -> Mapping[str, Ruleset]:
+        options = {"row_size": 6}
+        return {
+            STARTING_BID: Ruleset(STARTING_BID, "first", options),
+            STANDARD: Ruleset(STANDARD, "first", options),
+        }
+
+    def editions(self) -> Mapping[str, Edition]:
+        return editions()
+
+    def check_option(self, key: str, value: Any, default: Any) -> None:
+        super().check_option(key, value, default)
+        if key == "row_size" and value not in (5, 6):
+            raise UnsupportedRulesetError(
+                f"row_size is 6 or 5, not {value} [DV-2]", field="ruleset.options.row_size"
+            )
+
+    def new_setup(self, ruleset: Ruleset, players: int, rng: random.Random) -> dict[str, Any]:
+        edition = editions()[ruleset.edition]
+        stack = [hex_id for hex_id, n in sorted(edition.stack_counts.items()) for _ in range(n)]
+        rng.shuffle(stack)
+        seat = rng.randrange(players)
+        if ruleset.name == STARTING_BID:
+            return {"stack": stack, "opening_bidder": seat}
+        return {"stack": stack, "first_player": seat}
+
+    def new_state(self, ruleset: Ruleset, players: int, setup: Mapping[str, Any]) -> DeepVentsState:
+        edition = editions()[ruleset.edition]
+        stack = _check_stack(edition, setup.get("stack"), ruleset.options["row_size"])
+        for key in ("opening_bidder", "first_player"):
+            seat = setup.get(key)
+            if seat is not None and (type(seat) is not int or not 0 <= seat < players):
+                raise MalformedLogError(
+                    f"no seat {seat!r} at a table of {players}", field=f"setup.{key}"
+                )
+        if ruleset.name == STARTING_BID:
+            if "first_player" in setup:
+                raise MalformedLogError(
+                    "the starting-bid ruleset decides the first player by bidding; "
+                    "give opening_bidder instead",
+                    field="setup.first_player",
+                    rule="DV-3",
+                )
+            if "opening_bidder" not in setup:
+                raise MalformedLogError(
+                    "the starting-bid ruleset needs the seat drawn to open the bidding",
+                    field="setup.opening_bidder",
+                    rule="DV-3",
+                )
+            return DeepVentsState(
+                edition,
+                ruleset.options["row_size"],
+                players,
+                stack,
+                opening_bidder=setup["opening_bidder"],
+            )
+        if "opening_bidder" in setup:
+            raise MalformedLogError(
+                "the standard ruleset has no bidding; give first_player instead",
+                field="setup.opening_bidder",
+            )
+        return DeepVentsState(
+            edition,
+            ruleset.options["row_size"],
+            players,
+            stack,
+            first_player=setup.get("first_player", 0),
+        )
+
+    def schema(self) -> dict[str, Any]:
+        return _schema()
+
+
+def _check_stack(edition: Edition, stack: Any, row_size: int) -> list[Any]:
+    """The recorded stack must be drawable from the edition's hexes (DV-1, DV-2)."""
+    if not isinstance(stack, list) or not all(isinstance(h, str) for h in stack):
+        raise MalformedLogError("setup.stack is a list of hex ids", field="setup.stack")
+    counts = edition.stack_counts
+    for hex_id, n in Counter(stack).items():
+        if hex_id not in counts:
+            raise MalformedLogError(
+                f"{hex_id!r} is not a hex of the shuffled stack; known: {', '.join(counts)}",
+                field="setup.stack",
+                rule="DV-1",
+            )
+        if n > counts[hex_id]:
+            raise MalformedLogError(
+                f"setup.stack holds {n} {hex_id} hexes; the game has {counts[hex_id]}",
+                field="setup.stack",
+                rule="DV-1",
+            )
+    if len(stack) < row_size:
+        raise MalformedLogError(
+            f"setup.stack lists {len(stack)} hexes; the first row alone shows {row_size}",
+            field="setup.stack",
+            rule="DV-2",
+        )
+    return [edition.hexes[h] for h in stack]

@@ -1,0 +1,996 @@
+"""One Deep Vents position, advanced event by event (rulebook + RULINGS DV-1..DV-16).
+
+A game runs through these decisions, each one a log event:
+
+- `bid` / `pass` (starting-bid ruleset only, DV-3), then per turn:
+- `take` a row position (DV-2), `place` the hex (DV-4),
+- `grow` or `trigger` every live hex in activation order, a `trigger` naming the
+  same hex again being a repetition (DV-6), and `end` to finish the turn;
+- inside a trigger, each attacked opponent holding a shell answers `shell`
+  (DV-7) and each opponent made to decimate answers `decimate` (DV-9, DV-11);
+- `payoff` of a shortfall token by any player at any moment (DV-8).
+
+`current_seat()` is whoever decides next: a defender while a shell or
+decimation choice is pending, the active player otherwise.
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+from engines.core.errors import IllegalEventError, MalformedLogError
+from engines.core.game import Event, Outcome, State
+from engines.deep_vents.board import Coord, Tile, activation_key, neighbour_coords
+from engines.deep_vents.edition import Edition, HexType
+from engines.deep_vents.hexes import pay_trigger, trigger_problem, uses_source
+
+BID, TAKE, PLACE, ACTIVATE, SHELL, DECIMATE, OVER = (
+    "bid",
+    "take",
+    "place",
+    "activate",
+    "shell",
+    "decimate",
+    "over",
+)
+
+
+class Player:
+    """One seat's ecosystem and personal supply."""
+
+    __slots__ = ("eliminated_turn", "hexes", "seat", "shells", "supply", "tokens", "turns")
+
+    def __init__(self, seat: int) -> None:
+        self.seat = seat
+        self.supply = 0
+        self.shells = 0
+        self.tokens = 0  # archaea shortfall tokens (DV-7, DV-8)
+        self.turns = 0  # turns completed
+        self.hexes: dict[Coord, Tile] = {}
+        self.eliminated_turn: int | None = None  # game turn at whose end they were eliminated
+
+    @property
+    def eliminated(self) -> bool:
+        return self.eliminated_turn is not None
+
+    def hex_archaea(self) -> int:
+        return sum(t.archaea for t in self.hexes.values())
+
+
+def _coord(value: Any, field: str) -> Coord:
+    if type(value) is list and len(value) == 2:
+        q, r = value
+        if type(q) is int and type(r) is int:
+            return (q, r)
+    raise MalformedLogError(f"{field} must be a [q, r] pair of integers, not {value!r}")
+
+
+def _at(tile: Tile) -> list[int]:
+    return [tile.at[0], tile.at[1]]
+
+
+class DeepVentsState(State):
+    """A Deep Vents game in progress; `apply_action` validates every event itself."""
+
+    def __init__(
+        self,
+        edition: Edition,
+        row_size: int,
+        players: int,
+        stack: list[HexType],
+        *,
+        opening_bidder: int | None = None,
+        first_player: int = 0,
+    ) -> None:
+        self.edition = edition
+        self.capacity = edition.hex_capacity
+        self.row_size = row_size
+        self.players = [Player(seat) for seat in range(players)]
+        for player in self.players:
+            start = edition.starting_hex
+            player.hexes[(0, 0)] = Tile(start, (0, 0))  # each Deep Vent at (0, 0) (DV-4)
+        # DV-2: the top row_size hexes are the choices; the rest wait face up in order.
+        self.stack = stack
+        self.stack_complete = len(stack) == edition.stack_size
+        self.row: list[HexType] = stack[:row_size]
+        self.row_archaea = [0] * len(self.row)
+        self.next_in_stack = len(self.row)
+        self.turn = 0  # game turns started (all players together)
+        self.order: list[int] = []
+        self.order_pos = 0
+        self.active = -1
+        self.bids: list[dict[str, Any]] = []
+        self.high_bid = -1
+        self.high_bidder: int | None = None
+        self.passed: set[int] = set()
+        self.opening_bidder = opening_bidder
+        self.taken: tuple[HexType, int] | None = None
+        self.activation: list[Tile] = []
+        self.act_next = 0
+        self.repeat_tile: Tile | None = None
+        self.trigger_tile: Tile | None = None
+        self.repetition = 0
+        self.queue: list[tuple[Any, dict[str, Any], int | None]] = []
+        self.queue_next = 0
+        self.pending_damage = 0
+        self.decimate_choices: dict[Coord, Tile] = {}
+        self.decimate_cause = ""
+        self.termination = ""
+        self._trigger_fact: dict[str, Any] | None = None
+        if opening_bidder is not None:
+            self.phase = BID
+            self.decider: int | None = opening_bidder
+        else:
+            self.phase = TAKE
+            self._start_play(first_player, None)
+
+    # --- the State interface ------------------------------------------------------------
+
+    def current_seat(self) -> int | None:
+        return self.decider
+
+    def is_terminal(self) -> bool:
+        return self.phase is OVER
+
+    def apply_action(self, event: Event) -> None:
+        try:
+            handler = _HANDLERS[event["type"]]
+        except (KeyError, TypeError):
+            raise MalformedLogError(
+                f"unknown event {event.get('type')!r}; known: {', '.join(_HANDLERS)}"
+                if isinstance(event, dict)
+                else "an event is a JSON object"
+            ) from None
+        handler(self, event)
+
+    def clone(self) -> DeepVentsState:
+        """An independent copy (bots look ahead on it); facts are not copied."""
+        facts, self.facts = self.facts, None
+        try:
+            return copy.deepcopy(self)
+        finally:
+            self.facts = facts
+
+    # --- small helpers ---------------------------------------------------------------
+
+    def _expect(self, phase: str, event: Event) -> None:
+        if self.phase is not phase:
+            raise IllegalEventError(
+                f"{event['type']} is not possible now: waiting for {self.waiting_for()}"
+            )
+        if event.get("seat") != self.decider:
+            raise IllegalEventError(
+                f"seat {event.get('seat')} cannot decide now: waiting for {self.waiting_for()}"
+            )
+
+    def waiting_for(self) -> str:
+        """The pending decision, in words (error messages, viewers)."""
+        seat = self.decider
+        if self.phase is BID:
+            verb = "open the bidding" if self.high_bidder is None else "bid or pass"
+            return f"seat {seat} to {verb}"
+        if self.phase is TAKE:
+            return f"seat {seat} to take a hex from the row"
+        if self.phase is PLACE:
+            assert self.taken is not None
+            return f"seat {seat} to place the {self.taken[0].name}"
+        if self.phase is ACTIVATE:
+            choices = []
+            if self.repeat_tile is not None:
+                choices.append(f"trigger {self.repeat_tile.kind.name} again")
+            nxt = self._next_tile()
+            if nxt is None:
+                choices.append("end the turn")
+            else:
+                choices.append(f"grow or trigger {nxt.kind.name} at {_at(nxt)}")
+            return f"seat {seat} to {' or '.join(choices)}"
+        if self.phase is SHELL:
+            return f"seat {seat} to decide on a shell against {self.pending_damage} damage"
+        if self.phase is DECIMATE:
+            return f"seat {seat} to decimate a hex ({self.decimate_cause})"
+        return "nothing: the game is over"
+
+    def opponents_in_play(self, seat: int) -> list[Player]:
+        """The other players still in the game, clockwise from `seat` (DV-7, DV-16)."""
+        n = len(self.players)
+        players = self.players
+        return [
+            players[(seat + i) % n]
+            for i in range(1, n)
+            if players[(seat + i) % n].eliminated_turn is None
+        ]
+
+    def add(self, tile: Tile, amount: int) -> int:
+        """Put archaea on a tile; beyond the cap they are lost (DV-6). Returns those kept."""
+        room = self.capacity - tile.archaea
+        if amount > room:
+            amount = room if room > 0 else 0
+        tile.archaea += amount
+        return amount
+
+    def adjacent_choice(
+        self, tile: Tile, event: Event, field: str, *, include_self: bool = False
+    ) -> Tile:
+        """The adjacent own hex (or this one) an event names in `field`."""
+        value = event.get(field)
+        if value is None:
+            if include_self:
+                return tile
+            raise IllegalEventError(
+                f"{event['type']} of {tile.kind.name} must name the adjacent hex in {field!r}"
+            )
+        at = _coord(value, field)
+        if include_self and at == tile.at:
+            return tile
+        for nb in tile.neighbours:
+            if nb.at == at:
+                return nb
+        raise IllegalEventError(
+            f"{field} {list(at)} is not one of your hexes adjacent to {tile.kind.name} "
+            f"at {_at(tile)}",
+            rule="DV-4",
+        )
+
+    def _fact(self, fact: dict[str, Any]) -> None:
+        assert self.facts is not None
+        fact["game_turn"] = self.turn
+        self.facts.append(fact)
+
+    # --- bidding (DV-3) -------------------------------------------------------------
+
+    def _bid(self, event: Event) -> None:
+        self._expect(BID, event)
+        amount = event.get("amount")
+        if type(amount) is not int:
+            raise MalformedLogError(f"a bid needs an integer amount, not {amount!r}")
+        least = 0 if self.high_bidder is None else self.high_bid + 1
+        base = self.edition.bid_base[len(self.players)]
+        if amount < least:
+            raise IllegalEventError(
+                f"bid {amount} is too low: the next bid must be at least {least}", rule="DV-3"
+            )
+        if amount > base:
+            raise IllegalEventError(
+                f"bid {amount} exceeds the {base} archaea every player starts with", rule="DV-3"
+            )
+        self.high_bid, self.high_bidder = amount, self.decider
+        self.bids.append({"seat": self.decider, "amount": amount})
+        if self.facts is not None:
+            self._fact({"type": "bid", "seat": self.decider, "amount": amount})
+        self._next_bidder()
+
+    def _pass(self, event: Event) -> None:
+        self._expect(BID, event)
+        if self.high_bidder is None:
+            raise IllegalEventError("the opening bidder must bid (0 is allowed)", rule="DV-3")
+        assert self.decider is not None
+        self.passed.add(self.decider)
+        self.bids.append({"seat": self.decider, "pass": True})
+        if self.facts is not None:
+            self._fact({"type": "pass", "seat": self.decider})
+        self._next_bidder()
+
+    def _next_bidder(self) -> None:
+        """Clockwise to the next player who has not passed; a pass is final (DV-3)."""
+        n = len(self.players)
+        assert self.decider is not None
+        for step in range(1, n):
+            seat = (self.decider + step) % n
+            if seat not in self.passed and seat != self.high_bidder:
+                self.decider = seat
+                return
+        assert self.high_bidder is not None
+        self._start_play(self.high_bidder, self.high_bid)
+
+    def _start_play(self, first: int, winning_bid: int | None) -> None:
+        """Turn order clockwise from the first player; starting archaea (DV-3)."""
+        n = len(self.players)
+        self.order = [(first + i) % n for i in range(n)]
+        edition = self.edition
+        for position, seat in enumerate(self.order):
+            if winning_bid is None:
+                supply = edition.starting_archaea[n][position]
+            else:
+                supply = edition.bid_base[n] + edition.bid_bonus[position]
+            self.players[seat].supply = supply
+        if winning_bid is not None:
+            self.players[first].supply -= winning_bid
+        if self.facts is not None:
+            self._fact(
+                {
+                    "type": "turn-order",
+                    "order": list(self.order),
+                    "first_player": first,
+                    "winning_bid": winning_bid,
+                    "starting_archaea": [p.supply for p in self.players],
+                }
+            )
+        self.order_pos = 0
+        self._start_turn()
+
+    # --- a turn: take, place, activate, end ---------------------------------------------
+
+    def _start_turn(self) -> None:
+        self.turn += 1
+        self.active = self.order[self.order_pos]
+        self.decider = self.active
+        self.phase = TAKE
+
+    def _take(self, event: Event) -> None:
+        self._expect(TAKE, event)
+        position = event.get("position")
+        if type(position) is not int:
+            raise MalformedLogError(f"take needs an integer position, not {position!r}")
+        if not 1 <= position <= len(self.row):
+            raise IllegalEventError(
+                f"position must be 1 to {len(self.row)}, not {position!r}", rule="DV-2"
+            )
+        player = self.players[self.active]
+        if player.tokens and position != 1:
+            raise IllegalEventError(
+                f"cannot take position {position}: a player holding a shortfall token "
+                "must take position 1",
+                rule="DV-8",
+            )
+        cost = position - 1
+        if cost > player.supply:
+            raise IllegalEventError(
+                f"cannot take position {position}: needs {cost} archaea, has {player.supply}",
+                rule="DV-2",
+            )
+        if len(self.row) < self.row_size and not self.stack_complete:
+            raise MalformedLogError(
+                f"setup.stack lists only {len(self.stack)} hexes; this turn's row needs more",
+                field="setup.stack",
+                rule="DV-2",
+            )
+        if self.facts is not None:
+            self._fact_take(player, position)
+        player.supply -= cost
+        row_archaea = self.row_archaea
+        capacity = self.capacity
+        for i in range(cost):
+            # DV-2/DV-16: skip payments stay on the skipped hexes; beyond 10 they are lost.
+            if row_archaea[i] < capacity:
+                row_archaea[i] += 1
+        kind = self.row.pop(cost)
+        archaea = row_archaea.pop(cost)
+        if self.next_in_stack < len(self.stack):
+            self.row.append(self.stack[self.next_in_stack])
+            row_archaea.append(0)
+            self.next_in_stack += 1
+        self.taken = (kind, archaea)
+        self.phase = PLACE
+
+    def _fact_take(self, player: Player, position: int) -> None:
+        row = [
+            {"position": i + 1, "hex": kind.id, "archaea": self.row_archaea[i]}
+            for i, kind in enumerate(self.row)
+        ]
+        turn = player.turns + 1
+        self._fact({"type": "offer", "seat": player.seat, "turn": turn, "row": row})
+        self._fact(
+            {
+                "type": "take",
+                "seat": player.seat,
+                "turn": turn,
+                "hex": self.row[position - 1].id,
+                "position": position,
+                "paid": position - 1,
+                "archaea": self.row_archaea[position - 1],
+            }
+        )
+
+    def _place(self, event: Event) -> None:
+        self._expect(PLACE, event)
+        at = _coord(event.get("hex"), "hex")
+        player = self.players[self.active]
+        if at in player.hexes:
+            raise IllegalEventError(f"you already have a hex at {list(at)}", rule="DV-4")
+        hexes = player.hexes
+        neighbours = [hexes[c] for c in neighbour_coords(at) if c in hexes]
+        if not neighbours:
+            raise IllegalEventError(
+                f"a new hex must touch one of your hexes; {list(at)} touches none", rule="DV-4"
+            )
+        assert self.taken is not None
+        kind, archaea = self.taken
+        tile = Tile(kind, at, archaea)
+        tile.neighbours = neighbours
+        for nb in neighbours:
+            nb.neighbours.append(tile)
+        hexes[at] = tile
+        self.taken = None
+        self.activation = sorted((t for t in hexes.values() if not t.decimated), key=activation_key)
+        self.act_next = 0
+        self.repeat_tile = None
+        self.phase = ACTIVATE
+        if self.facts is not None:
+            self._fact(
+                {
+                    "type": "place",
+                    "seat": player.seat,
+                    "turn": player.turns + 1,
+                    "hex": kind.id,
+                    "at": list(at),
+                    "neighbours": len(neighbours),
+                }
+            )
+
+    def _next_tile(self) -> Tile | None:
+        """The next live hex to activate this turn (DV-4, DV-6), or None when all are done."""
+        activation = self.activation
+        while self.act_next < len(activation):
+            tile = activation[self.act_next]
+            if not tile.decimated:
+                return tile
+            self.act_next += 1
+        return None
+
+    def _activation_target(self, event: Event, triggering: bool) -> Tile:
+        """The hex a grow/trigger event names, checked against the activation order."""
+        if self.phase is not ACTIVATE or event.get("seat") != self.decider:
+            self._expect(ACTIVATE, event)
+        at = _coord(event.get("hex"), "hex")
+        tile = self.players[self.active].hexes.get(at)
+        if tile is None:
+            raise IllegalEventError(f"you have no hex at {list(at)}")
+        if tile is self.repeat_tile:
+            if triggering:
+                return tile
+            raise IllegalEventError(
+                f"{tile.kind.name} at {list(at)} has triggered this turn: "
+                "a hex grows or triggers, not both",
+                rule="DV-6",
+            )
+        expected = self._next_tile()
+        if tile is not expected:
+            if expected is None:
+                reason = "every hex has been activated this turn; next is end"
+            elif tile.decimated:
+                reason = f"{tile.kind.name} at {list(at)} is decimated and cannot be activated"
+            elif self.activation.index(tile) < self.act_next:
+                reason = f"{tile.kind.name} at {list(at)} has already been activated this turn"
+            else:
+                reason = (
+                    "hexes activate top-left to bottom-right: next is "
+                    f"{expected.kind.name} at {_at(expected)}"
+                )
+            raise IllegalEventError(reason, rule="DV-4" if expected is not None else "DV-6")
+        return tile
+
+    def _grow(self, event: Event) -> None:
+        tile = self._activation_target(event, triggering=False)
+        kind = tile.kind
+        if kind.automatic_at is not None and tile.archaea >= kind.automatic_at:
+            raise IllegalEventError(
+                f"{kind.name} holds {tile.archaea} archaea: it must trigger", rule="DV-9"
+            )
+        choice = None
+        if kind.grow_takes_choice:
+            choice = self.adjacent_choice(tile, event, "from")
+        elif "from" in event:
+            raise IllegalEventError(f"{kind.name} does not grow from another hex")
+        if "source" in event:
+            raise IllegalEventError("only a Colossal Squid trigger names a source")
+        self.act_next += 1
+        self.repeat_tile = None
+        before = choice.archaea if choice is not None else 0
+        gained = kind.grow_behaviour(self, tile, choice)
+        if self.facts is not None:
+            fact = {
+                "type": "grow",
+                "seat": self.active,
+                "turn": self.players[self.active].turns + 1,
+                "hex": kind.id,
+                "at": _at(tile),
+                "archaea": gained,
+            }
+            if choice is not None:
+                fact["from"] = _at(choice)
+                fact["moved"] = before
+            self._fact(fact)
+
+    def _trigger(self, event: Event) -> None:
+        tile = self._activation_target(event, triggering=True)
+        source = None
+        if uses_source(tile):
+            source = self.adjacent_choice(tile, event, "source", include_self=True)
+        elif "source" in event:
+            raise IllegalEventError(f"{tile.kind.name} does not spend from a source hex")
+        if "from" in event:
+            raise IllegalEventError("only a Gulper Eel grow names a hex to take from")
+        problem = trigger_problem(tile, source)
+        if problem is not None:
+            raise IllegalEventError(problem[0], rule=problem[1])
+        if tile is self.repeat_tile:
+            self.repetition += 1
+        else:
+            self.act_next += 1
+            self.repeat_tile = tile
+            self.repetition = 1
+        player = self.players[self.active]
+        if self.facts is not None:
+            before = (player.supply, player.shells)
+        paid = pay_trigger(tile, source)
+        if self.facts is not None:
+            self._trigger_fact = {
+                "type": "trigger",
+                "seat": self.active,
+                "turn": player.turns + 1,
+                "hex": tile.kind.id,
+                "at": _at(tile),
+                "repetition": self.repetition,
+                "paid": paid,
+                "fed": 0,
+                "_before": before,
+            }
+            if source is not None:
+                self._trigger_fact["source"] = _at(source)
+        self.trigger_tile = tile
+        queue: list[tuple[Any, dict[str, Any], int | None]] = []
+        opponents = None
+        for behaviour, spec, per_opponent in tile.kind.effects:
+            if per_opponent:
+                if opponents is None:
+                    opponents = self.opponents_in_play(self.active)
+                queue.extend((behaviour, spec, p.seat) for p in opponents)
+            else:
+                queue.append((behaviour, spec, None))
+        self.queue = queue
+        self.queue_next = 0
+        self._resolve()
+
+    def _resolve(self) -> None:
+        """Run the trigger's effects until one waits for a player's decision."""
+        queue = self.queue
+        tile = self.trigger_tile
+        while self.queue_next < len(queue):
+            behaviour, spec, seat = queue[self.queue_next]
+            self.queue_next += 1
+            if behaviour(self, tile, spec, seat):
+                return
+        self._finish_repetition()
+
+    def _finish_repetition(self) -> None:
+        tile = self.trigger_tile
+        assert tile is not None
+        for nb in tile.neighbours:
+            # Vampire Squid (DV-10/DV-16): +1 after each repetition's cost and effects.
+            passive = nb.kind.passive
+            if passive is not None and passive["when"] == "adjacent_triggered" and not nb.decimated:
+                gained = self.add(nb, passive["amount"])
+                if self.facts is not None:
+                    self._fact_passive(self.active, nb, gained)
+        if self.facts is not None and self._trigger_fact is not None:
+            fact = self._trigger_fact
+            supply, shells = fact.pop("_before")
+            player = self.players[self.active]
+            fact["collected"] = player.supply - supply
+            fact["shells"] = player.shells - shells
+            self._fact(fact)
+            self._trigger_fact = None
+        self.phase = ACTIVATE
+        self.decider = self.active
+
+    def _fact_passive(self, seat: int, tile: Tile, gained: int) -> None:
+        self._fact(
+            {
+                "type": "passive",
+                "seat": seat,
+                "hex": tile.kind.id,
+                "at": _at(tile),
+                "archaea": gained,
+            }
+        )
+
+    def _end(self, event: Event) -> None:
+        self._expect(ACTIVATE, event)
+        nxt = self._next_tile()
+        if nxt is not None:
+            raise IllegalEventError(
+                f"the turn cannot end: {nxt.kind.name} at {_at(nxt)} has not been activated",
+                rule="DV-6",
+            )
+        player = self.players[self.active]
+        player.turns += 1
+        self.repeat_tile = None
+        if self.facts is not None:
+            self._fact(
+                {
+                    "type": "turn-end",
+                    "seat": player.seat,
+                    "turn": player.turns,
+                    "supply": player.supply,
+                    "shells": player.shells,
+                    "tokens": player.tokens,
+                    "hex_archaea": player.hex_archaea(),
+                }
+            )
+        for other in self.players:
+            # DV-8: at the end of every turn, 2+ tokens eliminate.
+            if other.eliminated_turn is None and other.tokens >= self.edition.eliminated_at:
+                other.eliminated_turn = self.turn
+                if self.facts is not None:
+                    self._fact(
+                        {
+                            "type": "eliminated",
+                            "seat": other.seat,
+                            "turn": other.turns,
+                            "tokens": other.tokens,
+                        }
+                    )
+        in_play = [p for p in self.players if p.eliminated_turn is None]
+        if len(in_play) <= 1:
+            self._game_over("elimination")
+            return
+        n = len(self.order)
+        for step in range(1, n + 1):
+            pos = (self.order_pos + step) % n
+            if self.players[self.order[pos]].eliminated_turn is None:
+                break
+        if self.players[self.order[pos]].turns >= self.edition.turns:
+            self._game_over("normal")  # DV-14: every player in play has had 8 turns
+            return
+        self.order_pos = pos
+        self._start_turn()
+
+    def _game_over(self, termination: str) -> None:
+        self.phase = OVER
+        self.decider = None
+        self.termination = termination
+
+    # --- attacks, shells, decimation (DV-7..DV-13) -------------------------------------
+
+    def feed_adjacent(self, tile: Tile, amount: int) -> None:
+        """Archaea from the general supply onto each adjacent hex (capped, DV-6)."""
+        fed = 0
+        for nb in tile.neighbours:
+            fed += self.add(nb, amount)
+        if self._trigger_fact is not None:
+            self._trigger_fact["fed"] += fed
+
+    def collect(self, tile: Tile) -> None:
+        self.players[self.active].supply += tile.archaea
+        tile.archaea = 0
+
+    def gain_shells(self, amount: int) -> None:
+        self.players[self.active].shells += amount
+
+    def destroy_shells(self, seat: int, amount: int) -> None:
+        defender = self.players[seat]
+        lost = min(amount, defender.shells)
+        defender.shells -= lost
+        if lost and self.facts is not None:
+            self._fact(
+                {
+                    "type": "shell-destroyed",
+                    "seat": seat,
+                    "attacker": self.active,
+                    "hex": self._attacking_hex(),
+                    "shells": lost,
+                }
+            )
+
+    def _attacking_hex(self) -> str | None:
+        return self.trigger_tile.kind.id if self.trigger_tile is not None else None
+
+    def attack(self, seat: int, damage: int) -> bool:
+        """An attack on one defender; True when it waits for their shell choice (DV-7)."""
+        if damage <= 0:
+            return False  # DV-7: damage 0 is no attack
+        if self.players[seat].shells:
+            self.phase = SHELL
+            self.decider = seat
+            self.pending_damage = damage
+            return True
+        self._land(seat, damage, False)
+        return False
+
+    def _shell(self, event: Event) -> None:
+        self._expect(SHELL, event)
+        use = event.get("use")
+        if type(use) is not bool:
+            raise MalformedLogError(f"shell needs use: true or false, not {use!r}")
+        assert self.decider is not None
+        self._land(self.decider, self.pending_damage, use)
+        self._resolve()
+
+    def _land(self, seat: int, damage: int, shell: bool) -> None:
+        """Damage from the supply, borrowing 10 with a token while it falls short (DV-7)."""
+        defender = self.players[seat]
+        blocked = 0
+        if shell:
+            defender.shells -= 1
+            blocked = (damage + 1) // 2  # a shell blocks half, rounded up
+        taken = damage - blocked
+        shortfalls = 0
+        while taken > defender.supply:
+            defender.tokens += 1
+            defender.supply += self.edition.shortfall_loan
+            shortfalls += 1
+        defender.supply -= taken
+        if self.facts is not None:
+            self._fact(
+                {
+                    "type": "attack",
+                    "seat": seat,
+                    "attacker": self.active,
+                    "turn": self.players[self.active].turns + 1,
+                    "hex": self._attacking_hex(),
+                    "damage": damage,
+                    "shell": shell,
+                    "blocked": blocked,
+                    "lost": taken,
+                    "shortfalls": shortfalls,
+                }
+            )
+            for _ in range(shortfalls):
+                self._fact({"type": "shortfall", "seat": seat, "tokens": defender.tokens})
+
+    def ask_decimate(self, seat: int, tiles: list[Tile], cause: str) -> bool:
+        self.phase = DECIMATE
+        self.decider = seat
+        self.decimate_choices = {t.at: t for t in tiles}
+        self.decimate_cause = cause
+        return True
+
+    def _decimate_event(self, event: Event) -> None:
+        self._expect(DECIMATE, event)
+        at = _coord(event.get("hex"), "hex")
+        tile = self.decimate_choices.get(at)
+        if tile is None:
+            choices = ", ".join(
+                f"{t.kind.name} at {_at(t)}" for t in self.decimate_choices.values()
+            )
+            rule = "DV-11" if self.decimate_cause == "bull-cachalot" else "DV-9"
+            raise IllegalEventError(
+                f"cannot decimate {list(at)}; choose one of: {choices}", rule=rule
+            )
+        assert self.decider is not None
+        self.decimate(self.decider, tile, self.decimate_cause)
+        self.decimate_choices = {}
+        self._resolve()
+
+    def decimate(self, seat: int, tile: Tile, cause: str) -> None:
+        """The owner keeps half (rounded up); the hex flips (DV-13); swarms feed (DV-10)."""
+        owner = self.players[seat]
+        kept = (tile.archaea + 1) // 2
+        owner.supply += kept
+        archaea = tile.archaea
+        tile.archaea = 0
+        tile.decimated = True
+        if self.facts is not None:
+            self._fact(
+                {
+                    "type": "decimate",
+                    "seat": seat,
+                    "by": self.active,
+                    "turn": self.players[self.active].turns + 1,
+                    "hex": tile.kind.id,
+                    "at": _at(tile),
+                    "archaea": archaea,
+                    "kept": kept,
+                    "cause": cause,
+                }
+            )
+        for other in self.opponents_in_play(seat):
+            for swarm in other.hexes.values():
+                passive = swarm.kind.passive
+                if (
+                    passive is not None
+                    and passive["when"] == "opponent_decimates"
+                    and not swarm.decimated
+                ):
+                    gained = self.add(swarm, passive["amount"])
+                    if self.facts is not None:
+                        self._fact_passive(other.seat, swarm, gained)
+
+    # --- shortfall payoff (DV-8) ---------------------------------------------------------
+
+    def _payoff(self, event: Event) -> None:
+        if self.phase is OVER:
+            raise IllegalEventError("the game is over")
+        seat = event.get("seat")
+        if type(seat) is not int or not 0 <= seat < len(self.players):
+            raise MalformedLogError(f"no seat {seat!r} at this table")
+        player = self.players[seat]
+        if player.eliminated_turn is not None:
+            raise IllegalEventError("an eliminated player takes no more actions", rule="DV-8")
+        if not player.tokens:
+            raise IllegalEventError("no shortfall token to pay off", rule="DV-8")
+        cost = self.edition.shortfall_payoff
+        if player.supply < cost:
+            raise IllegalEventError(
+                f"paying off a shortfall token costs {cost} archaea, has {player.supply}",
+                rule="DV-8",
+            )
+        player.supply -= cost
+        player.tokens -= 1
+        if self.facts is not None:
+            self._fact({"type": "payoff", "seat": seat, "tokens": player.tokens})
+
+    # --- legal actions (bots, the scorekeeper's recording page) --------------------------
+
+    def legal_actions(self) -> list[Event]:
+        seat = self.decider
+        phase = self.phase
+        if phase is OVER or seat is None:
+            return []
+        actions: list[Event]
+        if phase is BID:
+            least = 0 if self.high_bidder is None else self.high_bid + 1
+            base = self.edition.bid_base[len(self.players)]
+            actions = [{"type": "bid", "seat": seat, "amount": a} for a in range(least, base + 1)]
+            if self.high_bidder is not None:
+                actions.append({"type": "pass", "seat": seat})
+            return actions
+        if phase is TAKE:
+            player = self.players[seat]
+            last = 1 if player.tokens else min(len(self.row), player.supply + 1)
+            actions = [{"type": "take", "seat": seat, "position": p} for p in range(1, last + 1)]
+        elif phase is PLACE:
+            actions = [
+                {"type": "place", "seat": seat, "hex": list(at)} for at in self.free_cells(seat)
+            ]
+        elif phase is ACTIVATE:
+            actions = []
+            if self.repeat_tile is not None:
+                actions.extend(self._trigger_actions(self.repeat_tile))
+            tile = self._next_tile()
+            if tile is None:
+                actions.append({"type": "end", "seat": seat})
+            else:
+                actions.extend(self._grow_actions(tile))
+                actions.extend(self._trigger_actions(tile))
+        elif phase is SHELL:
+            actions = [
+                {"type": "shell", "seat": seat, "use": True},
+                {"type": "shell", "seat": seat, "use": False},
+            ]
+        else:
+            actions = [
+                {"type": "decimate", "seat": seat, "hex": list(at)} for at in self.decimate_choices
+            ]
+        player = self.players[seat]
+        if player.tokens and player.supply >= self.edition.shortfall_payoff:
+            actions.append({"type": "payoff", "seat": seat})
+        return actions
+
+    def free_cells(self, seat: int) -> list[Coord]:
+        """Empty cells touching the seat's ecosystem, in activation order (DV-4)."""
+        hexes = self.players[seat].hexes
+        cells = {c for at in hexes for c in neighbour_coords(at) if c not in hexes}
+        return sorted(cells, key=lambda c: (c[1], 2 * c[0] + c[1]))
+
+    def _grow_actions(self, tile: Tile) -> list[Event]:
+        automatic = tile.kind.automatic_at
+        if automatic is not None and tile.archaea >= automatic:
+            return []
+        event = {"type": "grow", "seat": self.active, "hex": _at(tile)}
+        if tile.kind.grow_takes_choice:
+            return [{**event, "from": _at(nb)} for nb in tile.neighbours]
+        return [event]
+
+    def _trigger_actions(self, tile: Tile) -> list[Event]:
+        event = {"type": "trigger", "seat": self.active, "hex": _at(tile)}
+        if uses_source(tile):
+            return [
+                {**event, "source": _at(source)}
+                for source in [tile, *tile.neighbours]
+                if trigger_problem(tile, source) is None
+            ]
+        return [event] if trigger_problem(tile, None) is None else []
+
+    # --- results (DV-14, DV-16) -----------------------------------------------------------
+
+    def score(self, seat: int) -> int:
+        player = self.players[seat]
+        points = (
+            player.supply
+            + (player.shells + 1) // 2
+            - self.edition.shortfall_penalty * player.tokens
+        )
+        if player.eliminated_turn is None:  # an eliminated player's hexes left play (DV-16)
+            points += (player.hex_archaea() + 1) // 2
+        return points
+
+    def outcome(self) -> Outcome:
+        if self.phase is not OVER:
+            raise IllegalEventError("the game is not over")
+        scores = tuple(self.score(seat) for seat in range(len(self.players)))
+        turn_position = {seat: i for i, seat in enumerate(self.order)}
+
+        def standing_key(seat: int) -> tuple[int, int, int, int]:
+            # Survivors first; later eliminations above earlier (DV-8); then score and
+            # turn order (DV-14, DV-16).
+            out = self.players[seat].eliminated_turn
+            return (out is not None, -(out or 0), -scores[seat], turn_position[seat])
+
+        standing = sorted(range(len(self.players)), key=standing_key)
+        ranks = [0] * len(self.players)
+        for rank, seat in enumerate(standing, start=1):
+            ranks[seat] = rank
+        return Outcome(
+            scores=scores,
+            winners=(standing[0],),
+            ranks=tuple(ranks),
+            termination=self.termination,
+        )
+
+    # --- snapshot for viewers ---------------------------------------------------------------
+
+    def snapshot(self) -> dict[str, Any]:
+        players = []
+        for player in self.players:
+            tiles = sorted(player.hexes.values(), key=activation_key)
+            players.append(
+                {
+                    "seat": player.seat,
+                    "supply": player.supply,
+                    "shells": player.shells,
+                    "tokens": player.tokens,
+                    "turns": player.turns,
+                    "eliminated": player.eliminated,
+                    "score": self.score(player.seat),
+                    "hexes": [
+                        {
+                            "at": _at(t),
+                            "hex": t.kind.id,
+                            "archaea": t.archaea,
+                            "decimated": t.decimated,
+                            "traits": t.traits(),
+                            "track": t.kind.track[t.track] if t.kind.track else None,
+                        }
+                        for t in tiles
+                    ],
+                }
+            )
+        pending: dict[str, Any] | None = None
+        if self.phase is SHELL:
+            pending = {"damage": self.pending_damage, "hex": self._attacking_hex()}
+        elif self.phase is DECIMATE:
+            pending = {
+                "cause": self.decimate_cause,
+                "choices": [list(at) for at in self.decimate_choices],
+            }
+        elif self.phase is ACTIVATE:
+            nxt = self._next_tile()
+            pending = {
+                "next": _at(nxt) if nxt is not None else None,
+                "repeat": _at(self.repeat_tile) if self.repeat_tile is not None else None,
+            }
+        elif self.phase is PLACE and self.taken is not None:
+            pending = {"hex": self.taken[0].id, "archaea": self.taken[1]}
+        return {
+            "phase": self.phase,
+            "current_seat": self.decider,
+            "waiting_for": self.waiting_for(),
+            "pending": pending,
+            "turn": self.turn,
+            "active": self.active if self.order else None,
+            "order": list(self.order),
+            "bids": list(self.bids),
+            "players": players,
+            "row": [
+                {"position": i + 1, "hex": kind.id, "archaea": self.row_archaea[i]}
+                for i, kind in enumerate(self.row)
+            ],
+            "stack": len(self.stack) - self.next_in_stack,
+            "termination": self.termination or None,
+        }
+
+
+_HANDLERS = {
+    "grow": DeepVentsState._grow,
+    "trigger": DeepVentsState._trigger,
+    "shell": DeepVentsState._shell,
+    "take": DeepVentsState._take,
+    "place": DeepVentsState._place,
+    "end": DeepVentsState._end,
+    "decimate": DeepVentsState._decimate_event,
+    "payoff": DeepVentsState._payoff,
+    "bid": DeepVentsState._bid,
+    "pass": DeepVentsState._pass,
+}
