@@ -8,7 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engines import LogError, ResultMismatchError, get_game, replay, verify
-from engines.core.simulate import simulate_game
+from engines.core.simulate import play_out, simulate_game
 from engines.deep_dive.edition import KINDS
 
 GAME = get_game("deep-dive")
@@ -46,16 +46,8 @@ def test_replay_of_an_engine_written_log_reproduces_every_snapshot(table, seed):
     rng = random.Random(seed)
     bots = [GAME.strategies[name]() for name in table]
     state = GAME.new_state(RULESET, len(table), {})
-    events, played = [], []
-    while not state.is_terminal():
-        if state.is_chance_node():
-            outcomes = state.chance_outcomes()
-            event = rng.choices([e for e, _ in outcomes], weights=[p for _, p in outcomes])[0]
-        else:
-            event = bots[state.current_seat()].choose(state, state.legal_actions(), rng)
-        state.apply_action(event)
-        events.append(event)
-        played.append(state.snapshot())
+    played = []
+    events = play_out(state, bots, rng, on_event=lambda s: played.append(s.snapshot()))
     log = {
         "format": "deepsea-log/1",
         "game": GAME.id,

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -41,6 +41,24 @@ def start(log: Mapping[str, Any]) -> tuple[Game, Ruleset, State]:
     return game, ruleset, game.new_state(ruleset, players, log["setup"])
 
 
+def apply_events(
+    state: State,
+    events: Sequence[Mapping[str, Any]],
+    on_event: Callable[[int, State], None] | None = None,
+) -> None:
+    """Apply events in order; the first bad one raises a LogError naming its index and seat."""
+    for index, event in enumerate(events):
+        seat = event.get("seat")
+        if state.is_terminal():
+            raise IllegalEventError("the game is already over", index=index, seat=seat)
+        try:
+            state.apply_action(event)
+        except LogError as exc:
+            raise exc.at(index, seat) from None
+        if on_event is not None:
+            on_event(index, state)
+
+
 def replay(
     log: Mapping[str, Any],
     *,
@@ -54,16 +72,7 @@ def replay(
     game, ruleset, state = start(log)
     if collect_facts:
         state.facts = []
-    for index, event in enumerate(log["events"]):
-        seat = event.get("seat")
-        if state.is_terminal():
-            raise IllegalEventError("the game is already over", index=index, seat=seat)
-        try:
-            state.apply_action(event)
-        except LogError as exc:
-            raise exc.at(index, seat) from None
-        if on_event is not None:
-            on_event(index, state)
+    apply_events(state, log["events"], on_event)
     if not state.is_terminal():
         raise IllegalEventError(
             f"the log ends before the game does (next: seat {state.current_seat()})",

@@ -3,17 +3,41 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
 from engines.core.errors import UnsupportedRulesetError
-from engines.core.game import Game, Ruleset
+from engines.core.game import Event, Game, Ruleset, State, Strategy
 from engines.core.schema import FORMAT
 
 
 def game_rng(seed: int | str, index: int) -> random.Random:
     """The generator of game `index` in a run: independent of chunking."""
     return random.Random(f"{seed}:{index}")
+
+
+def play_out(
+    state: State,
+    bots: Sequence[Strategy],
+    rng: random.Random,
+    on_event: Callable[[State], None] | None = None,
+) -> list[Event]:
+    """Play a game to its end: bots decide, `rng` rolls the chance outcomes.
+
+    Returns the events played, in order; `on_event(state)` sees the state after each.
+    """
+    events: list[Event] = []
+    while not state.is_terminal():
+        if state.is_chance_node():
+            outcomes = state.chance_outcomes()
+            event = rng.choices([e for e, _ in outcomes], weights=[p for _, p in outcomes])[0]
+        else:
+            event = bots[state.current_seat()].choose(state, state.legal_actions(), rng)
+        state.apply_action(event)
+        events.append(event)
+        if on_event is not None:
+            on_event(state)
+    return events
 
 
 def simulate_game(
@@ -32,15 +56,7 @@ def simulate_game(
     bots = [game.strategies[name]() for name in strategies]
     setup = game.new_setup(ruleset, len(bots), rng)
     state = game.new_state(ruleset, len(bots), setup)
-    events: list[dict[str, Any]] = []
-    while not state.is_terminal():
-        if state.is_chance_node():
-            outcomes = state.chance_outcomes()
-            event = rng.choices([e for e, _ in outcomes], weights=[p for _, p in outcomes])[0]
-        else:
-            event = bots[state.current_seat()].choose(state, state.legal_actions(), rng)
-        state.apply_action(event)
-        events.append(event)
+    events = play_out(state, bots, rng)
     names = names or [f"{name}-{seat}" for seat, name in enumerate(strategies)]
     return {
         "format": FORMAT,
