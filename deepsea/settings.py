@@ -90,6 +90,8 @@ INSTALLED_APPS = [
     "drf_spectacular_sidecar",
     "tournaments",
     "games",
+    "ratings",
+    "stats",
 ]
 
 MIDDLEWARE = [
@@ -148,6 +150,7 @@ USE_TZ = True
 # Python package (deepsea.staticfiles.PlotlyFinder), never from a CDN.
 STATIC_URL = "static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
+STATICFILES_DIRS = [BASE_DIR / "static"]  # site-wide files: the favicon
 STATICFILES_FINDERS = [
     "django.contrib.staticfiles.finders.FileSystemFinder",
     "django.contrib.staticfiles.finders.AppDirectoriesFinder",
@@ -169,6 +172,34 @@ WHITENOISE_USE_FINDERS = DEBUG
 WHITENOISE_AUTOREFRESH = DEBUG
 
 LOGIN_URL = "admin:login"
+
+# The API (games/api.py). Uploads are throttled per user (UPLOADS_PER_HOUR).
+REST_FRAMEWORK = {
+    "DEFAULT_AUTHENTICATION_CLASSES": [
+        "rest_framework.authentication.TokenAuthentication",
+        "rest_framework.authentication.SessionAuthentication",
+    ],
+    "DEFAULT_PERMISSION_CLASSES": ["rest_framework.permissions.IsAuthenticatedOrReadOnly"],
+    "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
+    "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
+    "PAGE_SIZE": 50,
+    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    "DEFAULT_THROTTLE_RATES": {"uploads": f"{envint('UPLOADS_PER_HOUR', 600)}/hour"},
+}
+SPECTACULAR_SETTINGS = {
+    "TITLE": "Deep-sea tournaments API",
+    "DESCRIPTION": (
+        "Submit game logs (one JSON log, or a JSON Lines batch), follow their verification "
+        "and read verified games. Authenticate with a token (Authorization: Token KEY) or a "
+        "session (then send the CSRF token with writes)."
+    ),
+    "VERSION": "1",
+    "SERVE_INCLUDE_SCHEMA": False,
+    # Swagger UI from the drf-spectacular-sidecar package: no CDN.
+    "SWAGGER_UI_DIST": "SIDECAR",
+    "SWAGGER_UI_FAVICON_HREF": "SIDECAR",
+    "REDOC_DIST": "SIDECAR",
+}
 
 # Celery. No broker configured means no worker either: tasks then run in-process when queued.
 CELERY_BROKER_URL = os.getenv("CELERY_BROKER_URL") or None
@@ -199,6 +230,19 @@ if CELERY_BROKER_TRANSPORT_OPTIONS["visibility_timeout"] <= CELERY_TASK_TIME_LIM
         "or Redis would redeliver tasks that are still running"
     )
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# Celery beat: re-queue game logs stuck in queued/verifying (games/services/sweep.py).
+CELERY_BEAT_SCHEDULE = {
+    "sweep-stuck-game-logs": {"task": "games.tasks.sweep_stuck_logs_task", "schedule": 300.0}
+}
+
+# Game log intake (issue 5). A single log in a request body is at most GAMES_MAX_LOG_BYTES;
+# batches go in as .jsonl files (streamed to disk, read line by line) of at most
+# GAMES_MAX_UPLOAD_BYTES. A log is given up (status "error") after this many attempts that
+# ended without a verdict, and the sweep re-queues logs untouched for GAMES_STUCK_AFTER_SECONDS.
+GAMES_MAX_LOG_BYTES = envint("GAMES_MAX_LOG_BYTES", 1_000_000)
+GAMES_MAX_UPLOAD_BYTES = envint("GAMES_MAX_UPLOAD_BYTES", 500_000_000)
+GAMES_VERIFY_MAX_ATTEMPTS = envint("GAMES_VERIFY_MAX_ATTEMPTS", 3)
+GAMES_STUCK_AFTER_SECONDS = envint("GAMES_STUCK_AFTER_SECONDS", 600)
 
 # Everything goes to stderr (gunicorn and Celery collect it), Django's messages included:
 # they reach the root handler instead of Django's own, which would print them twice.

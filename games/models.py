@@ -33,6 +33,9 @@ class Upload(models.Model):
     created = models.DateTimeField(auto_now_add=True)
     # Lines of a batch that were not logs at all (bad JSON, bad UTF-8): [{line, error}].
     line_errors = models.JSONField(default=list, blank=True)
+    # Lines of a batch already stored: [{line, log}] (stored earlier or by someone else) or
+    # [{line, same_as_line}] (repeated within this batch).
+    duplicates = models.JSONField(default=list, blank=True)
 
     class Meta:
         ordering = ["-created"]
@@ -131,3 +134,21 @@ class GameSeat(models.Model):
 
     def __str__(self) -> str:
         return f"{self.name} in {self.game}"
+
+
+class VerdictChange(models.Model):
+    """A re-verification (`manage.py reverify`) that changed a log's verdict or scores."""
+
+    log = models.ForeignKey(GameLog, models.CASCADE, related_name="verdict_changes")
+    checked_at = models.DateTimeField(auto_now_add=True)
+    old_status = models.CharField(max_length=12, choices=GameLog.Status.choices)
+    new_status = models.CharField(max_length=12, choices=GameLog.Status.choices)
+    old_scores = models.JSONField(null=True, blank=True)
+    new_scores = models.JSONField(null=True, blank=True)
+    error = models.JSONField(null=True, blank=True, help_text="The new LogError.to_dict()")
+
+    class Meta:
+        ordering = ["-checked_at", "-pk"]
+
+    def __str__(self) -> str:
+        return f"log {self.log_id}: {self.old_status} -> {self.new_status}"

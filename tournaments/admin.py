@@ -1,6 +1,14 @@
+from django import forms
 from django.contrib import admin, messages
+from django.core.exceptions import ValidationError
+from django.db.models import Count
 
-from tournaments.models import Player
+from engines.core.errors import LogError
+from engines.core.log import loads
+from tournaments.models import Player, Registration, Round, Table, TableSeat, Tournament
+from tournaments.services.merge import merge_players
+from tournaments.services.results import attach_log, seating_problem
+from tournaments.services.seating import SeatingError, seat_next_round
 from tournaments.tasks import refresh_player_stats_task
 
 
@@ -11,7 +19,7 @@ class PlayerAdmin(admin.ModelAdmin):
     prepopulated_fields = {"handle": ["display_name"]}
     raw_id_fields = ["user"]
     readonly_fields = ["created", "stats_refreshed_at"]
-    actions = ["refresh_stats"]
+    actions = ["refresh_stats", "merge_duplicates"]
 
     @admin.action(description="Refresh statistics of the selected players")
     def refresh_stats(self, request, queryset) -> None:
@@ -21,3 +29,142 @@ class PlayerAdmin(admin.ModelAdmin):
         self.message_user(
             request, f"Queued a statistics refresh for {len(player_ids)} player(s).", messages.INFO
         )
+
+    @admin.action(description="Merge the selected players (duplicates) into the oldest one")
+    def merge_duplicates(self, request, queryset) -> None:
+        players = list(queryset.order_by("created", "pk"))
+        if len(players) < 2:
+            self.message_user(request, "Select at least two players to merge.", messages.ERROR)
+            return
+        keep, duplicates = players[0], players[1:]
+        try:
+            moved = merge_players(keep, duplicates)
+        except ValidationError as error:
+            self.message_user(request, " ".join(error.messages), messages.ERROR)
+            return
+        self.message_user(
+            request,
+            f"Merged {len(duplicates)} player(s) into {keep}; {moved} game seat(s) moved.",
+            messages.SUCCESS,
+        )
+
+
+class RegistrationInline(admin.TabularInline):
+    model = Registration
+    extra = 1
+    raw_id_fields = ["player"]
+    fields = ["player", "joined_round", "dropped_after_round", "draw"]
+    readonly_fields = ["draw"]
+
+
+@admin.register(Tournament)
+class TournamentAdmin(admin.ModelAdmin):
+    list_display = ["name", "game_type", "ruleset", "format", "starts_on", "status", "entrants"]
+    list_filter = ["status", "game_type", "format"]
+    search_fields = ["name", "slug"]
+    prepopulated_fields = {"slug": ["name"]}
+    readonly_fields = ["seed"]
+    inlines = [RegistrationInline]
+    actions = ["seat_round"]
+
+    def get_queryset(self, request):
+        return super().get_queryset(request).annotate(entrant_count=Count("registrations"))
+
+    @admin.display(description="Players", ordering="entrant_count")
+    def entrants(self, tournament: Tournament) -> int:
+        return tournament.entrant_count
+
+    @admin.action(description="Seat next round")
+    def seat_round(self, request, queryset) -> None:
+        for tournament in queryset:
+            try:
+                round_ = seat_next_round(tournament)
+            except SeatingError as error:
+                self.message_user(request, f"{tournament}: {error}", messages.ERROR)
+                continue
+            sizes = [t.seats.count() for t in round_.tables.all()]
+            self.message_user(
+                request,
+                f"{tournament}: round {round_.number} seated at {len(sizes)} tables "
+                f"(sizes {', '.join(map(str, sizes))}).",
+                messages.SUCCESS,
+            )
+
+
+class TableInline(admin.TabularInline):
+    model = Table
+    extra = 0
+    fields = ["number", "log"]
+    raw_id_fields = ["log"]
+    show_change_link = True
+
+
+@admin.register(Round)
+class RoundAdmin(admin.ModelAdmin):
+    list_display = ["tournament", "number", "seated_at"]
+    list_filter = ["tournament"]
+    inlines = [TableInline]
+
+
+class TableSeatInline(admin.TabularInline):
+    model = TableSeat
+    extra = 0
+    fields = ["seat", "player", "opening_bidder", "hand_rank", "hand_score"]
+    readonly_fields = ["seat", "player", "opening_bidder"]
+    can_delete = False
+
+    def has_add_permission(self, request, obj=None) -> bool:
+        return False
+
+
+class TableForm(forms.ModelForm):
+    log_file = forms.FileField(
+        required=False, help_text="Attach the table's game log (.json); it is then verified."
+    )
+    log_text = forms.CharField(
+        required=False, widget=forms.Textarea(attrs={"rows": 4}), help_text="…or paste it here."
+    )
+
+    class Meta:
+        model = Table
+        fields = ["log"]
+
+    def clean(self):
+        cleaned = super().clean()
+        upload = cleaned.get("log_file")
+        raw = upload.read() if upload else cleaned.get("log_text", "").strip()
+        cleaned["raw_log"] = raw or None
+        chosen = cleaned.get("log")
+        if not raw and chosen is not None and chosen.pk != self.instance.log_id:
+            raw = chosen.raw  # an already stored log picked by id: it must match too
+        if raw:
+            try:
+                parsed = loads(raw)
+            except LogError as error:
+                raise ValidationError(f"not a log: {error}") from None
+            problem = seating_problem(self.instance, parsed) if isinstance(parsed, dict) else None
+            if problem:
+                raise ValidationError(problem)
+        return cleaned
+
+
+@admin.register(Table)
+class TableAdmin(admin.ModelAdmin):
+    form = TableForm
+    list_display = ["__str__", "result_kind", "log"]
+    list_filter = ["round__tournament"]
+    raw_id_fields = ["log"]
+    inlines = [TableSeatInline]
+
+    def has_add_permission(self, request) -> bool:
+        return False  # tables come from "seat next round"
+
+    def save_model(self, request, obj, form, change) -> None:
+        raw = form.cleaned_data.get("raw_log")
+        if raw and obj.log_id is None:
+            name = form.cleaned_data["log_file"].name if form.cleaned_data.get("log_file") else ""
+            attach_log(obj, raw, user=request.user, filename=name)
+            obj.refresh_from_db()
+            self.message_user(request, f"Log attached to {obj}; it is being verified.")
+            return
+        super().save_model(request, obj, form, change)

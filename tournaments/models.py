@@ -1,7 +1,13 @@
-"""The people who play."""
+"""The people who play, and the tournaments they play in."""
+
+from __future__ import annotations
+
+import random
+import secrets
 
 from django.conf import settings
 from django.db import models
+from django.urls import reverse
 
 
 class Player(models.Model):
@@ -31,3 +37,177 @@ class Player(models.Model):
 
     def __str__(self) -> str:
         return f"{self.display_name} (@{self.handle})"
+
+    def get_absolute_url(self) -> str:
+        return reverse("players:detail", args=[self.handle])
+
+
+def new_tournament_seed() -> str:
+    return secrets.token_hex(8)
+
+
+class Tournament(models.Model):
+    """A tournament of one game and ruleset, played over numbered rounds."""
+
+    class Format(models.TextChoices):
+        SWISS = "swiss", "Swiss-style pods"
+        ROUND_ROBIN = "round-robin", "Round robin (small fields)"
+
+    class Status(models.TextChoices):
+        REGISTRATION = "registration", "Registration"
+        RUNNING = "running", "Running"
+        FINISHED = "finished", "Finished"
+
+    class Seeding(models.TextChoices):
+        RATING = "rating", "By rating"
+        RANDOM = "random", "At random"
+
+    name = models.CharField(max_length=200)
+    slug = models.SlugField(max_length=80, unique=True)
+    game_type = models.CharField(max_length=40, default="deep-vents")
+    ruleset = models.CharField(max_length=40, default="starting-bid")
+    format = models.CharField(max_length=20, choices=Format.choices, default=Format.SWISS)
+    rounds_planned = models.PositiveSmallIntegerField(default=4)
+    round_one_seeding = models.CharField(
+        max_length=10, choices=Seeding.choices, default=Seeding.RATING
+    )
+    starts_on = models.DateField()
+    ends_on = models.DateField(null=True, blank=True)
+    status = models.CharField(
+        max_length=20, choices=Status.choices, default=Status.REGISTRATION, db_index=True
+    )
+    # Every random choice of the tournament (seating, opening bidders, the tiebreak draw)
+    # derives from this, so each one can be reproduced and checked afterwards.
+    seed = models.CharField(max_length=32, default=new_tournament_seed)
+    created = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["-starts_on", "name"]
+
+    def __str__(self) -> str:
+        return self.name
+
+    def get_absolute_url(self) -> str:
+        return reverse("tournaments:detail", args=[self.slug])
+
+    def rng(self, purpose: str) -> random.Random:
+        """A generator for one named draw of this tournament (reproducible)."""
+        return random.Random(f"{self.seed}:{purpose}")
+
+
+class Registration(models.Model):
+    """A player entered in a tournament; late joiners start at a later round."""
+
+    tournament = models.ForeignKey(Tournament, models.CASCADE, related_name="registrations")
+    player = models.ForeignKey(Player, models.PROTECT, related_name="registrations")
+    joined_round = models.PositiveSmallIntegerField(
+        default=1, help_text="First round this player is seated in (late join)."
+    )
+    dropped_after_round = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="Last round played before dropping out."
+    )
+    # The final tiebreak: a number drawn from the tournament seed and the handle (recorded).
+    draw = models.FloatField(editable=False)
+    registered_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["tournament", "player"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "player"], name="unique_registration")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} in {self.tournament}"
+
+    def save(self, *args, **kwargs) -> None:
+        if self.draw is None:
+            self.draw = self.tournament.rng(f"draw:{self.player.handle}").random()
+        super().save(*args, **kwargs)
+
+    def plays_in(self, round_number: int) -> bool:
+        dropped = self.dropped_after_round is not None and self.dropped_after_round < round_number
+        return self.joined_round <= round_number and not dropped
+
+
+class Round(models.Model):
+    tournament = models.ForeignKey(Tournament, models.CASCADE, related_name="rounds")
+    number = models.PositiveSmallIntegerField()
+    seated_at = models.DateTimeField(auto_now_add=True)
+
+    class Meta:
+        ordering = ["tournament", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["tournament", "number"], name="unique_round_number")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.tournament}, round {self.number}"
+
+    def get_absolute_url(self) -> str:
+        return reverse("tournaments:seating", args=[self.tournament.slug, self.number])
+
+
+class Table(models.Model):
+    """One table of a round. Its result comes from an attached verified log, or from the
+    organiser by hand (then flagged unverified: it counts for standings only)."""
+
+    round = models.ForeignKey(Round, models.CASCADE, related_name="tables")
+    number = models.PositiveSmallIntegerField()
+    log = models.OneToOneField(
+        "games.GameLog", models.SET_NULL, null=True, blank=True, related_name="table"
+    )
+
+    class Meta:
+        ordering = ["round", "number"]
+        constraints = [
+            models.UniqueConstraint(fields=["round", "number"], name="unique_table_number")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.round}, table {self.number}"
+
+    def get_absolute_url(self) -> str:
+        return reverse(
+            "tournaments:table", args=[self.round.tournament.slug, self.round.number, self.number]
+        )
+
+    @property
+    def game(self):
+        """The verified game of the attached log, or None."""
+        if self.log_id is None:
+            return None
+        return getattr(self.log, "game", None)
+
+    @property
+    def result_kind(self) -> str:
+        """'verified' (from a log), 'unverified' (entered by hand) or 'pending'."""
+        if self.game is not None:
+            return "verified"
+        seats = list(self.seats.all())
+        if seats and all(s.hand_rank is not None for s in seats):
+            return "unverified"
+        return "pending"
+
+
+class TableSeat(models.Model):
+    """Who sat at a table. Seat order does not matter for play (the bid decides turn order,
+    DV-3); the randomly drawn opening bidder is recorded here."""
+
+    table = models.ForeignKey(Table, models.CASCADE, related_name="seats")
+    seat = models.PositiveSmallIntegerField()
+    player = models.ForeignKey(Player, models.PROTECT, related_name="table_seats")
+    opening_bidder = models.BooleanField(default=False)
+    hand_rank = models.PositiveSmallIntegerField(
+        null=True, blank=True, help_text="Placement entered by hand (unverified), 1 = best."
+    )
+    hand_score = models.FloatField(null=True, blank=True, help_text="Game score entered by hand.")
+
+    class Meta:
+        ordering = ["table", "seat"]
+        constraints = [
+            models.UniqueConstraint(fields=["table", "seat"], name="unique_table_seat"),
+            models.UniqueConstraint(fields=["table", "player"], name="unique_table_player"),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} at {self.table}"

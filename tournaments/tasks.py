@@ -1,4 +1,4 @@
-"""Celery tasks: thin wrappers taking ids, the work is in services.py."""
+"""Celery tasks: thin wrappers taking ids, the work is in services/."""
 
 from celery import shared_task
 

@@ -1,8 +1,57 @@
 from django.http import HttpRequest, HttpResponse
-from django.shortcuts import render
+from django.shortcuts import get_object_or_404, render
 
-from tournaments.models import Player
+from tournaments.models import Player, Round, Table, Tournament
+from tournaments.services.profiles import player_profile
+from tournaments.services.standings import tournament_standings
+from tournaments.services.tables import bid_record, seat_views
 
 
 def home(request: HttpRequest) -> HttpResponse:
     return render(request, "tournaments/home.html", {"player_count": Player.objects.count()})
+
+
+def tournament_list(request: HttpRequest) -> HttpResponse:
+    return render(request, "tournaments/list.html", {"tournaments": Tournament.objects.all()})
+
+
+def tables_of(round_: Round) -> list[tuple[Table, list]]:
+    tables = round_.tables.select_related("log__game").prefetch_related(
+        "seats__player", "log__game__seats"
+    )
+    return [(table, seat_views(table)) for table in tables]
+
+
+def tournament_detail(request: HttpRequest, slug: str) -> HttpResponse:
+    tournament = get_object_or_404(Tournament, slug=slug)
+    rounds = [(r, tables_of(r)) for r in tournament.rounds.order_by("-number")]
+    context = {
+        "tournament": tournament,
+        "rounds": rounds,
+        "standings": tournament_standings(tournament),
+        "registrations": tournament.registrations.select_related("player"),
+    }
+    return render(request, "tournaments/detail.html", context)
+
+
+def seating_sheet(request: HttpRequest, slug: str, number: int) -> HttpResponse:
+    round_ = get_object_or_404(Round, tournament__slug=slug, number=number)
+    return render(
+        request, "tournaments/seating.html", {"round": round_, "tables": tables_of(round_)}
+    )
+
+
+def table_detail(request: HttpRequest, slug: str, number: int, table: int) -> HttpResponse:
+    table = get_object_or_404(
+        Table.objects.select_related("round__tournament", "log__game"),
+        round__tournament__slug=slug,
+        round__number=number,
+        number=table,
+    )
+    context = {"table": table, "seats": seat_views(table), "bids": bid_record(table)}
+    return render(request, "tournaments/table.html", context)
+
+
+def player_detail(request: HttpRequest, handle: str) -> HttpResponse:
+    player = get_object_or_404(Player, handle=handle)
+    return render(request, "tournaments/player.html", player_profile(player))

@@ -8,6 +8,8 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
 from django.db import transaction
 
+from games import demo as games_demo
+from tournaments import demo
 from tournaments.models import Player
 
 ADMIN_USERNAME = "admin"
@@ -50,6 +52,8 @@ class Command(BaseCommand):
             )
             created += was_created
         self.stdout.write(f"Demo players: {len(DEMO_PLAYERS)} ({created} new).")
+        demo.load(self.stdout)
+        games_demo.load(self.stdout)
         self.stdout.write(
             self.style.SUCCESS(
                 f"Admin login: /admin/  username: {ADMIN_USERNAME}  password: {password}"

@@ -1,0 +1,47 @@
+"""Who may see and change game logs.
+
+Anyone reads published logs and games; signed-in users upload; a user's unpublished
+uploads are seen only by that user (and staff); only staff delete.
+"""
+
+from __future__ import annotations
+
+from django.db.models import Q, QuerySet
+from rest_framework import permissions
+from rest_framework.throttling import UserRateThrottle
+
+
+def visible_logs(queryset: QuerySet, user) -> QuerySet:
+    """Logs `user` may see: published ones, their own, or all for staff."""
+    if user.is_authenticated and user.is_staff:
+        return queryset
+    visible = Q(upload__published=True)
+    if user.is_authenticated:
+        visible |= Q(upload__submitted_by=user)
+    return queryset.filter(visible)
+
+
+def visible_uploads(queryset: QuerySet, user) -> QuerySet:
+    if user.is_authenticated and user.is_staff:
+        return queryset
+    visible = Q(published=True)
+    if user.is_authenticated:
+        visible |= Q(submitted_by=user)
+    return queryset.filter(visible)
+
+
+class StaffDeletes(permissions.BasePermission):
+    """DELETE is for staff; with IsAuthenticatedOrReadOnly, everyone reads and signed-in
+    users upload (listed apart so the OpenAPI schema shows reads need no credentials)."""
+
+    def has_permission(self, request, view) -> bool:
+        return request.method != "DELETE" or bool(request.user and request.user.is_staff)
+
+
+class UploadThrottle(UserRateThrottle):
+    """Uploads per user (or per address), rate in REST_FRAMEWORK's "uploads" setting.
+
+    Used by the API and by the upload page (a plain Django view) alike.
+    """
+
+    scope = "uploads"

@@ -1,0 +1,138 @@
+"""API representations of uploads, logs and verified games."""
+
+from __future__ import annotations
+
+from django.db.models import Count
+from drf_spectacular.utils import extend_schema_field
+from rest_framework import serializers
+
+from games.models import Game, GameLog, GameSeat, Upload
+
+
+class SeatSerializer(serializers.ModelSerializer):
+    player = serializers.SlugRelatedField(slug_field="handle", read_only=True, allow_null=True)
+
+    class Meta:
+        model = GameSeat
+        fields = [
+            "seat",
+            "name",
+            "player",
+            "strategy",
+            "score",
+            "rank",
+            "winner",
+            "turn_order",
+            "bid",
+        ]
+
+
+class GameSerializer(serializers.ModelSerializer):
+    game = serializers.CharField(source="game_type")
+    seats = SeatSerializer(many=True, read_only=True)
+    page = serializers.CharField(source="get_absolute_url", read_only=True)
+
+    class Meta:
+        model = Game
+        fields = [
+            "id", "log", "game", "ruleset", "ruleset_options", "edition", "player_count",
+            "source", "played_at", "termination", "page", "seats",
+        ]  # fmt: skip
+
+
+class GameDetailSerializer(GameSerializer):
+    class Meta(GameSerializer.Meta):
+        fields = [*GameSerializer.Meta.fields, "facts"]
+
+
+class VerdictErrorSerializer(serializers.Serializer):
+    """The engine's LogError.to_dict(): where and why a log was rejected."""
+
+    kind = serializers.CharField()
+    message = serializers.CharField()
+    index = serializers.IntegerField(allow_null=True, required=False)
+    seat = serializers.IntegerField(allow_null=True, required=False)
+    rule = serializers.CharField(allow_null=True, required=False)
+    field = serializers.CharField(allow_null=True, required=False)
+    text = serializers.CharField()
+
+
+class LogSerializer(serializers.ModelSerializer):
+    game = serializers.CharField(source="game_type")
+    error = VerdictErrorSerializer(allow_null=True, read_only=True)
+    game_id = serializers.SerializerMethodField()
+    page = serializers.CharField(source="get_absolute_url", read_only=True)
+
+    class Meta:
+        model = GameLog
+        fields = [
+            "id", "upload", "line", "game", "sha256", "status", "error", "attempts",
+            "created", "verified_at", "game_id", "page",
+        ]  # fmt: skip
+
+    @extend_schema_field(serializers.IntegerField(allow_null=True))
+    def get_game_id(self, log: GameLog) -> int | None:
+        game = getattr(log, "game", None) if log.status == GameLog.Status.VERIFIED else None
+        return game.pk if game else None
+
+
+class SubmittedLogSerializer(LogSerializer):
+    duplicate = serializers.BooleanField(help_text="True when this log was already stored.")
+
+    class Meta(LogSerializer.Meta):
+        fields = [*LogSerializer.Meta.fields, "duplicate"]
+
+
+class LineErrorSerializer(serializers.Serializer):
+    line = serializers.IntegerField()
+    error = serializers.CharField()
+
+
+class DuplicateLineSerializer(serializers.Serializer):
+    line = serializers.IntegerField()
+    log = serializers.IntegerField(required=False, help_text="The log already stored.")
+    same_as_line = serializers.IntegerField(required=False, help_text="Repeated in this batch.")
+
+
+class StatusCountsSerializer(serializers.Serializer):
+    queued = serializers.IntegerField()
+    verifying = serializers.IntegerField()
+    verified = serializers.IntegerField()
+    rejected = serializers.IntegerField()
+    error = serializers.IntegerField()
+
+
+class UploadSerializer(serializers.ModelSerializer):
+    total = serializers.SerializerMethodField(help_text="Logs stored from this upload.")
+    counts = serializers.SerializerMethodField(help_text="Logs per status.")
+    done = serializers.SerializerMethodField(help_text="Every log has its verdict.")
+    line_errors = LineErrorSerializer(many=True, read_only=True)
+    duplicates = DuplicateLineSerializer(many=True, read_only=True)
+    page = serializers.CharField(source="get_absolute_url", read_only=True)
+
+    class Meta:
+        model = Upload
+        fields = [
+            "id", "filename", "source", "published", "created", "total", "counts", "done",
+            "line_errors", "duplicates", "page",
+        ]  # fmt: skip
+
+    def status_counts(self, upload: Upload) -> dict[str, int]:
+        cache = self.context.setdefault("status_counts", {})
+        if upload.pk not in cache:
+            rows = upload.logs.order_by().values_list("status").annotate(n=Count("pk"))
+            counts = dict.fromkeys(GameLog.Status.values, 0)
+            counts.update(dict(rows))
+            cache[upload.pk] = counts
+        return cache[upload.pk]
+
+    def get_total(self, upload: Upload) -> int:
+        return sum(self.status_counts(upload).values())
+
+    @extend_schema_field(StatusCountsSerializer)
+    def get_counts(self, upload: Upload) -> dict[str, int]:
+        return self.status_counts(upload)
+
+    def get_done(self, upload: Upload) -> bool:
+        counts = self.status_counts(upload)
+        return counts[GameLog.Status.QUEUED] + counts[GameLog.Status.VERIFYING] == 0

@@ -1,0 +1,1 @@
+"""Work done on game logs outside the request cycle: intake, verification, re-verification."""

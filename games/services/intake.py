@@ -1,0 +1,210 @@
+"""Bringing logs in: store each exactly as received and queue it for verification.
+
+Only what can be judged without the rules is checked here (UTF-8, JSON, the format and a
+known game), so a bad request is refused before anything is stored. Everything else (the
+game's JSON Schema, legality, the claimed result) is the worker's replay, which gives a
+rejected verdict with the engine's precise error.
+
+The same log twice is one row: the SHA-256 column is unique, and a client that loses the
+race to insert it gets the stored row back (`duplicate` is then True).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+from typing import Any
+
+from django.conf import settings
+from django.db import IntegrityError, transaction
+
+from engines.core.errors import LogError, MalformedLogError
+from engines.core.log import check_header, loads
+from engines.registry import get_game
+from games.models import GameLog, Source, Upload
+from games.services import tables
+from games.tasks import verify_log_task
+
+# Logs of a batch are inserted and queued this many at a time, each group committed on its
+# own so workers start verifying while the rest of the file is still being read.
+BATCH_CHUNK = 500
+
+
+class IntakeError(Exception):
+    """A submission refused before anything was stored; `status` is the HTTP status."""
+
+    status = 400
+
+    def __init__(self, message: str, *, error: dict[str, Any] | None = None) -> None:
+        super().__init__(message)
+        self.message = message
+        self.error = error or {"kind": "invalid", "message": message, "text": message}
+
+
+class TooLarge(IntakeError):
+    status = 413
+
+
+class TableTaken(IntakeError):
+    status = 409
+
+
+def max_log_bytes() -> int:
+    return settings.GAMES_MAX_LOG_BYTES
+
+
+def screen(raw: bytes | str) -> tuple[str, str]:
+    """Check one log can be stored and replayed at all: returns (text, game id)."""
+    size = len(raw.encode("utf-8", "surrogatepass") if isinstance(raw, str) else raw)
+    if size > max_log_bytes():
+        raise TooLarge(
+            f"log of {size} bytes is over the limit of {max_log_bytes()} bytes; "
+            "send large batches as a .jsonl file"
+        )
+    try:
+        if isinstance(raw, str):
+            raw.encode("utf-8")  # lone surrogates cannot be stored or hashed
+        log = check_header(loads(raw))
+        game_id = log.get("game")
+        get_game(game_id)
+    except UnicodeEncodeError as exc:
+        raise invalid(
+            MalformedLogError(f"not UTF-8: invalid character at offset {exc.start}")
+        ) from None
+    except LogError as exc:
+        raise invalid(exc) from None
+    text = raw if isinstance(raw, str) else raw.decode("utf-8")
+    return text, game_id
+
+
+def invalid(error: LogError) -> IntakeError:
+    return IntakeError(str(error), error=error.to_dict())
+
+
+def submit_log(
+    raw: bytes | str,
+    *,
+    user: Any,
+    source: str = Source.HUMAN,
+    published: bool = True,
+    table: Any | None = None,
+    filename: str = "",
+) -> GameLog:
+    """Store one log and queue its verification; a log already stored is returned as is."""
+    text, game_id = screen(raw)
+    digest = GameLog.digest(text)
+    if table is not None and tables.table_has_log(table):
+        raise TableTaken(f"table {table.pk} already has a result log")
+    try:
+        with transaction.atomic():
+            upload = Upload.objects.create(
+                submitted_by=user if user and user.is_authenticated else None,
+                filename=filename[:255],
+                source=source,
+                published=published,
+            )
+            log = GameLog.objects.create(upload=upload, raw=text, sha256=digest, game_type=game_id)
+            if table is not None:
+                tables.attach(log, table)
+            verify_log_task.delay_on_commit(log.pk)
+    except IntegrityError:
+        log = GameLog.objects.filter(sha256=digest).first()
+        if log is None:  # the constraint that failed was not the digest's
+            raise
+        log.duplicate = True
+        return log
+    log.duplicate = False
+    return log
+
+
+def submit_batch(
+    stream: Iterable[bytes],
+    *,
+    user: Any,
+    source: str = Source.HUMAN,
+    published: bool = True,
+    table: Any | None = None,
+    filename: str = "",
+) -> Upload:
+    """Store every good line of a JSON Lines batch, read line by line, and queue each.
+
+    Bad lines go to `Upload.line_errors` by line number; lines already stored (here or
+    earlier) go to `Upload.duplicates` with the stored log's id.
+    """
+    if table is not None:
+        raise IntakeError("a table takes a single log, not a batch")
+    lines = numbered_lines(stream)
+    first = next(lines, None)
+    if first is None:
+        raise IntakeError("empty file: a batch needs at least one log")
+    upload = Upload.objects.create(
+        submitted_by=user if user and user.is_authenticated else None,
+        filename=filename[:255],
+        source=source,
+        published=published,
+    )
+    first_line_of: dict[str, int] = {}
+    chunk: list[tuple[int, str, str, str]] = []
+    for number, line in prepend(first, lines):
+        try:
+            text, game_id = screen(line)
+        except IntakeError as exc:
+            upload.line_errors.append({"line": number, "error": exc.message})
+            continue
+        digest = GameLog.digest(text)
+        if digest in first_line_of:
+            upload.duplicates.append({"line": number, "same_as_line": first_line_of[digest]})
+            continue
+        first_line_of[digest] = number
+        chunk.append((number, text, digest, game_id))
+        if len(chunk) >= BATCH_CHUNK:
+            store_chunk(upload, chunk)
+            chunk = []
+    store_chunk(upload, chunk)
+    upload.duplicates.sort(key=lambda duplicate: duplicate["line"])
+    upload.save(update_fields=["line_errors", "duplicates"])
+    return upload
+
+
+def numbered_lines(stream: Iterable[bytes]) -> Iterator[tuple[int, bytes]]:
+    """(line number, line without its line break) for each non-blank line."""
+    for number, line in enumerate(stream, start=1):
+        if isinstance(line, str):
+            line = line.encode("utf-8", "surrogatepass")
+        if line.strip():
+            yield number, line.rstrip(b"\r\n")
+
+
+def prepend(first: Any, rest: Iterator[Any]) -> Iterator[Any]:
+    yield first
+    yield from rest
+
+
+def store_chunk(upload: Upload, chunk: list[tuple[int, str, str, str]]) -> None:
+    """Insert a group of logs, skipping those already stored (by anyone, even right now),
+    and queue the new ones once the group is committed."""
+    if not chunk:
+        return
+    with transaction.atomic():
+        GameLog.objects.bulk_create(
+            [
+                GameLog(upload=upload, line=number, raw=text, sha256=digest, game_type=game_id)
+                for number, text, digest, game_id in chunk
+            ],
+            ignore_conflicts=True,
+        )
+        stored = dict(
+            GameLog.objects.filter(sha256__in=[digest for _, _, digest, _ in chunk]).values_list(
+                "sha256", "pk"
+            )
+        )
+        new = set(
+            GameLog.objects.filter(upload=upload, line__in=[n for n, *_ in chunk]).values_list(
+                "pk", flat=True
+            )
+        )
+        for number, _, digest, _ in chunk:
+            pk = stored[digest]
+            if pk in new:
+                verify_log_task.delay_on_commit(pk)
+            else:
+                upload.duplicates.append({"line": number, "log": pk})

@@ -1,0 +1,312 @@
+// The Record page: choose the game, then record it step by step. The log so far lives
+// here; after every step it is posted to the server, which replays it with the engine and
+// answers with the state picture and the legal choices (games/record.py).
+"use strict";
+
+(function () {
+  const { el } = window.DeepseaPictures;
+  const root = document.getElementById("record");
+  if (!root) return;
+  const catalogue = JSON.parse(document.getElementById("record-catalogue").textContent);
+  const urls = { step: root.dataset.stepUrl, deal: root.dataset.dealUrl, save: root.dataset.saveUrl };
+  const csrf = root.querySelector("input[name=csrfmiddlewaretoken]").value;
+
+  const form = document.getElementById("record-setup");
+  const gameSelect = document.getElementById("record-game");
+  const rulesetSelect = document.getElementById("record-ruleset");
+  const countSelect = document.getElementById("record-count");
+  const namesBox = document.getElementById("record-names");
+  const drawnBox = document.getElementById("record-drawn");
+  const play = document.getElementById("record-play");
+  const status = document.getElementById("record-status");
+  const errorBox = document.getElementById("record-error");
+  const picture = document.getElementById("record-picture");
+  const choicesBox = document.getElementById("record-choices");
+  const historyList = document.getElementById("record-history");
+  const undoButton = document.getElementById("record-undo");
+  const saveButton = document.getElementById("record-save");
+
+  let base = null; // {game, ruleset, players, setup} chosen on the form
+  let steps = []; // [{event, label}] or [{draw, label}], in order; undo pops the last
+  let answer = null;
+
+  const gameById = Object.fromEntries(catalogue.map((g) => [g.id, g]));
+
+  function currentGame() {
+    return gameById[gameSelect.value];
+  }
+
+  function fillGameOptions() {
+    const game = currentGame();
+    rulesetSelect.replaceChildren(
+      ...Object.keys(game.rulesets).map((name) =>
+        el("option", { value: name, selected: name === game.default_ruleset ? "" : null }, name)),
+    );
+    const count = Number(countSelect.value) || game.min_players;
+    countSelect.replaceChildren();
+    for (let n = game.min_players; n <= game.max_players; n += 1) {
+      countSelect.append(el("option", { value: n, selected: n === Math.min(Math.max(count, game.min_players), game.max_players) ? "" : null }, n));
+    }
+    fillNames();
+    fillDrawn();
+  }
+
+  function fillNames() {
+    const kept = [...namesBox.querySelectorAll("input")].map((input) => input.value);
+    namesBox.replaceChildren();
+    for (let seat = 0; seat < Number(countSelect.value); seat += 1) {
+      namesBox.append(
+        el("label", {}, `Seat ${seat} `,
+          el("input", { type: "text", name: `player-${seat}`, required: "", maxlength: 100, value: kept[seat] || "" })));
+    }
+    fillDrawn();
+  }
+
+  // "Enter as drawn": the chance outcomes of the setup, typed in from the table.
+  function fillDrawn() {
+    const game = currentGame();
+    drawnBox.replaceChildren();
+    const seats = [...Array(Number(countSelect.value)).keys()].map((s) => el("option", { value: s }, `seat ${s}`));
+    if (game.id === "deep-vents") {
+      const bidding = rulesetSelect.value === "starting-bid";
+      drawnBox.append(
+        el("label", {}, bidding ? "Seat drawn to open the bidding (DV-3) " : "First player ",
+          el("select", { id: "record-first-seat" }, ...seats)),
+        el("p", { class: "hint" }, "The hexes of the row are entered one by one as they are drawn."),
+      );
+    } else if (game.id.startsWith("deep-sea-adventure")) {
+      const levels = game.glossary.levels.map((values, i) => `level ${i + 1}: ${values.length} chips`).join(", ");
+      drawnBox.append(
+        el("label", {}, "Chip values along the path, from the submarine outwards ",
+          el("input", { type: "text", id: "record-chips", size: 60, placeholder: "e.g. 0, 3, 1, 2, ..." })),
+        el("p", { class: "hint" }, `${levels}; turn the chips over at the end if they were dealt face down.`),
+      );
+    } else {
+      drawnBox.append(el("p", { class: "hint" }, "Nothing is dealt before play."));
+    }
+  }
+
+  async function post(url, body) {
+    const response = await fetch(url, {
+      method: "POST",
+      headers: { "Content-Type": "application/json", "X-CSRFToken": csrf },
+      body: JSON.stringify(body),
+      credentials: "same-origin",
+    });
+    let data = null;
+    try {
+      data = await response.json();
+    } catch (_) {
+      data = { error: { text: `the server answered ${response.status}` } };
+    }
+    return { ok: response.ok, status: response.status, data };
+  }
+
+  function showError(error) {
+    errorBox.hidden = !error;
+    errorBox.textContent = error ? error.text || error.message || String(error) : "";
+  }
+
+  function currentLog() {
+    const setup = JSON.parse(JSON.stringify(base.setup));
+    const events = [];
+    for (const step of steps) {
+      if (step.draw) setup.stack.push(step.draw);
+      else events.push(step.event);
+    }
+    return { game: base.game, ruleset: base.ruleset, players: base.players, setup, events };
+  }
+
+  async function advance() {
+    const result = await post(urls.step, currentLog());
+    if (!result.ok) return result.data.error || { text: `error ${result.status}` };
+    answer = result.data;
+    render();
+    return null;
+  }
+
+  async function choose(step) {
+    steps.push(step);
+    const error = await advance();
+    if (error) {
+      steps.pop();
+      showError(error);
+    } else {
+      showError(null);
+    }
+  }
+
+  function seatText(seat) {
+    const player = base.players[seat];
+    return player ? `${player.name} (seat ${seat})` : `seat ${seat}`;
+  }
+
+  function render() {
+    const options = {
+      players: base.players.map((p) => p.name),
+      glossary: currentGameById(base.game).glossary,
+      placeCells: answer.choices.filter((c) => c.event && c.event.type === "place").map((c) => c.event.hex),
+      onPlace: (at) => {
+        const choice = answer.choices.find((c) => c.event && c.event.type === "place" && c.event.hex[0] === at[0] && c.event.hex[1] === at[1]);
+        if (choice) choose(choice);
+      },
+    };
+    window.DeepseaPictures.render(picture, base.game, answer.snapshot, options);
+    if (answer.kind === "draw" && answer.drawn.length) {
+      const names = options.glossary.hexes || {};
+      picture.prepend(el("p", { class: "facts" }, `Drawn so far: ${answer.drawn.map((h) => names[h] || h).join(", ")}`));
+    }
+    let text;
+    if (answer.kind === "over") {
+      const o = answer.outcome;
+      text = `The game is over. Scores: ${o.scores.map((s, seat) => `${seatText(seat)} ${s}`).join(", ")}. ` +
+        `Winner: ${o.winners.map(seatText).join(" and ")}.`;
+    } else if (answer.kind === "draw") {
+      text = `Which hex was drawn? (${answer.waiting_for})`;
+    } else {
+      const who = answer.seat === null ? "" : seatText(answer.seat);
+      text = answer.kind === "chance" ? `${who}: enter the result (${answer.waiting_for || "chance"})` : `${who} to decide` +
+        (answer.waiting_for ? ` (${answer.waiting_for})` : "");
+    }
+    status.textContent = text;
+    renderChoices();
+    historyList.replaceChildren(...steps.map((step, i) => el("li", {}, step.draw ? `drawn: ${step.label}` : `${seatText(step.event.seat)}: ${step.label}`)));
+    undoButton.disabled = steps.length === 0;
+    saveButton.hidden = answer.kind !== "over";
+  }
+
+  function currentGameById(id) {
+    return gameById[id];
+  }
+
+  // Choices: buttons; long lists varying in one number become a list box; chance outcomes
+  // with many possibilities (dice, opened shells) become a typed form.
+  function renderChoices() {
+    choicesBox.replaceChildren();
+    const choices = answer.choices;
+    if (answer.kind === "chance" && choices.length > 8) {
+      choicesBox.append(typedForm(choices));
+      return;
+    }
+    const groups = new Map();
+    for (const choice of choices) {
+      const key = choice.draw ? "draw" : choice.event.type + ":" + choice.event.seat;
+      if (!groups.has(key)) groups.set(key, []);
+      groups.get(key).push(choice);
+    }
+    for (const group of groups.values()) {
+      const field = group.length > 8 && group[0].event ? varyingNumber(group) : null;
+      if (field) {
+        const select = el("select", { "aria-label": group[0].label }, ...group.map((c, i) => el("option", { value: i }, c.label)));
+        const button = el("button", { type: "button" }, "Record");
+        button.addEventListener("click", () => choose(group[Number(select.value)]));
+        choicesBox.append(el("div", { class: "choice-group" }, select, " ", button));
+        continue;
+      }
+      const box = el("div", { class: "choice-group" });
+      for (const choice of group) {
+        const button = el("button", { type: "button", class: "choice" }, choice.label);
+        button.addEventListener("click", () => choose(choice));
+        box.append(button);
+      }
+      choicesBox.append(box);
+    }
+  }
+
+  function varyingNumber(group) {
+    const fields = Object.keys(group[0].event).filter((k) => k !== "type" && k !== "seat");
+    return fields.length === 1 && typeof group[0].event[fields[0]] === "number" ? fields[0] : null;
+  }
+
+  function typedForm(choices) {
+    const sample = choices[0].event;
+    const fields = Object.keys(sample).filter((k) => k !== "type" && k !== "seat");
+    const box = el("form", { class: "typed-chance" });
+    const inputs = {};
+    for (const field of fields) {
+      if (Array.isArray(sample[field])) {
+        inputs[field] = sample[field].map((_, i) => {
+          const faces = [...new Set(choices.map((c) => c.event[field][i]))].sort((a, b) => a - b);
+          const select = el("select", { "aria-label": `${field} ${i + 1}` }, ...faces.map((f) => el("option", { value: f }, f)));
+          box.append(el("label", {}, `${field === "dice" ? "Die" : field} ${i + 1} `, select), " ");
+          return select;
+        });
+      } else {
+        const values = choices.map((c) => c.event[field]);
+        // Starts on a possible outcome, so only the counts that differ need typing.
+        const input = el("input", { type: "number", min: Math.min(...values), max: Math.max(...values), value: sample[field], required: "" });
+        box.append(el("label", {}, `${field} `, input), " ");
+        inputs[field] = input;
+      }
+    }
+    box.append(el("button", { type: "submit" }, "Record"));
+    box.addEventListener("submit", (e) => {
+      e.preventDefault();
+      const event = { type: sample.type, seat: sample.seat };
+      for (const field of fields) {
+        event[field] = Array.isArray(inputs[field]) ? inputs[field].map((s) => Number(s.value)) : Number(inputs[field].value);
+      }
+      const known = choices.find((c) => JSON.stringify(c.event) === JSON.stringify(event));
+      choose({ event, label: known ? known.label : JSON.stringify(event) });
+    });
+    return box;
+  }
+
+  async function start(event) {
+    event.preventDefault();
+    const game = currentGame();
+    const players = [...namesBox.querySelectorAll("input")].map((input) => ({ name: input.value.trim() }));
+    const ruleset = { name: rulesetSelect.value };
+    const mode = form.querySelector("input[name=setup-mode]:checked").value;
+    let setup;
+    if (mode === "deal") {
+      const result = await post(urls.deal, { game: game.id, ruleset, players });
+      if (!result.ok) return showError(result.data.error);
+      setup = result.data.setup;
+    } else if (game.id === "deep-vents") {
+      const seat = Number(document.getElementById("record-first-seat").value);
+      setup = { stack: [], [ruleset.name === "starting-bid" ? "opening_bidder" : "first_player"]: seat };
+    } else if (game.id.startsWith("deep-sea-adventure")) {
+      const text = document.getElementById("record-chips").value;
+      setup = { chips: text.split(/[\s,;]+/).filter(Boolean).map(Number) };
+    } else {
+      setup = {};
+    }
+    base = { game: game.id, ruleset, players, setup };
+    steps = [];
+    const error = await advance();
+    showError(error);
+    if (error) return;
+    form.hidden = true;
+    play.hidden = false;
+    status.focus();
+  }
+
+  undoButton.addEventListener("click", async () => {
+    const last = steps.pop();
+    const error = await advance();
+    if (error) {
+      steps.push(last);
+      showError(error);
+    } else {
+      showError(null);
+    }
+  });
+
+  saveButton.addEventListener("click", async () => {
+    saveButton.disabled = true;
+    const result = await post(urls.save, currentLog());
+    if (result.ok) {
+      window.location.assign(result.data.url);
+      return;
+    }
+    saveButton.disabled = false;
+    showError(result.data.error);
+  });
+
+  gameSelect.addEventListener("change", fillGameOptions);
+  rulesetSelect.addEventListener("change", fillDrawn);
+  countSelect.addEventListener("change", fillNames);
+  form.addEventListener("submit", start);
+  fillGameOptions();
+})();

@@ -1,0 +1,121 @@
+// A game page's step-through viewer: the state after each event, by replay on the server.
+// Step -1 is the table as set up; step i the state after event i. Linkable as ?event=57
+// or #event-57; buttons and the left/right arrow keys (Home/End) move through the game.
+"use strict";
+
+(function () {
+  const root = document.getElementById("viewer");
+  if (!root) return;
+  const config = JSON.parse(document.getElementById("viewer-config").textContent);
+  const picture = document.getElementById("viewer-picture");
+  const position = document.getElementById("viewer-position");
+  const label = document.getElementById("viewer-label");
+  const slider = document.getElementById("viewer-slider");
+  const errorBox = document.getElementById("viewer-error");
+  const buttons = {
+    first: document.getElementById("viewer-first"),
+    prev: document.getElementById("viewer-prev"),
+    next: document.getElementById("viewer-next"),
+    last: document.getElementById("viewer-last"),
+  };
+
+  const cache = new Map();
+  let lastIndex = config.events - 1; // lowered when replay stops at an error
+  let index = -1;
+
+  function asked() {
+    const fromQuery = new URLSearchParams(window.location.search).get("event");
+    const fromHash = /^#event-(-?\d+)$/.exec(window.location.hash);
+    const value = fromHash ? fromHash[1] : fromQuery;
+    return value === null || value === undefined ? -1 : Number(value);
+  }
+
+  function clamp(value) {
+    return Math.max(-1, Math.min(lastIndex, Number.isFinite(value) ? value : -1));
+  }
+
+  async function fetchJson(url) {
+    const response = await fetch(url, { credentials: "same-origin" });
+    const data = await response.json().catch(() => ({ error: { text: `error ${response.status}` } }));
+    if (!response.ok) throw new Error((data.error && data.error.text) || `error ${response.status}`);
+    return data;
+  }
+
+  function remember(data) {
+    for (const step of data.steps) cache.set(step.index, step);
+    if (data.error && data.error.index !== null && data.error.index !== undefined) {
+      lastIndex = Math.min(lastIndex, data.error.index - 1);
+      errorBox.hidden = false;
+      errorBox.textContent = `Replay stops here: ${data.error.text}`;
+    }
+  }
+
+  async function step(at) {
+    if (cache.has(at)) return cache.get(at);
+    remember(await fetchJson(`${config.url}?event=${at}`));
+    return cache.get(at);
+  }
+
+  async function show(target) {
+    index = clamp(target);
+    const wanted = index;
+    let shown;
+    try {
+      shown = await step(wanted);
+    } catch (error) {
+      errorBox.hidden = false;
+      errorBox.textContent = error.message;
+      return;
+    }
+    if (wanted !== index || !shown) return; // a later move overtook this one
+    window.DeepseaPictures.render(picture, config.game, shown.snapshot, {
+      players: config.players,
+      glossary: config.glossary,
+    });
+    position.textContent = index < 0 ? `Setup (before event 0) of ${config.events} events` : `After event ${index} of 0–${config.events - 1}`;
+    label.textContent = shown.event
+      ? `Event ${index}${shown.event.seat !== undefined ? ` (seat ${shown.event.seat}${config.players[shown.event.seat] ? ", " + config.players[shown.event.seat] : ""})` : ""}: ${shown.label}`
+      : "The table as set up.";
+    slider.value = index;
+    buttons.first.disabled = buttons.prev.disabled = index <= -1;
+    buttons.next.disabled = buttons.last.disabled = index >= lastIndex;
+    const hash = index < 0 ? "" : `#event-${index}`;
+    const url = window.location.pathname + hash;
+    if (window.location.search || window.location.hash !== hash) window.history.replaceState(null, "", url);
+  }
+
+  async function load() {
+    slider.min = -1;
+    slider.max = lastIndex;
+    if (config.all_at_once) {
+      try {
+        remember(await fetchJson(config.url));
+      } catch (error) {
+        errorBox.hidden = false;
+        errorBox.textContent = error.message;
+        return;
+      }
+      slider.max = lastIndex;
+    }
+    await show(asked());
+  }
+
+  buttons.first.addEventListener("click", () => show(-1));
+  buttons.prev.addEventListener("click", () => show(index - 1));
+  buttons.next.addEventListener("click", () => show(index + 1));
+  buttons.last.addEventListener("click", () => show(lastIndex));
+  slider.addEventListener("input", () => show(Number(slider.value)));
+  window.addEventListener("hashchange", () => show(asked()));
+  document.addEventListener("keydown", (event) => {
+    const tag = (event.target.tagName || "").toLowerCase();
+    if (["input", "select", "textarea"].includes(tag) && event.target !== slider) return;
+    const moves = { ArrowLeft: index - 1, ArrowRight: index + 1, Home: -1, End: lastIndex };
+    if (event.key in moves && event.target !== slider) {
+      event.preventDefault();
+      show(moves[event.key]);
+    }
+  });
+  load().then(() => {
+    root.dataset.ready = "true";
+  });
+})();

@@ -1,0 +1,16 @@
+"""Celery tasks: thin wrappers taking ids; the work is in games/services/."""
+
+from celery import shared_task
+
+from games.services import sweep, verification
+
+
+@shared_task
+def verify_log_task(log_id: int) -> None:
+    verification.verify_log(log_id)
+
+
+@shared_task
+def sweep_stuck_logs_task() -> int:
+    """Periodic (celery beat): re-queue logs left queued or verifying too long."""
+    return sweep.requeue_stuck_logs()

@@ -1,0 +1,85 @@
+"""A game's page: its verdict, seats and results, and the step-through replay viewer."""
+
+from __future__ import annotations
+
+from django.db.models import Q
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404, render
+from django.views.decorators.http import require_GET
+
+from engines.registry import GAMES, get_game
+from games import record, viewer
+from games.models import Game, GameLog
+
+
+def visible_log(request: HttpRequest, log_id: int) -> GameLog:
+    """A log the user may see: published, or their own unpublished upload (staff see all)."""
+    logs = GameLog.objects.select_related("upload")
+    if not request.user.is_staff:
+        mine = Q(upload__submitted_by=request.user) if request.user.is_authenticated else Q()
+        logs = logs.filter(Q(upload__published=True) | mine)
+    return get_object_or_404(logs, pk=log_id)
+
+
+@require_GET
+def game_page(request: HttpRequest, log_id: int) -> HttpResponse:
+    log = visible_log(request, log_id)
+    game = Game.objects.filter(log=log).prefetch_related("seats__player").first()
+    events = viewer.count_events(log.raw)
+    context = {
+        "log": log,
+        "title": get_game(log.game_type).title if log.game_type in GAMES else log.game_type,
+        "game": game,
+        "seats": list(game.seats.all()) if game else [],
+        "event_count": events,
+        "viewer": {
+            "url": request.path + "replay/",
+            "events": events,
+            "all_at_once": events <= viewer.ALL_AT_ONCE,
+            "game": log.game_type,
+            "players": viewer.player_names(log.raw),
+            "glossary": record.glossary(log.game_type) if log.game_type in GAMES else {},
+        },
+    }
+    return render(request, "games/game_detail.html", context)
+
+
+@require_GET
+def game_replay(request: HttpRequest, log_id: int) -> JsonResponse:
+    """Snapshots by replay: `?event=N` for the state after event N (-1: the setup), or all
+    of them for a game of at most viewer.ALL_AT_ONCE events."""
+    log = visible_log(request, log_id)
+    total = viewer.count_events(log.raw)
+    asked = request.GET.get("event")
+    if asked is None:
+        if total > viewer.ALL_AT_ONCE:
+            return JsonResponse(
+                {
+                    "error": {
+                        "text": f"this game has {total} events; ask for one with ?event=N "
+                        f"(all at once only up to {viewer.ALL_AT_ONCE})"
+                    }
+                },
+                status=400,
+            )
+        frames = viewer.replay_steps(log.raw)
+    else:
+        try:
+            index = int(asked)
+        except ValueError:
+            return JsonResponse(
+                {"error": {"text": f"event must be an integer, not {asked[:40]!r}"}}, status=400
+            )
+        if not -1 <= index < total:
+            raise Http404(f"no event {index}: the log has events 0 to {total - 1}")
+        frames = viewer.replay_steps(log.raw, first=index, last=index)
+        if not frames.steps:
+            raise Http404(f"event {index} comes after the log's first error")
+    return JsonResponse(
+        {
+            "game": frames.game,
+            "events": total,
+            "steps": frames.steps,
+            "error": frames.error,
+        }
+    )

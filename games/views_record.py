@@ -1,0 +1,91 @@
+"""The Record page: a scorekeeper records a game at a physical table, step by step.
+
+The page posts the log so far as JSON; every answer comes from replaying it with the
+engine (games/record.py). A wrong log gets a 400 with the engine's error, never a 500.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from django.contrib.auth.decorators import login_required
+from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import render
+from django.utils import timezone
+from django.views.decorators.http import require_GET, require_POST
+
+from engines.core.errors import LogError
+from engines.core.log import dumps, loads
+from games import record
+from games.models import Source
+from games.services.intake import IntakeError, submit_log
+
+
+def signed_in_json(view: Callable[[HttpRequest], JsonResponse]) -> Callable:
+    """Anonymous requests get a JSON 403 rather than a redirect to the login page."""
+
+    def wrapped(request: HttpRequest) -> JsonResponse:
+        if not request.user.is_authenticated:
+            return JsonResponse({"error": {"text": "sign in to record games"}}, status=403)
+        return view(request)
+
+    wrapped.__name__ = view.__name__
+    wrapped.__doc__ = view.__doc__
+    return wrapped
+
+
+def log_error(error: LogError, status: int = 400) -> JsonResponse:
+    return JsonResponse({"error": error.to_dict()}, status=status)
+
+
+def posted_json(request: HttpRequest) -> Any:
+    """The request body, parsed as safely as an uploaded log (raises MalformedLogError)."""
+    return loads(request.body)
+
+
+@require_GET
+@login_required
+def record_page(request: HttpRequest) -> HttpResponse:
+    return render(request, "games/record.html", {"catalogue": record.catalogue()})
+
+
+@require_POST
+@signed_in_json
+def record_step(request: HttpRequest) -> JsonResponse:
+    """The state after the posted events, whose decision is next and the legal choices."""
+    try:
+        return JsonResponse(record.next_step(posted_json(request)))
+    except LogError as error:
+        return log_error(error)
+
+
+@require_POST
+@signed_in_json
+def record_deal(request: HttpRequest) -> JsonResponse:
+    """A random setup ("deal randomly") for the posted game, ruleset and players."""
+    try:
+        return JsonResponse({"setup": record.deal(posted_json(request))})
+    except LogError as error:
+        return log_error(error)
+
+
+@require_POST
+@signed_in_json
+def record_save(request: HttpRequest) -> JsonResponse:
+    """Store a finished recording like any upload; it is then verified by a worker."""
+    try:
+        log, _ = record.finished_log(posted_json(request))
+    except LogError as error:
+        return log_error(error)
+    log["meta"] = {**(log.get("meta") or {}), "recorded_at": timezone.now().isoformat()}
+    try:
+        stored = submit_log(
+            dumps(log), user=request.user, source=Source.HUMAN, filename="recorded at a table"
+        )
+    except IntakeError as error:
+        return JsonResponse({"error": error.error}, status=error.status)
+    url = stored.get_absolute_url()
+    response = JsonResponse({"log": stored.pk, "url": url}, status=201)
+    response["Location"] = url
+    return response

@@ -1,0 +1,1 @@
+"""Ratings derived from verified games: Elo and OpenSkill per game type, leaderboards."""

@@ -1,0 +1,13 @@
+from django.apps import AppConfig
+
+
+class RatingsConfig(AppConfig):
+    default_auto_field = "django.db.models.BigAutoField"
+    name = "ratings"
+
+    def ready(self) -> None:
+        from games.signals import game_retracted, game_verified
+        from ratings import receivers
+
+        game_verified.connect(receivers.rate_verified_game, dispatch_uid="ratings.verified")
+        game_retracted.connect(receivers.unrate_retracted_game, dispatch_uid="ratings.retracted")

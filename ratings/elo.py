@@ -1,0 +1,59 @@
+"""Multiplayer Elo by pairwise decomposition (pure functions, no Django).
+
+Every pair of players at a table is one result: 1 for the better placed, 0 for the other,
+1/2 each for a tie. A player's change is K / (table size - 1) times the sum over their
+pairs of (result - expected), all against the ratings from before the game.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Hashable, Mapping, Sequence
+
+START = 1500.0
+DEFAULT_K = 32.0
+SCALE = 400.0
+
+
+def expected_score(rating: float, opponent: float) -> float:
+    """The chance `rating` beats `opponent`, ties counting half."""
+    return 1.0 / (1.0 + 10.0 ** ((opponent - rating) / SCALE))
+
+
+def pair_result(rank: int, opponent_rank: int) -> float:
+    if rank < opponent_rank:
+        return 1.0
+    if rank == opponent_rank:
+        return 0.5
+    return 0.0
+
+
+def elo_changes[K: Hashable](
+    ratings: Mapping[K, float], ranks: Mapping[K, int], k: float = DEFAULT_K
+) -> dict[K, float]:
+    """Each player's rating change for one game (ranks: 1 = best, ties share a rank).
+
+    The terms are added with math.fsum, exactly rounded, so the input order never changes a
+    result: equal-rated tied players always get identical changes.
+    """
+    if len(ranks) < 2:
+        return {player: 0.0 for player in ranks}
+    step = k / (len(ranks) - 1)
+    return {
+        player: step
+        * math.fsum(
+            pair_result(ranks[player], ranks[other])
+            - expected_score(ratings[player], ratings[other])
+            for other in ranks
+            if other != player
+        )
+        for player in ranks
+    }
+
+
+def win_probabilities(ratings: Sequence[float]) -> list[float]:
+    """The chance each player finishes first: Elo strengths 10^(R/400), normalised."""
+    top = max(ratings)
+    strengths = [10.0 ** ((r - top) / SCALE) for r in ratings]
+    total = math.fsum(strengths)
+    return [s / total for s in strengths]

@@ -1,0 +1,91 @@
+import csv
+
+from django.http import Http404, HttpRequest, HttpResponse
+from django.shortcuts import render
+from django.utils.dateparse import parse_date
+
+from engines.registry import GAMES
+from ratings.backtest import backtest_game_type
+from ratings.leaderboard import Filters, leaderboard_rows
+from ratings.models import Rating
+
+
+def known_game(game_type: str) -> None:
+    if game_type not in GAMES:
+        raise Http404(f"no game {game_type!r}; known: {', '.join(GAMES)}")
+
+
+def leaderboard_index(request: HttpRequest) -> HttpResponse:
+    rated = set(Rating.objects.values_list("game_type", flat=True))
+    games = [(game, game in rated) for game in GAMES]
+    return render(request, "ratings/index.html", {"games": games})
+
+
+def filters_from(request: HttpRequest) -> Filters:
+    return Filters(
+        tournament_only=request.GET.get("games") == "tournament",
+        since=parse_date(request.GET.get("since") or "") if request.GET.get("since") else None,
+        until=parse_date(request.GET.get("until") or "") if request.GET.get("until") else None,
+    )
+
+
+def leaderboard(request: HttpRequest, game_type: str) -> HttpResponse:
+    known_game(game_type)
+    try:
+        filters = filters_from(request)
+    except ValueError:
+        filters = Filters()
+    rows = leaderboard_rows(game_type, filters)
+    if request.GET.get("format") == "csv":
+        return leaderboard_csv(game_type, rows)
+    context = {
+        "game_type": game_type,
+        "filters": filters,
+        "rows": [r for r in rows if not r.provisional],
+        "provisional": [r for r in rows if r.provisional],
+        "query": request.GET.urlencode(),
+    }
+    return render(request, "ratings/leaderboard.html", context)
+
+
+def leaderboard_csv(game_type: str, rows) -> HttpResponse:
+    response = HttpResponse(content_type="text/csv; charset=utf-8")
+    response["Content-Disposition"] = f'attachment; filename="leaderboard-{game_type}.csv"'
+    writer = csv.writer(response)
+    writer.writerow(
+        [
+            "position",
+            "handle",
+            "name",
+            "elo",
+            "openskill",
+            "games",
+            "wins",
+            "win_rate",
+            "provisional",
+        ]
+    )
+    for row in rows:
+        writer.writerow(
+            [
+                row.position or "",
+                row.player.handle,
+                row.player.display_name,
+                f"{row.elo:.1f}",
+                f"{row.openskill:.3f}",
+                row.games,
+                row.wins,
+                f"{row.win_rate:.3f}",
+                "yes" if row.provisional else "no",
+            ]
+        )
+    return response
+
+
+def backtest(request: HttpRequest, game_type: str) -> HttpResponse:
+    known_game(game_type)
+    return render(
+        request,
+        "ratings/backtest.html",
+        {"game_type": game_type, "result": backtest_game_type(game_type)},
+    )

@@ -1,0 +1,304 @@
+"""Statistics storage: per-game lines and the cubes summed from them.
+
+A *line* is one game's contribution, derived once from the game's facts when it is verified
+(per seat, per seat and hex, per pair of seats, per seat and round). A *cube* sums lines by
+the filter dimensions (`Slice`) plus its own keys, so a page reads a few hundred cube rows
+however many games there are. Every cube counter has the line field of the same name; `n`
+counts the lines summed. Rebuilding a cube is one GROUP BY over its lines.
+
+Keys are never NULL (unique constraints treat NULLs as distinct): 0 means "no turn order",
+-1 "no bidding".
+"""
+
+from django.conf import settings
+from django.db import models
+
+NO_TURN_ORDER = 0
+NO_BID = -1
+
+
+class Slice(models.Model):
+    """The filter dimensions every cube is keyed by."""
+
+    game_type = models.CharField(max_length=40)
+    source = models.CharField(max_length=20)
+    player_count = models.PositiveSmallIntegerField()
+    ruleset = models.CharField(max_length=40)
+    month = models.DateField(help_text="First day of the month the game was played")
+    band = models.CharField(max_length=20, help_text="Rating band of the seat")
+    strategy = models.CharField(max_length=100)
+
+    class Meta:
+        abstract = True
+
+    def __str__(self) -> str:
+        return (
+            f"{type(self).__name__} {self.game_type} {self.source} {self.player_count}p "
+            f"{self.ruleset} {self.month:%Y-%m} {self.band} {self.strategy or '-'}"
+        )
+
+
+SLICE_FIELDS = ("game_type", "source", "player_count", "ruleset", "month", "band", "strategy")
+
+
+class SeatLine(Slice):
+    """One seat of one verified game."""
+
+    game = models.ForeignKey("games.Game", models.CASCADE, related_name="stat_seats")
+    seat = models.PositiveSmallIntegerField()
+    turn_order = models.PositiveSmallIntegerField(default=NO_TURN_ORDER)
+    winning_bid = models.SmallIntegerField(default=NO_BID)
+    score_bin = models.IntegerField()
+    wins = models.FloatField()
+    expected = models.FloatField(help_text="1 / player count: a win rate of par")
+    score = models.FloatField()
+    score_sq = models.FloatField()
+    rank = models.FloatField()
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["game", "seat"], name="stats_one_line_per_seat")
+        ]
+
+
+class PairLine(models.Model):
+    """How one seat finished against one opponent at the same table."""
+
+    seat = models.ForeignKey(SeatLine, models.CASCADE, related_name="pairs")
+    opponent = models.CharField(max_length=100)
+    ahead = models.IntegerField()
+    behind = models.IntegerField()
+
+    def __str__(self) -> str:
+        return f"{self.seat} vs {self.opponent}"
+
+
+HEX_COUNTERS = (
+    "offered",
+    "taken",
+    "position",
+    "paid",
+    "found",
+    "owned",
+    "owned_wins",
+    "owned_expected",
+    "passed",
+    "passed_wins",
+    "passed_expected",
+    "early",
+    "early_wins",
+    "early_expected",
+    "late",
+    "late_wins",
+    "late_expected",
+    "grows",
+    "grow_archaea",
+    "triggers",
+    "trigger_archaea",
+    "attacks",
+    "damage",
+    "decimated",
+    "survived",
+    *(f"taken_p{p}" for p in range(1, 7)),
+    *(f"taken_t{t}" for t in range(1, 9)),
+)
+
+
+# Declared from the list above so lines and cubes cannot drift apart.
+HexCounters = type(
+    "HexCounters",
+    (models.Model,),
+    {
+        "__module__": __name__,
+        "Meta": type("Meta", (), {"abstract": True}),
+        **{name: models.FloatField(default=0) for name in HEX_COUNTERS},
+    },
+)
+
+
+class HexLine(HexCounters):
+    """One seat's dealings with one Deep Vents hex type in one game."""
+
+    seat = models.ForeignKey(SeatLine, models.CASCADE, related_name="hexes")
+    hex = models.CharField(max_length=40)
+
+
+class RoundLine(models.Model):
+    """One seat's dive (Deep Sea Adventure) or round (Deep Dive).
+
+    `moment` is when the diver chose to head home: the turn it turned back (DSA-4) or the
+    pass it surfaced on (DD-3); 0 when it never chose to.
+    """
+
+    seat = models.ForeignKey(SeatLine, models.CASCADE, related_name="rounds")
+    round = models.PositiveSmallIntegerField()
+    moment = models.PositiveSmallIntegerField()
+    points = models.FloatField()
+    drowned = models.FloatField()
+    depth = models.FloatField(help_text="Depth when turning back, shells held when surfacing")
+
+    def __str__(self) -> str:
+        return f"{self.seat}, round {self.round}"
+
+
+# --- cubes --------------------------------------------------------------------------------
+
+
+class Cube(Slice):
+    n = models.BigIntegerField(default=0, help_text="Lines summed")
+
+    class Meta:
+        abstract = True
+
+
+def cube_constraint(name: str, *keys: str) -> models.UniqueConstraint:
+    return models.UniqueConstraint(fields=[*SLICE_FIELDS, *keys], name=name)
+
+
+class StrategyCube(Cube):
+    wins = models.FloatField(default=0)
+    expected = models.FloatField(default=0)
+    score = models.FloatField(default=0)
+    score_sq = models.FloatField(default=0)
+    rank = models.FloatField(default=0)
+
+    class Meta:
+        constraints = [cube_constraint("stats_strategycube_key")]
+
+
+class ScoreCube(Cube):
+    score_bin = models.IntegerField()
+
+    class Meta:
+        constraints = [cube_constraint("stats_scorecube_key", "score_bin")]
+
+
+class SeatCube(Cube):
+    seat = models.PositiveSmallIntegerField()
+    turn_order = models.PositiveSmallIntegerField()
+    wins = models.FloatField(default=0)
+    expected = models.FloatField(default=0)
+    score = models.FloatField(default=0)
+
+    class Meta:
+        constraints = [cube_constraint("stats_seatcube_key", "seat", "turn_order")]
+
+
+class BidCube(Cube):
+    turn_order = models.PositiveSmallIntegerField()
+    winning_bid = models.SmallIntegerField()
+    wins = models.FloatField(default=0)
+    expected = models.FloatField(default=0)
+
+    class Meta:
+        constraints = [cube_constraint("stats_bidcube_key", "turn_order", "winning_bid")]
+
+
+class PairCube(Cube):
+    opponent = models.CharField(max_length=100)
+    ahead = models.FloatField(default=0)
+    behind = models.FloatField(default=0)
+
+    class Meta:
+        constraints = [cube_constraint("stats_paircube_key", "opponent")]
+
+
+class HexCube(Cube, HexCounters):
+    hex = models.CharField(max_length=40)
+
+    class Meta:
+        constraints = [cube_constraint("stats_hexcube_key", "hex")]
+
+
+class RoundCube(Cube):
+    round = models.PositiveSmallIntegerField()
+    moment = models.PositiveSmallIntegerField()
+    points = models.FloatField(default=0)
+    drowned = models.FloatField(default=0)
+    depth = models.FloatField(default=0)
+
+    class Meta:
+        constraints = [cube_constraint("stats_roundcube_key", "round", "moment")]
+
+
+# --- rollups --------------------------------------------------------------------------------
+
+
+def rollup_of(cube: type[models.Model]) -> type[models.Model]:
+    """The cube summed over every month, with the same keys otherwise. Pages without a date
+    filter read it: a row per key instead of one per key and month, so their sums stay small
+    however many months of games there are."""
+    fields = {
+        field.name: field.clone()
+        for field in cube._meta.concrete_fields
+        if field.name not in ("id", "month")
+    }
+    (key,) = cube._meta.constraints
+    name = f"{cube.__name__}Rollup"
+    meta = type(
+        "Meta",
+        (),
+        {
+            "constraints": [
+                models.UniqueConstraint(
+                    fields=[f for f in key.fields if f != "month"], name=f"stats_{name.lower()}_key"
+                )
+            ]
+        },
+    )
+    return type(name, (models.Model,), {"__module__": __name__, "Meta": meta, **fields})
+
+
+StrategyCubeRollup = rollup_of(StrategyCube)
+ScoreCubeRollup = rollup_of(ScoreCube)
+SeatCubeRollup = rollup_of(SeatCube)
+BidCubeRollup = rollup_of(BidCube)
+PairCubeRollup = rollup_of(PairCube)
+HexCubeRollup = rollup_of(HexCube)
+RoundCubeRollup = rollup_of(RoundCube)
+ROLLUPS = {
+    StrategyCube: StrategyCubeRollup,
+    ScoreCube: ScoreCubeRollup,
+    SeatCube: SeatCubeRollup,
+    BidCube: BidCubeRollup,
+    PairCube: PairCubeRollup,
+    HexCube: HexCubeRollup,
+    RoundCube: RoundCubeRollup,
+}
+
+
+# --- the simulation lab -------------------------------------------------------------------
+
+
+class SimulationBatch(models.Model):
+    """A run of bot games launched from the lab (or `manage.py simulate`)."""
+
+    class Status(models.TextChoices):
+        QUEUED = "queued", "Queued"
+        RUNNING = "running", "Running"
+        DONE = "done", "Done"
+        FAILED = "failed", "Failed"
+
+    game_type = models.CharField(max_length=40)
+    ruleset = models.CharField(max_length=40)
+    player_count = models.PositiveSmallIntegerField()
+    # Each table's strategies in seat order; several tables when every combination was asked.
+    tables = models.JSONField(help_text="List of strategy lists, played in turn")
+    games = models.PositiveIntegerField()
+    seed = models.CharField(max_length=64)
+    chunk_size = models.PositiveIntegerField(default=200)
+    # One upload per chunk: the games' logs, whose verdicts make the progress bar.
+    uploads = models.ManyToManyField("games.Upload", blank=True, related_name="simulations")
+    created_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    created = models.DateTimeField(auto_now_add=True)
+    status = models.CharField(max_length=10, choices=Status.choices, default=Status.QUEUED)
+    submitted = models.PositiveIntegerField(default=0, help_text="Games handed to intake")
+    error = models.TextField(blank=True)
+
+    class Meta:
+        ordering = ["-created"]
+
+    def __str__(self) -> str:
+        return f"{self.games} {self.game_type} games ({self.status})"

@@ -1,0 +1,300 @@
+"""Keeping the cubes equal to the sum of their lines: per game, or rebuilt from scratch.
+
+`add_game` and `remove_game` run inside the verifying transaction (stats.receivers). Each
+cube row moves by one multi-row INSERT ... ON CONFLICT DO UPDATE per cube (PostgreSQL and
+SQLite both speak it), with keys sorted so concurrent workers lock rows in the same order.
+"""
+
+from __future__ import annotations
+
+import time
+from collections import defaultdict
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass
+
+from django.db import connection, transaction
+from django.db.models import Model
+
+from games.models import Game, GameLog
+from stats.models import (
+    HEX_COUNTERS,
+    ROLLUPS,
+    SLICE_FIELDS,
+    BidCube,
+    HexCube,
+    HexLine,
+    PairCube,
+    PairLine,
+    RoundCube,
+    RoundLine,
+    ScoreCube,
+    SeatCube,
+    SeatLine,
+    StrategyCube,
+)
+from stats.services.lines import GameLines, build_lines
+
+UPSERT_ROWS = 200  # rows per INSERT statement, far below either database's parameter limit
+
+
+@dataclass(frozen=True)
+class CubeSpec:
+    """A cube: the lines it sums, its keys besides the slice, and its counters."""
+
+    cube: type[Model]
+    line: type[Model]
+    keys: tuple[str, ...]
+    counters: tuple[str, ...]
+
+    @property
+    def via_seat(self) -> bool:
+        """Lines other than SeatLine read the slice from their seat line."""
+        return self.line is not SeatLine
+
+    @property
+    def key_fields(self) -> tuple[str, ...]:
+        return (*SLICE_FIELDS, *self.keys)
+
+    @property
+    def rollup(self) -> type[Model]:
+        return ROLLUPS[self.cube]
+
+    @property
+    def rollup_key_fields(self) -> tuple[str, ...]:
+        return tuple(name for name in self.key_fields if name != "month")
+
+
+CUBES = (
+    CubeSpec(StrategyCube, SeatLine, (), ("wins", "expected", "score", "score_sq", "rank")),
+    CubeSpec(ScoreCube, SeatLine, ("score_bin",), ()),
+    CubeSpec(SeatCube, SeatLine, ("seat", "turn_order"), ("wins", "expected", "score")),
+    CubeSpec(BidCube, SeatLine, ("turn_order", "winning_bid"), ("wins", "expected")),
+    CubeSpec(PairCube, PairLine, ("opponent",), ("ahead", "behind")),
+    CubeSpec(HexCube, HexLine, ("hex",), HEX_COUNTERS),
+    CubeSpec(RoundCube, RoundLine, ("round", "moment"), ("points", "drowned", "depth")),
+)
+
+Deltas = dict[tuple, list[float]]  # cube key -> [n, *counters]
+MONTH = SLICE_FIELDS.index("month")
+
+
+def cube_deltas(spec: CubeSpec, lines: Iterable[Model]) -> Deltas:
+    """What these lines add to the cube: the Python twin of `rebuild_cube`'s GROUP BY."""
+    deltas: Deltas = {}
+    for line in lines:
+        slice_row = line.seat if spec.via_seat else line
+        key = (
+            *(getattr(slice_row, name) for name in SLICE_FIELDS),
+            *(getattr(line, name) for name in spec.keys),
+        )
+        row = deltas.get(key)
+        if row is None:
+            row = deltas[key] = [0.0] * (1 + len(spec.counters))
+        row[0] += 1
+        for i, name in enumerate(spec.counters, start=1):
+            row[i] += getattr(line, name)
+    return deltas
+
+
+def over_months(deltas: Deltas) -> Deltas:
+    """Cube deltas summed over the month: the rollup's deltas."""
+    summed: Deltas = {}
+    for key, values in deltas.items():
+        rollup_key = key[:MONTH] + key[MONTH + 1 :]
+        row = summed.get(rollup_key)
+        if row is None:
+            summed[rollup_key] = list(values)
+        else:
+            for i, value in enumerate(values):
+                row[i] += value
+    return summed
+
+
+def upsert(
+    cube: type[Model],
+    key_fields: tuple[str, ...],
+    counters: tuple[str, ...],
+    deltas: Deltas,
+    sign: int,
+) -> None:
+    """Add (sign 1) or take away (sign -1) deltas, creating cube rows as needed."""
+    if not deltas:
+        return
+    quote = connection.ops.quote_name
+    table = quote(cube._meta.db_table)
+    keys = [quote(cube._meta.get_field(k).column) for k in key_fields]
+    counters = [quote(c) for c in ("n", *counters)]
+    columns = ", ".join(keys + counters)
+    updates = ", ".join(f"{c} = {table}.{c} + excluded.{c}" for c in counters)
+    width = len(keys) + len(counters)
+    placeholders = "(" + ", ".join(["%s"] * width) + ")"
+    items = sorted(deltas.items())
+    with connection.cursor() as cursor:
+        for start in range(0, len(items), UPSERT_ROWS):
+            chunk = items[start : start + UPSERT_ROWS]
+            params: list = []
+            for key, values in chunk:
+                params.extend(key)
+                params.extend(sign * v for v in values)
+            cursor.execute(
+                f"INSERT INTO {table} ({columns}) VALUES "
+                + ", ".join([placeholders] * len(chunk))
+                + f" ON CONFLICT ({', '.join(keys)}) DO UPDATE SET {updates}",
+                params,
+            )
+
+
+def apply_lines(lines: GameLines, sign: int) -> None:
+    by_model = lines.by_model()
+    for spec in CUBES:
+        deltas = cube_deltas(spec, by_model[spec.line])
+        upsert(spec.cube, spec.key_fields, spec.counters, deltas, sign)
+        upsert(spec.rollup, spec.rollup_key_fields, spec.counters, over_months(deltas), sign)
+
+
+def stored_lines(game: Game) -> GameLines:
+    seats = list(SeatLine.objects.filter(game=game).order_by("seat"))
+    by_pk = {line.pk: line for line in seats}
+
+    def attach(rows: Iterable[Model]) -> list:
+        rows = list(rows)
+        for row in rows:
+            row.seat = by_pk[row.seat_id]
+        return rows
+
+    return GameLines(
+        seats=seats,
+        pairs=attach(PairLine.objects.filter(seat__game=game)),
+        hexes=attach(HexLine.objects.filter(seat__game=game)),
+        rounds=attach(RoundLine.objects.filter(seat__game=game)),
+    )
+
+
+def remove_game(game: Game) -> None:
+    """Take a game out of every cube (idempotent: a game not counted changes nothing)."""
+    with transaction.atomic():
+        lines = stored_lines(game)
+        if not lines.seats:
+            return
+        apply_lines(lines, -1)
+        SeatLine.objects.filter(game=game).delete()
+
+
+def add_game(game: Game) -> None:
+    """Count a verified game; counting it again replaces its earlier lines."""
+    with transaction.atomic():
+        remove_game(game)
+        lines = build_lines(game)
+        save_lines([lines])
+        apply_lines(lines, 1)
+
+
+def save_lines(games: list[GameLines]) -> None:
+    """Insert lines of many games: seat lines first, for the others' foreign keys."""
+    SeatLine.objects.bulk_create([line for lines in games for line in lines.seats])
+    for lines in games:
+        for line in (*lines.pairs, *lines.hexes, *lines.rounds):
+            line.seat_id = line.seat.pk
+    PairLine.objects.bulk_create([p for lines in games for p in lines.pairs], batch_size=2000)
+    HexLine.objects.bulk_create([h for lines in games for h in lines.hexes], batch_size=1000)
+    RoundLine.objects.bulk_create([r for lines in games for r in lines.rounds], batch_size=2000)
+
+
+# --- rebuilding ----------------------------------------------------------------------------
+
+
+def rebuild_cube(spec: CubeSpec) -> int:
+    """Empty one cube and its rollup and fill them again: the cube with one INSERT ... SELECT
+    ... GROUP BY over its lines, run by the database (no row passes through Python), then the
+    rollup from the cube."""
+    quote = connection.ops.quote_name
+
+    def column(model: type[Model], name: str) -> str:
+        return quote(model._meta.get_field(name).column)
+
+    slice_table = "seat" if spec.via_seat else "line"
+    join = (
+        f" JOIN {quote(SeatLine._meta.db_table)} seat ON seat.id = line.{column(spec.line, 'seat')}"
+        if spec.via_seat
+        else ""
+    )
+
+    def source(name: str) -> str:
+        """Where a key is read: the slice from the seat line, the other keys from the line."""
+        if name in SLICE_FIELDS:
+            return f"{slice_table}.{column(SeatLine, name)}"
+        return f"line.{column(spec.line, name)}"
+
+    grouped = [source(name) for name in spec.key_fields]
+    sums = [f"SUM(line.{column(spec.line, name)})" for name in spec.counters]
+    targets = [column(spec.cube, name) for name in (*spec.key_fields, "n", *spec.counters)]
+    rollup_keys = [column(spec.rollup, name) for name in spec.rollup_key_fields]
+    rollup_sums = [f"SUM({column(spec.cube, name)})" for name in ("n", *spec.counters)]
+    rollup_targets = [column(spec.rollup, name) for name in ("n", *spec.counters)]
+    spec.cube.objects.all().delete()
+    spec.rollup.objects.all().delete()
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"INSERT INTO {quote(spec.cube._meta.db_table)} ({', '.join(targets)}) "
+            f"SELECT {', '.join([*grouped, 'COUNT(*)', *sums])} "
+            f"FROM {quote(spec.line._meta.db_table)} line{join} GROUP BY {', '.join(grouped)}"
+        )
+        created = cursor.rowcount
+        # The rollup from the cube, a few rows per line summed above.
+        cursor.execute(
+            f"INSERT INTO {quote(spec.rollup._meta.db_table)} "
+            f"({', '.join([*rollup_keys, *rollup_targets])}) "
+            f"SELECT {', '.join([*rollup_keys, *rollup_sums])} "
+            f"FROM {quote(spec.cube._meta.db_table)} GROUP BY {', '.join(rollup_keys)}"
+        )
+    return created
+
+
+def rebuild_cubes() -> dict[str, float]:
+    """Every cube from the stored lines; returns seconds per cube."""
+    timings = {}
+    with transaction.atomic():
+        for spec in CUBES:
+            started = time.perf_counter()
+            rebuild_cube(spec)
+            timings[spec.cube.__name__] = time.perf_counter() - started
+    return timings
+
+
+def verified_games() -> Iterator[Game]:
+    return (
+        Game.objects.filter(log__status=GameLog.Status.VERIFIED)
+        .prefetch_related("seats")
+        .order_by("pk")
+        .iterator(chunk_size=500)
+    )
+
+
+def rebuild_lines(games_per_batch: int = 500) -> int:
+    """Derive every verified game's lines again from its facts (after a change of
+    definitions); the cubes must then be rebuilt."""
+    for model in (HexLine, PairLine, RoundLine, SeatLine):
+        model.objects.all().delete()  # children first, so each is one DELETE
+    counted = 0
+    batch: list[GameLines] = []
+    for game in verified_games():
+        batch.append(build_lines(game, game.seats.all()))
+        if len(batch) >= games_per_batch:
+            save_lines(batch)
+            counted += len(batch)
+            batch = []
+    save_lines(batch)
+    return counted + len(batch)
+
+
+def rebuild_all(from_facts: bool = False) -> dict[str, float]:
+    """Rebuild every aggregate from scratch: the cubes from the lines, and first the lines
+    from the games' facts when asked."""
+    timings: dict[str, float] = defaultdict(float)
+    with transaction.atomic():
+        if from_facts:
+            started = time.perf_counter()
+            timings["games"] = rebuild_lines()
+            timings["lines"] = time.perf_counter() - started
+        timings.update(rebuild_cubes())
+    return dict(timings)

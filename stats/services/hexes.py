@@ -1,0 +1,171 @@
+"""Per-hex statistics for Deep Vents, read from HexCube (never from the games)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache, cached_property
+
+from django.db.models import Sum
+
+from engines.deep_vents.edition import editions
+from stats.filters import StatsFilter
+from stats.models import HEX_COUNTERS, HexCube
+from stats.services.intervals import NONE, Estimate, difference, relative_rate, wilson
+
+
+@cache
+def hex_names() -> dict[str, str]:
+    names: dict[str, str] = {}
+    for edition in editions().values():
+        names.update({hex_id: kind.name for hex_id, kind in edition.hexes.items()})
+    return names
+
+
+def ratio(a: float, b: float) -> float | None:
+    return a / b if b else None
+
+
+@dataclass
+class HexStats:
+    hex: str
+    totals: dict[str, float]
+    min_sample: int
+
+    @property
+    def name(self) -> str:
+        return hex_names().get(self.hex, self.hex)
+
+    def __getattr__(self, name: str) -> float:
+        if name in HEX_COUNTERS:
+            return self.totals[name]
+        raise AttributeError(name)
+
+    @property
+    def sample(self) -> float:
+        """Games in which the hex was owned or passed over: what its win rates rest on."""
+        return self.totals["owned"] + self.totals["passed"]
+
+    @property
+    def greyed(self) -> bool:
+        return self.sample < self.min_sample
+
+    @property
+    def take_rate(self) -> float | None:
+        return ratio(self.taken, self.offered)
+
+    @property
+    def avg_position(self) -> float | None:
+        return ratio(self.position, self.taken)
+
+    @property
+    def avg_paid(self) -> float | None:
+        return ratio(self.paid, self.taken)
+
+    @property
+    def avg_found(self) -> float | None:
+        return ratio(self.found, self.taken)
+
+    def _rate(self, prefix: str) -> Estimate:
+        return relative_rate(
+            self.totals[f"{prefix}_wins"], self.totals[f"{prefix}_expected"], self.totals[prefix]
+        )
+
+    @cached_property
+    def owned_rate(self) -> Estimate:
+        """Win rate when owned, relative to par (1.0 = 1/n at every table size)."""
+        return self._rate("owned")
+
+    @cached_property
+    def passed_rate(self) -> Estimate:
+        return self._rate("passed")
+
+    @cached_property
+    def improvement(self) -> Estimate:
+        """Owned minus passed over: what drafting the hex is worth."""
+        return difference(self.owned_rate, self.passed_rate)
+
+    @cached_property
+    def early_rate(self) -> Estimate:
+        return self._rate("early")
+
+    @cached_property
+    def late_rate(self) -> Estimate:
+        return self._rate("late")
+
+    @property
+    def owned_raw(self) -> Estimate:
+        return wilson(self.owned_wins, self.owned) if self.owned else NONE
+
+    @property
+    def activations(self) -> float:
+        return self.grows + self.triggers
+
+    @property
+    def trigger_share(self) -> float | None:
+        return ratio(self.triggers, self.activations)
+
+    @property
+    def grow_share(self) -> float | None:
+        return ratio(self.grows, self.activations)
+
+    @property
+    def archaea_per_activation(self) -> float | None:
+        return ratio(self.grow_archaea + self.trigger_archaea, self.activations)
+
+    @property
+    def survival(self) -> float | None:
+        return ratio(self.survived, self.taken)
+
+
+SORTS = {
+    "name": lambda h: h.name,
+    "offered": lambda h: h.offered,
+    "taken": lambda h: h.taken,
+    "take_rate": lambda h: h.take_rate,
+    "position": lambda h: h.avg_position,
+    "paid": lambda h: h.avg_paid,
+    "found": lambda h: h.avg_found,
+    "owned": lambda h: h.owned_rate.value,
+    "passed": lambda h: h.passed_rate.value,
+    "improvement": lambda h: h.improvement.value,
+    "early": lambda h: h.early_rate.value,
+    "late": lambda h: h.late_rate.value,
+    "trigger_share": lambda h: h.trigger_share,
+    "per_activation": lambda h: h.archaea_per_activation,
+    "attacks": lambda h: h.attacks,
+    "damage": lambda h: h.damage,
+    "decimated": lambda h: h.decimated,
+    "survival": lambda h: h.survival,
+    "sample": lambda h: h.sample,
+}
+
+
+def hex_table(filters: StatsFilter, sort: str = "improvement") -> list[HexStats]:
+    """One row per hex type under the filters; sort by a SORTS key ('-' prefix: ascending).
+
+    Rows with too small a sample sort after the others whatever the key.
+    """
+    rows = (
+        filters.rows(HexCube)
+        .values("hex")
+        .order_by("hex")
+        .annotate(**{name: Sum(name) for name in HEX_COUNTERS})
+    )
+    stats = [
+        HexStats(row.pop("hex"), {k: v or 0.0 for k, v in row.items()}, filters.threshold)
+        for row in rows
+    ]
+    ascending = sort.startswith("-")
+    key = SORTS.get(sort.lstrip("-"), SORTS["improvement"])
+    present = [s for s in stats if key(s) is not None]
+    missing = [s for s in stats if key(s) is None]
+    present.sort(key=key, reverse=not ascending)
+    present.sort(key=lambda s: s.greyed)  # stable: keeps the order within each group
+    return present + missing
+
+
+def hex_detail(filters: StatsFilter, hex_id: str) -> HexStats | None:
+    for stats in hex_table(filters):
+        if stats.hex == hex_id:
+            return stats
+    return None

@@ -1,0 +1,221 @@
+"""A verified game's statistics lines, derived from its seats and replay facts.
+
+Facts are the engine's per-turn records (Game.facts, collected by replay). Deep Vents facts
+give the per-hex lines; Deep Sea Adventure and Deep Dive facts give the per-round lines.
+"""
+
+from __future__ import annotations
+
+import datetime
+import math
+from collections import defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from django.utils import timezone
+
+from games.models import Game, GameSeat
+from stats.models import NO_BID, NO_TURN_ORDER, HexLine, PairLine, RoundLine, SeatLine
+from stats.services.bands import seat_band
+
+EARLY_TURNS = range(1, 4)  # a hex drafted on a player's turns 1-3 is "early"
+LATE_TURNS = range(6, 9)  # ... on turns 6-8 "late"
+DEEP_VENTS = "deep-vents"
+DEEP_DIVE = "deep-dive"
+DEEP_SEA_ADVENTURE = ("deep-sea-adventure", "deep-sea-adventure-boost")
+
+
+@dataclass
+class GameLines:
+    seats: list[SeatLine] = field(default_factory=list)
+    pairs: list[PairLine] = field(default_factory=list)
+    hexes: list[HexLine] = field(default_factory=list)
+    rounds: list[RoundLine] = field(default_factory=list)
+
+    def by_model(self) -> dict[type, list]:
+        return {
+            SeatLine: self.seats,
+            PairLine: self.pairs,
+            HexLine: self.hexes,
+            RoundLine: self.rounds,
+        }
+
+
+def month_of(moment: datetime.datetime) -> datetime.date:
+    local = timezone.localtime(moment) if timezone.is_aware(moment) else moment
+    return datetime.date(local.year, local.month, 1)
+
+
+def build_lines(game: Game, seats: Iterable[GameSeat] | None = None) -> GameLines:
+    """Every line of one game, unsaved (the caller saves seats first, then the rest)."""
+    seats = sorted(seats if seats is not None else game.seats.all(), key=lambda s: s.seat)
+    facts = game.facts or []
+    lines = GameLines()
+    winning_bid = NO_BID
+    for fact in facts:
+        if fact.get("type") == "turn-order" and fact.get("winning_bid") is not None:
+            winning_bid = fact["winning_bid"]
+            break
+    month = month_of(game.played_at)
+    expected = 1 / game.player_count
+    for seat in seats:
+        wins = 1.0 if seat.winner else 0.0
+        lines.seats.append(
+            SeatLine(
+                game=game,
+                seat=seat.seat,
+                game_type=game.game_type,
+                source=game.source,
+                player_count=game.player_count,
+                ruleset=game.ruleset,
+                month=month,
+                band=seat_band(seat),
+                strategy=seat.strategy,
+                turn_order=seat.turn_order or NO_TURN_ORDER,
+                winning_bid=winning_bid,
+                score_bin=math.floor(seat.score),
+                wins=wins,
+                expected=expected,
+                score=seat.score,
+                score_sq=seat.score * seat.score,
+                rank=seat.rank,
+            )
+        )
+    for line in lines.seats:
+        rank = seats[line.seat].rank
+        for other in seats:
+            if other.seat != line.seat:
+                lines.pairs.append(
+                    PairLine(
+                        seat=line,
+                        opponent=other.strategy,
+                        ahead=int(rank < other.rank),
+                        behind=int(rank > other.rank),
+                    )
+                )
+    if game.game_type == DEEP_VENTS:
+        lines.hexes = deep_vents_hex_lines(lines.seats, facts)
+    elif game.game_type == DEEP_DIVE:
+        lines.rounds = deep_dive_round_lines(lines.seats, facts)
+    elif game.game_type in DEEP_SEA_ADVENTURE:
+        lines.rounds = deep_sea_adventure_round_lines(lines.seats, facts)
+    return lines
+
+
+def deep_vents_hex_lines(seats: list[SeatLine], facts: list[dict[str, Any]]) -> list[HexLine]:
+    """Per seat and hex type: drafting, win rates when owned or passed over, and use."""
+    counters: dict[tuple[int, str], defaultdict[str, float]] = defaultdict(
+        lambda: defaultdict(float)
+    )
+    owned_turns: dict[tuple[int, str], list[int]] = defaultdict(list)
+    seen: set[tuple[int, str]] = set()
+    eliminated: set[int] = set()
+    for fact in facts:
+        kind = fact.get("type")
+        if kind == "offer":
+            for slot in fact["row"]:
+                key = (fact["seat"], slot["hex"])
+                counters[key]["offered"] += 1
+                seen.add(key)
+        elif kind == "take":
+            key = (fact["seat"], fact["hex"])
+            c = counters[key]
+            c["taken"] += 1
+            c["position"] += fact["position"]
+            c["paid"] += fact["paid"]
+            c["found"] += fact["archaea"]
+            c[f"taken_p{fact['position']}"] += 1
+            if 1 <= fact["turn"] <= 8:
+                c[f"taken_t{fact['turn']}"] += 1
+            owned_turns[key].append(fact["turn"])
+        elif kind == "grow":
+            c = counters[(fact["seat"], fact["hex"])]
+            c["grows"] += 1
+            c["grow_archaea"] += fact["archaea"]
+        elif kind == "trigger":
+            c = counters[(fact["seat"], fact["hex"])]
+            c["triggers"] += 1
+            c["trigger_archaea"] += fact.get("collected", 0)
+        elif kind == "attack" and fact.get("hex"):
+            c = counters[(fact["attacker"], fact["hex"])]
+            c["attacks"] += 1
+            c["damage"] += fact["damage"]
+        elif kind == "decimate":
+            counters[(fact["seat"], fact["hex"])]["decimated"] += 1
+        elif kind == "eliminated":
+            eliminated.add(fact["seat"])
+    result = []
+    by_seat = {line.seat: line for line in seats}
+    for (seat, hex_id), c in sorted(counters.items()):
+        line = by_seat[seat]
+        turns = owned_turns.get((seat, hex_id), [])
+        if turns:
+            c["owned"] = 1
+            c["early"] = float(any(t in EARLY_TURNS for t in turns))
+            c["late"] = float(any(t in LATE_TURNS for t in turns))
+            if seat not in eliminated:
+                c["survived"] = max(0.0, c["taken"] - c["decimated"])
+        elif (seat, hex_id) in seen:
+            c["passed"] = 1  # offered, never taken: the player drafted something else
+        for flag in ("owned", "passed", "early", "late"):
+            c[f"{flag}_wins"] = c[flag] * line.wins
+            c[f"{flag}_expected"] = c[flag] * line.expected
+        result.append(HexLine(seat=line, hex=hex_id, **c))
+    return result
+
+
+def deep_sea_adventure_round_lines(
+    seats: list[SeatLine], facts: list[dict[str, Any]]
+) -> list[RoundLine]:
+    """Per seat and dive: points banked, drowned, and when it turned back (DSA-4)."""
+    turned: dict[tuple[int, int], dict[str, Any]] = {}
+    result = []
+    for fact in facts:
+        if fact.get("type") == "turn-back":
+            turned[(fact["dive"], fact["seat"])] = fact
+        elif fact.get("type") == "dive-end":
+            drowned = set(fact["drowned"])
+            for line in seats:
+                turn = turned.get((fact["dive"], line.seat))
+                result.append(
+                    RoundLine(
+                        seat=line,
+                        round=fact["dive"],
+                        moment=turn["turn"] if turn else 0,
+                        points=fact["points"][line.seat],
+                        drowned=float(line.seat in drowned),
+                        depth=turn["depth"] if turn else 0,
+                    )
+                )
+    return result
+
+
+def deep_dive_round_lines(seats: list[SeatLine], facts: list[dict[str, Any]]) -> list[RoundLine]:
+    """Per seat and round: pearls won, caught by the shark (DD-3), and when it surfaced."""
+    surfaced: dict[tuple[int, int], dict[str, Any]] = {}
+    caught: set[tuple[int, int]] = set()
+    rounds: list[dict[str, Any]] = []
+    for fact in facts:
+        kind = fact.get("type")
+        if kind == "surface" and not fact.get("forced"):
+            surfaced[(fact["round"], fact["seat"])] = fact
+        elif kind == "shark":
+            caught.update((fact["round"], hit["seat"]) for hit in fact["hits"])
+        elif kind == "round":
+            rounds.append(fact)
+    result = []
+    for fact in rounds:
+        for line in seats:
+            up = surfaced.get((fact["round"], line.seat))
+            result.append(
+                RoundLine(
+                    seat=line,
+                    round=fact["round"],
+                    moment=up["pass"] if up else 0,
+                    points=fact["points"][line.seat],
+                    drowned=float((fact["round"], line.seat) in caught),
+                    depth=up["shells"] if up else 0,
+                )
+            )
+    return result

@@ -1,0 +1,306 @@
+"""Per-strategy statistics for every game, read from the cubes."""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from dataclasses import dataclass
+
+from django.db.models import Sum
+
+from stats.filters import StatsFilter
+from stats.models import (
+    NO_BID,
+    NO_TURN_ORDER,
+    BidCube,
+    PairCube,
+    RoundCube,
+    ScoreCube,
+    SeatCube,
+    StrategyCube,
+)
+from stats.services.intervals import Estimate, mean, relative_rate, wilson
+
+UNLABELLED = "(unlabelled)"
+
+
+def label(strategy: str) -> str:
+    return strategy or UNLABELLED
+
+
+@dataclass
+class StrategyStats:
+    strategy: str
+    games: float
+    wins: float
+    expected: float
+    score_total: float
+    score_sq: float
+    rank_total: float
+    min_sample: int
+
+    @property
+    def label(self) -> str:
+        return label(self.strategy)
+
+    @property
+    def greyed(self) -> bool:
+        return self.games < self.min_sample
+
+    @property
+    def win_rate(self) -> Estimate:
+        return wilson(self.wins, self.games)
+
+    @property
+    def relative(self) -> Estimate:
+        return relative_rate(self.wins, self.expected, self.games)
+
+    @property
+    def score(self) -> Estimate:
+        return mean(self.score_total, self.score_sq, self.games)
+
+    @property
+    def avg_rank(self) -> float | None:
+        return self.rank_total / self.games if self.games else None
+
+
+def strategy_table(filters: StatsFilter) -> list[StrategyStats]:
+    rows = (
+        filters.rows(StrategyCube)
+        .values("strategy")
+        .order_by("strategy")
+        .annotate(
+            games=Sum("n"),
+            w=Sum("wins"),
+            e=Sum("expected"),
+            s=Sum("score"),
+            s2=Sum("score_sq"),
+            r=Sum("rank"),
+        )
+    )
+    stats = [
+        StrategyStats(
+            r["strategy"], r["games"], r["w"], r["e"], r["s"], r["s2"], r["r"], filters.threshold
+        )
+        for r in rows
+    ]
+    stats.sort(key=lambda s: (s.greyed, -(s.relative.value or 0)))
+    return stats
+
+
+def head_to_head(filters: StatsFilter) -> tuple[list[str], list[list[float | None]], list[list]]:
+    """Strategies, and for each pair the share of meetings the row strategy finished above
+    the column one (ties count half), with the number of meetings."""
+    rows = (
+        filters.rows(PairCube)
+        .values("strategy", "opponent")
+        .order_by()
+        .annotate(meetings=Sum("n"), ahead=Sum("ahead"), behind=Sum("behind"))
+    )
+    cells = {(r["strategy"], r["opponent"]): r for r in rows}
+    names = sorted({s for pair in cells for s in pair})
+    shares: list[list[float | None]] = []
+    meetings: list[list] = []
+    for a in names:
+        share_row, meet_row = [], []
+        for b in names:
+            cell = cells.get((a, b))
+            if cell and cell["meetings"]:
+                ties = cell["meetings"] - cell["ahead"] - cell["behind"]
+                share_row.append((cell["ahead"] + ties / 2) / cell["meetings"])
+                meet_row.append(int(cell["meetings"]))
+            else:
+                share_row.append(None)
+                meet_row.append(0)
+        shares.append(share_row)
+        meetings.append(meet_row)
+    return [label(n) for n in names], shares, meetings
+
+
+@dataclass
+class Distribution:
+    strategy: str
+    q1: float
+    median: float
+    q3: float
+    low: float
+    high: float
+    mean: float
+    n: int
+
+
+def quantile(bins: list[tuple[int, float]], total: float, q: float) -> float:
+    """The q-quantile of integer-binned scores (bins sorted by value)."""
+    target = q * total
+    seen = 0.0
+    for value, count in bins:
+        seen += count
+        if seen >= target:
+            return float(value)
+    return float(bins[-1][0])
+
+
+def score_distributions(filters: StatsFilter) -> list[Distribution]:
+    rows = (
+        filters.rows(ScoreCube)
+        .values("strategy", "score_bin")
+        .order_by("strategy", "score_bin")
+        .annotate(count=Sum("n"))
+    )
+    bins: dict[str, list[tuple[int, float]]] = defaultdict(list)
+    for r in rows:
+        if r["count"]:
+            bins[r["strategy"]].append((r["score_bin"], r["count"]))
+    result = []
+    for strategy, values in sorted(bins.items()):
+        total = sum(c for _, c in values)
+        result.append(
+            Distribution(
+                label(strategy),
+                q1=quantile(values, total, 0.25),
+                median=quantile(values, total, 0.5),
+                q3=quantile(values, total, 0.75),
+                low=float(values[0][0]),
+                high=float(values[-1][0]),
+                mean=sum(v * c for v, c in values) / total,
+                n=int(total),
+            )
+        )
+    return result
+
+
+@dataclass
+class PositionStats:
+    position: int
+    games: float
+    relative: Estimate
+    win_rate: Estimate
+    avg_score: float | None
+
+
+def position_advantage(filters: StatsFilter, by: str) -> list[PositionStats]:
+    """Win rate (relative to par) by seat ('seat', 0-based) or by turn order ('turn_order')."""
+    rows = filters.rows(SeatCube)
+    if by == "turn_order":
+        rows = rows.exclude(turn_order=NO_TURN_ORDER)
+    rows = (
+        rows.values(by)
+        .order_by(by)
+        .annotate(games=Sum("n"), w=Sum("wins"), e=Sum("expected"), s=Sum("score"))
+    )
+    return [
+        PositionStats(
+            r[by],
+            r["games"],
+            relative_rate(r["w"], r["e"], r["games"]),
+            wilson(r["w"], r["games"]),
+            r["s"] / r["games"] if r["games"] else None,
+        )
+        for r in rows
+    ]
+
+
+@dataclass
+class BidStats:
+    player_count: int
+    bid: int
+    games: float
+    relative: Estimate
+
+
+@dataclass
+class FairBid:
+    player_count: int
+    bid: float | None
+    slope: float | None
+    games: float
+
+
+def first_player_by_bid(filters: StatsFilter) -> list[BidStats]:
+    """The first player's win rate (relative to par) by the bid that made them first (DV-3)."""
+    rows = (
+        filters.rows(BidCube)
+        .filter(turn_order=1)
+        .exclude(winning_bid=NO_BID)
+        .values("player_count", "winning_bid")
+        .order_by("player_count", "winning_bid")
+        .annotate(games=Sum("n"), w=Sum("wins"), e=Sum("expected"))
+    )
+    return [
+        BidStats(
+            r["player_count"],
+            r["winning_bid"],
+            r["games"],
+            relative_rate(r["w"], r["e"], r["games"]),
+        )
+        for r in rows
+    ]
+
+
+def fair_bids(by_bid: list[BidStats]) -> list[FairBid]:
+    """Per table size, the bid at which the first player's win rate equals the table
+    average: where a games-weighted straight line through (bid, relative win rate) meets 1."""
+    groups: dict[int, list[BidStats]] = defaultdict(list)
+    for row in by_bid:
+        if row.relative.value is not None:
+            groups[row.player_count].append(row)
+    result = []
+    for players, rows in sorted(groups.items()):
+        weight = sum(r.games for r in rows)
+        mean_x = sum(r.bid * r.games for r in rows) / weight
+        mean_y = sum(r.relative.value * r.games for r in rows) / weight
+        sxx = sum(r.games * (r.bid - mean_x) ** 2 for r in rows)
+        sxy = sum(r.games * (r.bid - mean_x) * (r.relative.value - mean_y) for r in rows)
+        if sxx == 0 or sxy == 0:
+            result.append(FairBid(players, None, None, weight))
+            continue
+        slope = sxy / sxx
+        result.append(FairBid(players, mean_x + (1 - mean_y) / slope, slope, weight))
+    return result
+
+
+@dataclass
+class RoundStats:
+    strategy: str
+    round: int
+    seats: float
+    points: float | None
+    drowned: Estimate
+
+
+def rounds_by_strategy(filters: StatsFilter) -> list[RoundStats]:
+    """Points and drowning (DSA) or shark losses (Deep Dive) per dive or round."""
+    rows = (
+        filters.rows(RoundCube)
+        .values("strategy", "round")
+        .order_by("strategy", "round")
+        .annotate(seats=Sum("n"), p=Sum("points"), d=Sum("drowned"))
+    )
+    return [
+        RoundStats(
+            label(r["strategy"]),
+            r["round"],
+            r["seats"],
+            r["p"] / r["seats"] if r["seats"] else None,
+            wilson(r["d"], r["seats"]),
+        )
+        for r in rows
+    ]
+
+
+def moments_by_strategy(filters: StatsFilter) -> dict[str, list[tuple[int, float]]]:
+    """When each strategy turns back (DSA: its turn in the dive) or surfaces (Deep Dive: the
+    pass of the round), as shares of its dives/rounds; 0 = never chose to."""
+    rows = (
+        filters.rows(RoundCube)
+        .values("strategy", "moment")
+        .order_by("strategy", "moment")
+        .annotate(count=Sum("n"))
+    )
+    counts: dict[str, list[tuple[int, float]]] = defaultdict(list)
+    for r in rows:
+        counts[label(r["strategy"])].append((r["moment"], r["count"]))
+    shares = {}
+    for strategy, values in counts.items():
+        total = sum(c for _, c in values)
+        shares[strategy] = [(m, c / total) for m, c in values] if total else []
+    return shares

@@ -1,0 +1,183 @@
+"""Statistics pages: each view reads cubes through a service and hands figures to a template."""
+
+from django import forms
+from django.contrib import messages
+from django.contrib.admin.views.decorators import staff_member_required
+from django.db.models import Sum
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import get_object_or_404, redirect, render
+from django.views.decorators.http import require_GET
+
+from engines.core.errors import UnsupportedRulesetError
+from engines.registry import GAMES, get_game
+from stats import figures
+from stats.filters import StatsFilter
+from stats.models import SimulationBatch, StrategyCube
+from stats.services import hexes, simulation, strategies
+
+DEEP_SEA_ADVENTURE = ("deep-sea-adventure", "deep-sea-adventure-boost")
+
+
+@require_GET
+def index(request: HttpRequest) -> HttpResponse:
+    seats = dict(StrategyCube.objects.values_list("game_type").order_by().annotate(n=Sum("n")))
+    filters = StatsFilter(request.GET)
+    rows = strategies.strategy_table(filters)
+    return render(
+        request,
+        "stats/index.html",
+        {
+            "games": [(g, get_game(g).title, int(seats.get(g, 0))) for g in GAMES],
+            "filters": filters,
+            "chart": figures.strategy_win_rates(rows) if rows else None,
+        },
+    )
+
+
+@require_GET
+def hex_list(request: HttpRequest) -> HttpResponse:
+    filters = StatsFilter(request.GET, default_game="deep-vents")
+    sort = request.GET.get("sort", "improvement")
+    rows = hexes.hex_table(filters, sort)
+    query = request.GET.copy()
+    query.pop("sort", None)
+    return render(
+        request,
+        "stats/hexes.html",
+        {
+            "filters": filters,
+            "rows": rows,
+            "sort": sort,
+            "query": query.urlencode(),
+            "chart": figures.hex_scatter(rows, filters.threshold) if rows else None,
+        },
+    )
+
+
+@require_GET
+def hex_detail(request: HttpRequest, hex_id: str) -> HttpResponse:
+    if hex_id not in hexes.hex_names():
+        raise Http404(f"no Deep Vents hex {hex_id!r}")
+    filters = StatsFilter(request.GET, default_game="deep-vents")
+    row = hexes.hex_detail(filters, hex_id)
+    charts = []
+    if row is not None:
+        charts = [figures.hex_win_rates(row), figures.hex_positions(row), figures.hex_use(row)]
+    return render(
+        request,
+        "stats/hex_detail.html",
+        {
+            "filters": filters,
+            "hex_id": hex_id,
+            "name": hexes.hex_names()[hex_id],
+            "row": row,
+            "charts": charts,
+            "query": request.GET.urlencode(),
+        },
+    )
+
+
+@require_GET
+def strategy_list(request: HttpRequest) -> HttpResponse:
+    filters = StatsFilter(request.GET, default_game="deep-vents")
+    game = filters.game_id
+    rows = strategies.strategy_table(filters)
+    charts = []
+    context = {"filters": filters, "rows": rows, "game_title": get_game(game).title}
+    if rows:
+        names, shares, meetings = strategies.head_to_head(filters)
+        charts += [
+            figures.strategy_win_rates(rows),
+            figures.head_to_head(names, shares, meetings),
+            figures.score_boxes(strategies.score_distributions(filters)),
+            figures.position_advantage(
+                strategies.position_advantage(filters, "seat"),
+                strategies.position_advantage(filters, "turn_order"),
+            ),
+        ]
+        if game == "deep-vents":
+            by_bid = strategies.first_player_by_bid(filters)
+            context["fair_bids"] = strategies.fair_bids(by_bid)
+            if by_bid:
+                charts.append(figures.bids(by_bid))
+        elif game in DEEP_SEA_ADVENTURE or game == "deep-dive":
+            unit, moment, loss = (
+                ("dive", "turn in the dive", "Drowning")
+                if game in DEEP_SEA_ADVENTURE
+                else ("round", "pass of the round", "Shark losses")
+            )
+            round_rows = strategies.rounds_by_strategy(filters)
+            if round_rows:
+                charts += [
+                    figures.rounds(round_rows, unit),
+                    figures.drowning(round_rows, unit, loss),
+                    figures.moments(strategies.moments_by_strategy(filters), moment),
+                ]
+    context["charts"] = charts
+    return render(request, "stats/strategies.html", context)
+
+
+class LabForm(forms.Form):
+    game = forms.ChoiceField(choices=[(g, g) for g in GAMES])
+    ruleset = forms.CharField(max_length=40, initial="starting-bid")
+    players = forms.IntegerField(min_value=2, max_value=6, initial=4)
+    strategies = forms.CharField(
+        required=False,
+        help_text="Comma-separated, one per seat; empty: random line-ups",
+    )
+    all_combinations = forms.BooleanField(required=False, label="Every combination")
+    games = forms.IntegerField(min_value=1, max_value=simulation.MAX_GAMES, initial=100)
+    seed = forms.CharField(max_length=64, initial="lab")
+
+    def strategy_list(self) -> list[str]:
+        text = self.cleaned_data["strategies"]
+        return [s.strip() for s in text.split(",") if s.strip()]
+
+
+@staff_member_required
+def lab(request: HttpRequest) -> HttpResponse:
+    form = LabForm(request.POST or None)
+    if request.method == "POST" and form.is_valid():
+        data = form.cleaned_data
+        try:
+            batch = simulation.create_batch(
+                game_id=data["game"],
+                ruleset=data["ruleset"],
+                players=data["players"],
+                games=data["games"],
+                strategies=form.strategy_list(),
+                all_combinations=data["all_combinations"],
+                seed=data["seed"],
+                user=request.user,
+            )
+        except UnsupportedRulesetError as exc:
+            form.add_error(None, str(exc))
+        else:
+            simulation.launch(batch)
+            messages.success(request, f"Batch {batch.pk} queued: {batch.games} games.")
+            return redirect("stats:batch", batch.pk)
+    strategies_by_game = {g: sorted(get_game(g).strategies) for g in GAMES}
+    rulesets_by_game = {g: sorted(get_game(g).rulesets()) for g in GAMES}
+    return render(
+        request,
+        "stats/lab.html",
+        {
+            "form": form,
+            "batches": SimulationBatch.objects.all()[:20],
+            "strategies_by_game": strategies_by_game,
+            "rulesets_by_game": rulesets_by_game,
+        },
+    )
+
+
+@staff_member_required
+def batch(request: HttpRequest, pk: int) -> HttpResponse:
+    batch = get_object_or_404(SimulationBatch, pk=pk)
+    return render(
+        request, "stats/batch.html", {"batch": batch, "progress": simulation.progress(batch)}
+    )
+
+
+@staff_member_required
+def batch_progress(request: HttpRequest, pk: int) -> JsonResponse:
+    return JsonResponse(simulation.progress(get_object_or_404(SimulationBatch, pk=pk)))

@@ -1,0 +1,24 @@
+"""Helpers for the statistics tests: simulated games verified through the real intake path."""
+
+from __future__ import annotations
+
+import json
+
+from engines.core.simulate import simulate
+from engines.registry import get_game
+from games.models import Game, Source
+from games.services.intake import submit_batch
+
+
+def verified_games(
+    capture, game_id: str, players: int, games: int, seed: str = "stats", ruleset=None
+) -> list[Game]:
+    """Play bot games and submit them as one simulated batch; eager Celery verifies each
+    once the batch commits (`capture` is pytest-django's django_capture_on_commit_callbacks)."""
+    game = get_game(game_id)
+    logs = simulate(game, game.ruleset(ruleset), players, games, seed)
+    with capture(execute=True):
+        upload = submit_batch(
+            (json.dumps(log).encode() for log in logs), user=None, source=Source.SIMULATED
+        )
+    return list(Game.objects.filter(log__upload=upload).order_by("pk"))

@@ -1,0 +1,151 @@
+"""The pages in a real browser: Debian's Chromium, headless, driven by Playwright.
+
+Each page must load without console errors, and every Plotly chart on it must be drawn: an
+SVG exists and the chart holds data. Screenshots are saved under the test's tmp dir.
+"""
+
+import json
+import os
+import shutil
+
+import pytest
+from django.conf import settings
+from django.contrib.auth.models import User
+from django.test import Client
+
+from engines.core.simulate import simulate
+from engines.registry import get_game
+from games.models import GameSeat, Source
+from games.services.intake import submit_batch
+from tests.conftest import service_missing
+
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_FLAGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+CHARTS_DRAWN = """() => Array.from(document.querySelectorAll('.js-plotly-plot')).map((div) => ({
+    id: div.id,
+    svg: div.querySelector('svg.main-svg') !== null,
+    traces: (div.data || []).length,
+    points: (div.data || []).reduce((n, t) =>
+        n + ((t.x || t.values || t.z || t.q1 || []).length || 0), 0),
+}))"""
+
+
+@pytest.fixture
+def browser(tmp_path, monkeypatch):
+    if not os.path.exists(CHROMIUM):
+        service_missing(f"Chromium: {CHROMIUM} is not installed (apt-get install chromium)")
+    sync_api = pytest.importorskip("playwright.sync_api")
+    # Playwright runs an event loop in this thread; the ORM calls made around it are safe.
+    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+    profile = tmp_path / "profile"
+    with sync_api.sync_playwright() as playwright:
+        # A fresh profile (Chromium's --user-data-dir) per test.
+        context = playwright.chromium.launch_persistent_context(
+            profile,
+            executable_path=CHROMIUM,
+            args=CHROMIUM_FLAGS,
+            viewport={"width": 1400, "height": 1000},
+        )
+        yield context
+        context.close()
+    shutil.rmtree(profile, ignore_errors=True)
+
+
+@pytest.fixture
+def played_games(django_db_blocker):
+    """Human Deep Vents games (for ratings and players) and simulated ones of each game."""
+    for game_id, players, source in (
+        ("deep-vents", 3, Source.HUMAN),
+        ("deep-vents", 4, Source.SIMULATED),
+        ("deep-dive", 3, Source.SIMULATED),
+    ):
+        game = get_game(game_id)
+        logs = simulate(game, game.ruleset(None), players, 4, seed=f"browser-{source}")
+        submit_batch((json.dumps(log).encode() for log in logs), user=None, source=source)
+    return GameSeat.objects.filter(player__isnull=False).select_related("player").first()
+
+
+def visit(browser, url: str, screenshot, least_charts: int = 0) -> list[dict]:
+    page = browser.new_page()
+    errors: list[str] = []
+    page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    response = page.goto(url, wait_until="networkidle")
+    assert response.status == 200, f"{url} answered {response.status}"
+    # Plotly draws asynchronously: wait for the charts the page should have.
+    page.wait_for_function(
+        "Array.from(document.querySelectorAll('.plotly-graph-div'))"
+        f".filter((div) => div.data && div.querySelector('svg.main-svg')).length >= {least_charts}",
+        timeout=15_000,
+    )
+    charts = page.evaluate(CHARTS_DRAWN)
+    page.screenshot(path=str(screenshot), full_page=True)
+    page.close()
+    assert errors == [], f"console errors on {url}: {errors}"
+    for chart in charts:
+        assert chart["svg"], f"chart {chart['id']} on {url} has no SVG"
+        assert chart["traces"] and chart["points"], f"chart {chart['id']} on {url} has no data"
+    return charts
+
+
+def test_pages_draw_their_charts_without_console_errors(
+    browser, live_server, played_games, tmp_path
+):
+    seat = played_games
+    pages = {
+        "home": ("/", 0),
+        "leaderboard": ("/leaderboards/deep-vents/", 0),
+        "player": (f"/players/{seat.player.handle}/", 0),
+        "hexes": ("/stats/hexes/?min_sample=1", 1),
+        "hex": (f"/stats/hexes/{hex_with_data()}/", 3),
+        "strategies": ("/stats/strategies/?game=deep-vents", 5),
+        "deep-dive": ("/stats/strategies/?game=deep-dive", 7),
+    }
+    for name, (path, least_charts) in pages.items():
+        charts = visit(browser, live_server.url + path, tmp_path / f"{name}.png", least_charts)
+        assert len(charts) >= least_charts, f"{path}: {len(charts)} charts"
+        assert (tmp_path / f"{name}.png").stat().st_size > 0
+
+
+def hex_with_data() -> str:
+    from stats.models import HexCube
+
+    return HexCube.objects.filter(taken__gt=0).values_list("hex", flat=True).first()
+
+
+def test_the_simulation_lab_runs_a_batch_to_the_end(browser, live_server, tmp_path):
+    client = Client()
+    client.force_login(User.objects.create_user("lab-staff", is_staff=True))
+    cookie = {
+        "name": settings.SESSION_COOKIE_NAME,
+        "value": client.cookies[settings.SESSION_COOKIE_NAME].value,
+        "url": live_server.url,
+    }
+    browser.add_cookies([cookie])
+    page = browser.new_page()
+    errors: list[str] = []
+    page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.goto(live_server.url + "/stats/lab/")
+    page.select_option("#id_game", "deep-dive")
+    page.fill("#id_ruleset", "standard")
+    page.fill("#id_players", "2")
+    page.fill("#id_games", "6")
+    page.click("button[type=submit]")
+    page.wait_for_url("**/stats/lab/*/")
+    page.wait_for_function("document.getElementById('batch-progress').value >= 100")
+    page.screenshot(path=str(tmp_path / "lab.png"), full_page=True)
+    assert "6 of 6 finished" in page.inner_text("#batch-status")
+    assert errors == []

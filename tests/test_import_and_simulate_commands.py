@@ -1,0 +1,64 @@
+"""`import_logs` queues files as uploads; `simulate` plays bot games through the same path."""
+
+from io import StringIO
+
+import pytest
+from django.core.management import CommandError, call_command
+from games_support import human_log, jsonl, text
+
+from games.models import Game, GameLog, Upload
+
+pytestmark = pytest.mark.django_db
+
+
+def test_import_logs_queues_a_json_file_and_a_jsonl_batch(
+    tmp_path, django_capture_on_commit_callbacks
+):
+    single = tmp_path / "one.json"
+    single.write_text(text(human_log(seed=130)))
+    batch = tmp_path / "many.jsonl"
+    batch.write_bytes(jsonl(human_log(seed=131), human_log(seed=132)))
+    out = StringIO()
+
+    with django_capture_on_commit_callbacks(execute=True):
+        call_command("import_logs", str(single), str(batch), stdout=out)
+
+    assert GameLog.objects.filter(status="verified").count() == 3
+    assert "one.json: queued as log" in out.getvalue()
+    assert "2 logs queued" in out.getvalue()
+
+
+def test_import_logs_reports_bad_lines_and_fails(tmp_path):
+    batch = tmp_path / "bad.jsonl"
+    batch.write_bytes(jsonl(human_log(seed=133), "not json"))
+    err = StringIO()
+
+    with pytest.raises(CommandError, match="1 file"):
+        call_command("import_logs", str(batch), stdout=StringIO(), stderr=err)
+
+    assert "bad.jsonl:2: invalid JSON" in err.getvalue()
+    assert GameLog.objects.count() == 1
+
+
+@pytest.mark.parametrize("game", ["deep-dive", "deep-sea-adventure", "deep-vents"])
+def test_simulate_plays_bot_games_that_are_verified_as_simulated(
+    game, django_capture_on_commit_callbacks
+):
+    with django_capture_on_commit_callbacks(execute=True):
+        call_command("simulate", game, games=2, players=3, seed="t", stdout=StringIO())
+
+    games = Game.objects.filter(game_type=game)
+    assert games.count() == 2
+    assert {g.source for g in games} == {"simulated"}
+    assert all(seat.player is None for g in games for seat in g.seats.all())
+    assert Upload.objects.get().source == "simulated"
+
+
+def test_simulate_again_with_the_same_seed_stores_nothing_new(django_capture_on_commit_callbacks):
+    with django_capture_on_commit_callbacks(execute=True):
+        call_command("simulate", "deep-dive", games=2, seed="same", stdout=StringIO())
+    out = StringIO()
+    call_command("simulate", "deep-dive", games=2, seed="same", stdout=out)
+
+    assert GameLog.objects.count() == 2
+    assert "2 already stored" in out.getvalue()

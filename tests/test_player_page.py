@@ -1,0 +1,58 @@
+"""A player's page: rating chart, games, tournaments, average bid, seats, favourite hexes."""
+
+import pytest
+
+from games.models import GameSeat
+from tests.ratings_support import hours_ago, verified_game
+from tournaments.models import Player
+
+
+@pytest.fixture
+def ann(db) -> Player:
+    verified_game(["ann", "bob", "cyd"], seed=21, played_at=hours_ago(3))
+    verified_game(["ann", "bob"], seed=22, played_at=hours_ago(2))
+    return Player.objects.get(handle="ann")
+
+
+def test_player_page_draws_the_rating_history_with_local_plotly(client, ann):
+    page = client.get("/players/ann/").content.decode()
+
+    assert 'id="rating-history"' in page
+    assert "/static/plotly/plotly.min.js" in page
+    assert "https://" not in page
+
+
+def test_player_page_lists_games_and_average_bid(client, ann):
+    seats = list(GameSeat.objects.filter(player=ann).select_related("game"))
+    bids = [s.bid for s in seats if s.bid is not None]
+    average = f"{sum(bids) / len(bids):.2f}" if bids else "\u2013"
+
+    page = client.get("/players/ann/").content.decode()
+
+    assert f"Average starting bid: {average}" in page
+    for seat in seats:
+        assert f"{seat.rank} of {seat.game.player_count}" in page
+
+
+def test_favourite_hexes_are_the_ones_taken_most(client, ann):
+    taken = {}
+    for seat in GameSeat.objects.filter(player=ann).select_related("game"):
+        for fact in seat.game.facts:
+            if fact["type"] == "take" and fact["seat"] == seat.seat:
+                taken[fact["hex"]] = taken.get(fact["hex"], 0) + 1
+    top = max(taken, key=taken.get)
+
+    page = client.get("/players/ann/").content.decode()
+
+    assert f"{top} ({taken[top]}\u00d7)" in page
+
+
+def test_seat_results_count_games_by_turn_order(client, ann):
+    response = client.get("/players/ann/")
+
+    results = response.context["seat_results"]
+    assert sum(r["games"] for r in results) == 2
+
+
+def test_unknown_player_is_not_found(client, db):
+    assert client.get("/players/nobody/").status_code == 404

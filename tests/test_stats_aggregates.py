@@ -1,0 +1,136 @@
+"""The cubes always equal the sum of the verified games' lines, however they got there."""
+
+import datetime
+
+import pytest
+from django.db.models import Sum
+
+from games.models import Game
+from games.signals import game_retracted
+from stats.models import HexCube, RoundCube, SeatLine, StrategyCube
+from stats.services.aggregate import CUBES, add_game, rebuild_all
+from tests.stats_support import verified_games
+
+pytestmark = pytest.mark.django_db
+
+
+def cube_snapshot() -> dict:
+    """Every cube row with a non-zero count, counters rounded against float drift."""
+    snapshot = {}
+    for spec in CUBES:
+        for row in spec.cube.objects.filter(n__gt=0).values():
+            row.pop("id")
+            key = tuple(row[k] for k in spec.key_fields)
+            snapshot[(spec.cube.__name__, key)] = {
+                name: round(value, 6) for name, value in row.items() if name not in spec.key_fields
+            }
+    return snapshot
+
+
+@pytest.fixture
+def mixed_games(django_capture_on_commit_callbacks):
+    games = verified_games(django_capture_on_commit_callbacks, "deep-vents", 3, 4, seed="a")
+    games += verified_games(django_capture_on_commit_callbacks, "deep-vents", 2, 2, seed="b")
+    games += verified_games(django_capture_on_commit_callbacks, "deep-dive", 4, 3, seed="c")
+    games += verified_games(
+        django_capture_on_commit_callbacks, "deep-sea-adventure", 3, 3, seed="d"
+    )
+    return games
+
+
+def test_verified_games_are_counted_as_they_are_verified(mixed_games):
+    assert len(mixed_games) == 12
+    seats = StrategyCube.objects.filter(game_type="deep-vents").aggregate(n=Sum("n"))["n"]
+    assert seats == 4 * 3 + 2 * 2
+    assert HexCube.objects.filter(taken__gt=0).exists()
+    assert RoundCube.objects.filter(game_type="deep-dive").exists()
+    assert RoundCube.objects.filter(game_type="deep-sea-adventure").exists()
+
+
+def test_incremental_cubes_equal_a_rebuild_from_scratch(mixed_games):
+    incremental = cube_snapshot()
+    rebuild_all()
+    assert cube_snapshot() == incremental
+    rebuild_all(from_facts=True)
+    assert cube_snapshot() == incremental
+
+
+def test_counting_a_game_twice_counts_it_once(mixed_games):
+    before = cube_snapshot()
+    add_game(mixed_games[0])
+    assert cube_snapshot() == before
+    assert SeatLine.objects.filter(game=mixed_games[0]).count() == 3
+
+
+def test_a_retracted_game_leaves_every_cube(mixed_games):
+    game = mixed_games[0]
+    before = StrategyCube.objects.aggregate(n=Sum("n"))["n"]
+    game_retracted.send(sender=Game, game=game)
+    game_retracted.send(sender=Game, game=game)  # idempotent
+    assert StrategyCube.objects.aggregate(n=Sum("n"))["n"] == before - 3
+    assert not SeatLine.objects.filter(game=game).exists()
+    game.delete()
+    retracted = cube_snapshot()
+    rebuild_all(from_facts=True)
+    assert cube_snapshot() == retracted
+
+
+def test_a_rejected_log_is_not_counted(django_capture_on_commit_callbacks):
+    import json
+
+    from engines.core.simulate import simulate
+    from engines.registry import get_game
+    from games.services.intake import submit_log
+
+    game = get_game("deep-vents")
+    log = next(simulate(game, game.ruleset(None), 2, 1, "rejected"))
+    log["result"]["scores"] = [s + 1 for s in log["result"]["scores"]]
+    with django_capture_on_commit_callbacks(execute=True):
+        stored = submit_log(json.dumps(log), user=None, source="simulated")
+    stored.refresh_from_db()
+    assert stored.status == "rejected"
+    assert not StrategyCube.objects.exists()
+
+
+def rollup_snapshot() -> dict:
+    """Every rollup row with a non-zero count, counters rounded against float drift."""
+    snapshot = {}
+    for spec in CUBES:
+        for row in spec.rollup.objects.filter(n__gt=0).values():
+            key = tuple(row[k] for k in spec.rollup_key_fields)
+            snapshot[(spec.cube.__name__, key)] = {
+                name: round(row[name], 6) for name in ("n", *spec.counters)
+            }
+    return snapshot
+
+
+def cubes_over_months() -> dict:
+    """The cubes summed over the month by the database, shaped like rollup_snapshot()."""
+    snapshot = {}
+    for spec in CUBES:
+        rows = (
+            spec.cube.objects.values(*spec.rollup_key_fields)
+            .order_by()
+            .annotate(**{f"total_{name}": Sum(name) for name in ("n", *spec.counters)})
+            .filter(total_n__gt=0)
+        )
+        for row in rows:
+            key = tuple(row[k] for k in spec.rollup_key_fields)
+            snapshot[(spec.cube.__name__, key)] = {
+                name: round(row[f"total_{name}"], 6) for name in ("n", *spec.counters)
+            }
+    return snapshot
+
+
+def test_rollups_equal_their_cubes_summed_over_months(mixed_games):
+    """Pages without a date filter read the rollups, so they must hold the cubes' sums,
+    whether kept up game by game or rebuilt."""
+    for game in mixed_games[::2]:
+        game.played_at -= datetime.timedelta(days=62)
+        game.save(update_fields=["played_at"])
+        add_game(game)
+    assert StrategyCube.objects.values("month").distinct().count() > 1
+    incremental = rollup_snapshot()
+    assert incremental == cubes_over_months()
+    rebuild_all()
+    assert rollup_snapshot() == incremental

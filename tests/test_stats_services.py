@@ -1,0 +1,130 @@
+"""Worked examples of the statistics: intervals, normalisation, the fair bid, hex lines."""
+
+import datetime
+
+import pytest
+
+from stats.models import SeatLine
+from stats.services.intervals import difference, mean, relative_rate, wilson
+from stats.services.lines import deep_vents_hex_lines
+from stats.services.strategies import BidStats, fair_bids
+
+
+def test_wilson_interval_of_8_out_of_10_matches_the_textbook_value():
+    estimate = wilson(8, 10)
+    assert estimate.value == 0.8
+    assert estimate.low == pytest.approx(0.4902, abs=1e-4)
+    assert estimate.high == pytest.approx(0.9433, abs=1e-4)
+
+
+def test_wilson_interval_stays_inside_zero_and_one():
+    assert wilson(0, 5).low == 0.0
+    assert wilson(5, 5).high == 1.0
+    assert wilson(0, 0).value is None
+
+
+def test_relative_rate_makes_two_and_four_player_tables_comparable():
+    # Par at 2 players is 1/2, at 4 players 1/4: winning at par is 1.0 either way.
+    two = relative_rate(wins=50, expected=50, trials=100)
+    four = relative_rate(wins=25, expected=25, trials=100)
+    assert two.value == four.value == 1.0
+    mixed = relative_rate(wins=50 + 50, expected=50 + 25, trials=200)
+    assert mixed.value == pytest.approx(100 / 75)
+
+
+def test_difference_of_estimates_has_a_wider_interval_than_either():
+    a, b = wilson(60, 100), wilson(40, 100)
+    d = difference(a, b)
+    assert d.value == pytest.approx(0.2)
+    assert d.high - d.low > a.high - a.low
+
+
+def test_mean_interval_from_sums():
+    values = [1.0, 2.0, 3.0, 4.0]
+    estimate = mean(sum(values), sum(v * v for v in values), len(values))
+    assert estimate.value == 2.5
+    assert estimate.low < 2.5 < estimate.high
+
+
+def test_fair_bid_is_where_the_first_player_wins_at_par():
+    # Relative win rate falls by 0.1 per archaea bid from 1.3 at bid 0: par at bid 3 (DV-3).
+    rows = [
+        BidStats(4, bid, 100, relative_rate(25 * (1.3 - 0.1 * bid), 25, 100)) for bid in range(6)
+    ]
+    [fair] = fair_bids(rows)
+    assert fair.player_count == 4
+    assert fair.bid == pytest.approx(3.0)
+
+
+def test_fair_bid_without_a_trend_is_not_estimated():
+    rows = [BidStats(3, bid, 10, relative_rate(3, 10 / 3, 10)) for bid in (1, 2)]
+    assert fair_bids(rows)[0].bid is None
+
+
+def seat_line(seat: int, winner: bool) -> SeatLine:
+    return SeatLine(
+        seat=seat,
+        game_type="deep-vents",
+        source="simulated",
+        player_count=2,
+        ruleset="starting-bid",
+        month=datetime.date(2025, 1, 1),
+        band="bot",
+        strategy="grower",
+        score_bin=0,
+        wins=float(winner),
+        expected=0.5,
+        score=0,
+        score_sq=0,
+        rank=1 if winner else 2,
+    )
+
+
+def test_hex_lines_count_offers_takes_passes_and_use():
+    seats = [seat_line(0, True), seat_line(1, False)]
+    row = [
+        {"position": 1, "hex": "anglerfish", "archaea": 0},
+        {"position": 2, "hex": "lanternfish", "archaea": 1},
+    ]
+    facts = [
+        {"type": "offer", "seat": 0, "turn": 1, "row": row},
+        {
+            "type": "take",
+            "seat": 0,
+            "turn": 1,
+            "hex": "lanternfish",
+            "position": 2,
+            "paid": 1,
+            "archaea": 1,
+        },
+        {"type": "offer", "seat": 1, "turn": 7, "row": row},
+        {
+            "type": "take",
+            "seat": 1,
+            "turn": 7,
+            "hex": "anglerfish",
+            "position": 1,
+            "paid": 0,
+            "archaea": 0,
+        },
+        {"type": "grow", "seat": 0, "hex": "lanternfish", "archaea": 2},
+        {"type": "trigger", "seat": 1, "hex": "anglerfish", "collected": 0},
+        {"type": "attack", "seat": 0, "attacker": 1, "hex": "anglerfish", "damage": 3},
+        {"type": "decimate", "seat": 0, "hex": "lanternfish"},
+    ]
+    lines = {(line.seat.seat, line.hex): line for line in deep_vents_hex_lines(seats, facts)}
+    lantern = lines[(0, "lanternfish")]
+    assert (lantern.offered, lantern.taken, lantern.position, lantern.paid) == (1, 1, 2, 1)
+    assert (lantern.owned, lantern.owned_wins, lantern.early, lantern.late) == (1, 1, 1, 0)
+    assert (lantern.grows, lantern.grow_archaea, lantern.decimated, lantern.survived) == (
+        1,
+        2,
+        1,
+        0,
+    )
+    passed = lines[(0, "anglerfish")]  # offered to the winner, who took the lanternfish
+    assert (passed.passed, passed.passed_wins, passed.owned) == (1, 1, 0)
+    angler = lines[(1, "anglerfish")]
+    assert (angler.late, angler.late_wins, angler.attacks, angler.damage) == (1, 0, 1, 3)
+    assert angler.survived == 1
+    assert lines[(1, "lanternfish")].passed == 1

@@ -1,0 +1,96 @@
+"""The upload page: a signed-in user sends a file or a pasted log, then watches the
+verdicts arrive on the upload's page (polled JSON status, progress bar)."""
+
+import pytest
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.test import Client
+from games_support import human_log, jsonl, text
+
+from games.models import GameLog, Upload
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def browser(django_user_model):
+    client = Client(enforce_csrf_checks=True)
+    client.force_login(django_user_model.objects.create_user("page-user"))
+    return client
+
+
+def csrf_token(client: Client) -> str:
+    page = client.get("/upload/")
+    assert page.status_code == 200
+    return page.cookies["csrftoken"].value
+
+
+def test_a_batch_file_redirects_to_its_upload_page_with_progress(
+    browser, django_capture_on_commit_callbacks
+):
+    token = csrf_token(browser)
+    batch = jsonl(human_log(seed=110), "oops", human_log(seed=111))
+
+    with django_capture_on_commit_callbacks(execute=True):
+        response = browser.post(
+            "/upload/",
+            {"file": SimpleUploadedFile("night.jsonl", batch), "published": "on",
+             "csrfmiddlewaretoken": token},
+        )  # fmt: skip
+
+    upload = Upload.objects.get()
+    assert response.status_code == 302
+    assert response["Location"] == upload.get_absolute_url()
+    page = browser.get(upload.get_absolute_url())
+    assert b"<progress" in page.content
+    assert b"upload_status.js" in page.content
+    assert b"line 2:" in page.content
+    status = browser.get(f"/uploads/{upload.pk}/status.json").json()
+    assert (status["total"], status["finished"], status["done"]) == (2, 2, True)
+    assert [log["status"] for log in status["logs"]] == ["verified", "verified"]
+
+
+def test_a_pasted_log_is_queued_and_its_status_can_be_polled(browser):
+    token = csrf_token(browser)
+
+    response = browser.post(
+        "/upload/", {"log": text(human_log(seed=112)), "csrfmiddlewaretoken": token}
+    )
+
+    upload = Upload.objects.get()
+    assert response.status_code == 302
+    assert upload.published is False  # the box was not ticked
+    status = browser.get(f"/uploads/{upload.pk}/status.json").json()
+    assert status["counts"]["queued"] == 1
+    assert status["done"] is False
+
+
+def test_a_refused_upload_shows_why_and_stores_nothing(browser):
+    token = csrf_token(browser)
+
+    response = browser.post("/upload/", {"log": "{bad", "csrfmiddlewaretoken": token})
+
+    assert response.status_code == 400
+    assert b"invalid JSON" in response.content
+    assert not GameLog.objects.exists() and not Upload.objects.exists()
+
+
+def test_the_upload_form_needs_its_csrf_token(browser):
+    response = browser.post("/upload/", {"log": text(human_log(seed=113))})
+
+    assert response.status_code == 403
+    assert not GameLog.objects.exists()
+
+
+def test_the_games_list_shows_verified_games_and_filters_them(
+    browser, django_capture_on_commit_callbacks
+):
+    token = csrf_token(browser)
+    with django_capture_on_commit_callbacks(execute=True):
+        browser.post("/upload/", {"log": text(human_log(seed=114)), "published": "on",
+                                  "csrfmiddlewaretoken": token})  # fmt: skip
+
+    listed = Client().get("/games/?game=deep-dive&player=nemo")
+    unmatched = Client().get("/games/?player=nobody")
+
+    assert b"Marina Abyss" in listed.content
+    assert b"No games match" in unmatched.content

@@ -1,0 +1,124 @@
+"""Verification: a stored log replayed into a Game with seats, or a rejected verdict."""
+
+import pytest
+from games_support import human_log, simulated_log, submit, text
+
+from games.models import Game, GameLog, Source
+from games.services.intake import submit_log
+from games.services.verification import player_handle, verify_log
+from games.signals import game_verified
+from tournaments.models import Player
+
+pytestmark = pytest.mark.django_db
+__all__ = ["submit"]
+
+
+def test_a_human_log_becomes_a_game_with_seats_scores_ranks_and_players(submit):
+    log = human_log(seed=1)
+
+    stored = submit(text(log))
+
+    assert stored.status == GameLog.Status.VERIFIED
+    game = stored.game
+    assert (game.game_type, game.source, game.player_count) == ("deep-dive", "human", 3)
+    seats = list(game.seats.order_by("seat"))
+    assert [s.score for s in seats] == log["result"]["scores"]
+    assert [s.winner for s in seats] == [i in log["result"]["winners"] for i in range(3)]
+    assert all(s.rank >= 1 for s in seats)
+    assert [s.player.handle for s in seats] == ["marina-abyss", "nemo", "coral"]
+    assert Player.objects.get(handle="marina-abyss").display_name == "Marina Abyss"
+    assert game.facts and all("type" in fact for fact in game.facts)
+
+
+def test_a_known_player_is_matched_by_slugified_name_not_created_again(submit):
+    marina = Player.objects.create(handle="marina-abyss", display_name="Marina")
+
+    stored = submit(text(human_log(seed=2, names=("MARINA  abyss", "Nemo"))))
+
+    assert stored.game.seats.get(seat=0).player == marina
+    assert Player.objects.filter(handle__startswith="marina").count() == 1
+
+
+def test_simulated_seats_have_no_player_but_keep_their_strategy(submit):
+    log = simulated_log(seed=3)
+
+    stored = submit(text(log), source=Source.SIMULATED)
+
+    seats = list(stored.game.seats.order_by("seat"))
+    assert stored.game.source == Source.SIMULATED
+    assert all(seat.player is None for seat in seats)
+    assert [s.strategy for s in seats] == [p["strategy"] for p in log["players"]]
+    assert not Player.objects.exists()
+
+
+def test_the_date_in_meta_is_when_the_game_was_played(submit):
+    log = human_log(seed=4)
+    log["meta"] = {"date": "2026-03-14"}
+
+    stored = submit(text(log))
+
+    assert stored.game.played_at.date().isoformat() == "2026-03-14"
+
+
+def test_a_contradicted_result_is_rejected_with_the_engines_error(submit):
+    log = human_log(seed=5)
+    log["result"]["scores"][0] += 1
+
+    stored = submit(text(log))
+
+    assert stored.status == GameLog.Status.REJECTED
+    assert stored.error["kind"] == "result-mismatch"
+    assert stored.error["field"] == "result.scores"
+    assert not Game.objects.exists()
+    assert not Player.objects.exists()
+
+
+def test_an_illegal_event_is_rejected_with_its_index_and_seat(submit):
+    log = human_log(seed=6)
+    log["events"][3]["seat"] = (log["events"][3].get("seat", 0) + 1) % 3
+
+    stored = submit(text(log))
+
+    assert stored.status == GameLog.Status.REJECTED
+    assert stored.error["kind"] in {"illegal", "malformed"}
+    assert stored.error["index"] == 3 or stored.error["field"]
+
+
+def test_verifying_again_changes_nothing_and_signals_only_once(submit):
+    heard = []
+
+    def receiver(game, **kwargs):
+        heard.append(game.pk)
+
+    game_verified.connect(receiver)
+    try:
+        stored = submit(text(human_log(seed=7)))
+        again = verify_log(stored.pk)
+    finally:
+        game_verified.disconnect(receiver)
+
+    assert again.status == GameLog.Status.VERIFIED
+    assert Game.objects.count() == 1
+    assert heard == [stored.game.pk]
+    assert again.attempts == 1
+
+
+def test_a_log_out_of_attempts_ends_in_error_not_another_replay(settings):
+    stored = submit_log(text(human_log(seed=8)), user=None)  # its task is never run here
+    GameLog.objects.filter(pk=stored.pk).update(
+        status=GameLog.Status.VERIFYING, attempts=settings.GAMES_VERIFY_MAX_ATTEMPTS
+    )
+
+    result = verify_log(stored.pk)
+
+    assert result.status == GameLog.Status.ERROR
+    assert f"{settings.GAMES_VERIFY_MAX_ATTEMPTS} times" in result.error["message"]
+    assert not Game.objects.exists()
+
+
+@pytest.mark.parametrize(
+    ("name", "handle"),
+    [("Marina Abyss", "marina-abyss"), ("  Nemo!! ", "nemo"), ("Zoë", "zoe"), ("海", "海")],
+)
+def test_player_handles_are_slugified_names(name, handle):
+    assert player_handle(name) == handle

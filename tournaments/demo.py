@@ -1,0 +1,116 @@
+"""Demo data: one finished Deep Vents tournament played by bots under players' names.
+
+Each table's log is simulated with the opening bidder drawn at seating (DV-3), submitted as
+the table's result and verified at once, like a real event where every log is uploaded
+before the next round is seated.
+"""
+
+from __future__ import annotations
+
+import datetime
+import json
+import random
+from typing import Any, TextIO
+
+from django.db import transaction
+from django.utils import timezone
+
+from engines.core.schema import FORMAT
+from engines.core.simulate import play_out
+from engines.registry import get_game
+from games.services.verification import verify_log
+from tournaments.models import Player, Registration, Table, Tournament
+from tournaments.services.results import attach_log
+from tournaments.services.seating import seat_next_round
+
+DEMO_SLUG = "demo-deep-vents-open"
+# Quick bots only, so the demo (and the tests built on it) load in seconds.
+DEMO_STRATEGIES = ("grower", "attacker", "turtle", "random")
+DEMO_ENTRANTS = [
+    ("marina", "Marina Abyss"),
+    ("nautilus", "Nemo Nautilus"),
+    ("coral", "Coral Reefson"),
+    ("kelp", "Kelpie Drift"),
+    ("angler", "Ann Angler"),
+    ("vent-runner", "Vera Vent"),
+    ("gulper", "Gus Gulper"),
+    ("isopod", "Iris Isopod"),
+    ("squid", "Sid Squid"),
+    ("smoker", "Sam Smoker"),
+    ("yeti", "Yetta Crab"),
+]
+
+
+def player_strategy(player: Player) -> str:
+    """Each player always plays the same bot, so ratings have something to find."""
+    return random.Random(player.handle).choice(DEMO_STRATEGIES)
+
+
+def simulated_table_log(
+    table: Table, rng: random.Random, played_at: datetime.datetime
+) -> dict[str, Any]:
+    """A complete log of the table's game, played by each seated player's bot."""
+    tournament = table.round.tournament
+    game = get_game(tournament.game_type)
+    ruleset = game.ruleset({"name": tournament.ruleset})
+    seats = list(table.seats.select_related("player").order_by("seat"))
+    setup = game.new_setup(ruleset, len(seats), rng)
+    if "opening_bidder" in setup:
+        setup["opening_bidder"] = next(i for i, s in enumerate(seats) if s.opening_bidder)
+    bots = [game.strategies[player_strategy(s.player)]() for s in seats]
+    state = game.new_state(ruleset, len(seats), setup)
+    events = play_out(state, bots, rng)
+    return {
+        "format": FORMAT,
+        "game": game.id,
+        "ruleset": ruleset.to_json(),
+        "players": [{"name": s.player.handle} for s in seats],
+        "setup": setup,
+        "events": events,
+        "result": state.outcome().to_result(),
+        "meta": {
+            "played_at": played_at.isoformat(),
+            "event": tournament.name,
+            "table": f"round {table.round.number}, table {table.number}",
+        },
+    }
+
+
+def play_round(tournament: Tournament, rng: random.Random, starts: datetime.datetime) -> None:
+    """Seat the next round and play, submit and verify every table's game."""
+    round_ = seat_next_round(tournament)
+    played_at = starts + datetime.timedelta(hours=2 * round_.number)
+    for table in round_.tables.all():
+        log = simulated_table_log(table, rng, played_at)
+        stored = attach_log(table, json.dumps(log), user=None, filename=f"{table}.json")
+        verify_log(stored.pk)
+
+
+@transaction.atomic
+def load(stdout: TextIO) -> None:
+    """Create the demo tournament once; running again leaves it as it is."""
+    if Tournament.objects.filter(slug=DEMO_SLUG).exists():
+        stdout.write("Demo tournament: already there.\n")
+        return
+    starts = timezone.now().replace(hour=10, minute=0, second=0, microsecond=0)
+    starts -= datetime.timedelta(days=30)
+    tournament = Tournament.objects.create(
+        name="Deep Vents Open (demo)",
+        slug=DEMO_SLUG,
+        rounds_planned=3,
+        starts_on=starts.date(),
+        ends_on=starts.date(),
+        seed="demo",
+    )
+    for handle, name in DEMO_ENTRANTS:
+        player, _ = Player.objects.get_or_create(handle=handle, defaults={"display_name": name})
+        Registration.objects.create(tournament=tournament, player=player)
+    rng = tournament.rng("demo-games")
+    for _ in range(tournament.rounds_planned):
+        play_round(tournament, rng, starts)
+    tournament.status = Tournament.Status.FINISHED
+    tournament.save(update_fields=["status"])
+    stdout.write(
+        f"Demo tournament: {tournament.name}, {len(DEMO_ENTRANTS)} players, "
+        f"{tournament.rounds_planned} rounds.\n"
+    )

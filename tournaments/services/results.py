@@ -1,0 +1,79 @@
+"""Table results: a log attached to the table (then verified), or a hand entry."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from django.core.exceptions import ValidationError
+from django.db import transaction
+
+from engines.core.errors import LogError
+from engines.core.log import loads
+from games.models import GameLog, Source
+from games.services.intake import submit_log
+from games.services.verification import player_handle
+from tournaments.models import Table
+
+
+def seating_problem(table: Table, log: Mapping[str, Any]) -> str | None:
+    """Why a parsed log cannot be this table's result, or None when it matches.
+
+    The log's players must be the players seated at the table (matched by handle, as
+    verification matches them), and its opening bidder the one drawn for the table (DV-3).
+    """
+    tournament = table.round.tournament
+    if log.get("game") != tournament.game_type:
+        return (
+            f"the log is a {log.get('game')!r} game; this tournament plays {tournament.game_type}"
+        )
+    seats = list(table.seats.select_related("player"))
+    seated = sorted(s.player.handle for s in seats)
+    names = [p.get("name", "") for p in log.get("players", [])]
+    in_log = sorted(player_handle(n) for n in names)
+    if in_log != seated:
+        return (
+            f"the log's players ({', '.join(in_log)}) are not the players seated at "
+            f"{table} ({', '.join(seated)})"
+        )
+    opener = next((s.player.handle for s in seats if s.opening_bidder), None)
+    opening_seat = (log.get("setup") or {}).get("opening_bidder")
+    if opener is not None and isinstance(opening_seat, int) and 0 <= opening_seat < len(names):
+        logged = player_handle(names[opening_seat])
+        if logged != opener:
+            return (
+                f"the log has {logged} open the bidding, but {opener} was drawn to open at "
+                f"{table} [DV-3]"
+            )
+    return None
+
+
+def attach_log(table: Table, raw: str | bytes, *, user: Any, filename: str = "") -> GameLog:
+    """Check the log against the seating, then submit it as this table's result."""
+    try:
+        parsed = loads(raw)
+    except LogError as error:
+        raise ValidationError(f"not a log: {error}") from None
+    if not isinstance(parsed, dict):
+        raise ValidationError("not a log: a log is a JSON object")
+    problem = seating_problem(table, parsed)
+    if problem:
+        raise ValidationError(problem)
+    if table.log_id is not None:
+        raise ValidationError(f"{table} already has a result log")
+    return submit_log(raw, user=user, source=Source.TOURNAMENT, table=table, filename=filename)
+
+
+@transaction.atomic
+def enter_hand_result(
+    table: Table, ranks: Mapping[int, int], scores: Mapping[int, float] | None = None
+) -> None:
+    """Record placements typed in by the organiser (player id -> rank): unverified, so they
+    count for standings but never for ratings or statistics."""
+    seats = list(table.seats.all())
+    if set(ranks) != {s.player_id for s in seats}:
+        raise ValidationError(f"a hand result needs a placement for every player at {table}")
+    for seat in seats:
+        seat.hand_rank = ranks[seat.player_id]
+        seat.hand_score = (scores or {}).get(seat.player_id)
+        seat.save(update_fields=["hand_rank", "hand_score"])

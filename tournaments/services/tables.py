@@ -1,0 +1,54 @@
+"""What the pages show of a table: seats with their results, and the bid record (DV-3)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from tournaments.models import Player, Table
+
+
+@dataclass
+class SeatView:
+    player: Player
+    opening_bidder: bool
+    rank: int | None = None
+    score: float | None = None
+    bid: int | None = None
+    turn_order: int | None = None
+    eliminated_turn: int | None = None
+
+
+def seat_views(table: Table) -> list[SeatView]:
+    """The seated players, best placed first once there is a result."""
+    seats = {
+        s.player_id: SeatView(s.player, s.opening_bidder, s.hand_rank, s.hand_score)
+        for s in table.seats.all()
+    }
+    game = table.game
+    if game is not None:
+        eliminated = {f["seat"]: f["turn"] for f in game.facts if f.get("type") == "eliminated"}
+        for game_seat in game.seats.all():
+            view = seats.get(game_seat.player_id)
+            if view is None:
+                continue
+            view.rank, view.score = game_seat.rank, game_seat.score
+            view.bid, view.turn_order = game_seat.bid, game_seat.turn_order
+            view.eliminated_turn = eliminated.get(game_seat.seat)
+    return sorted(seats.values(), key=lambda v: (v.rank is None, v.rank or 0, v.player.handle))
+
+
+def bid_record(table: Table) -> list[dict[str, Any]]:
+    """Every bid and pass at the table in order, from the verified game (DV-3)."""
+    game = table.game
+    if game is None:
+        return []
+    names = {s.seat: s.player or s.name for s in game.seats.all()}
+    record = []
+    for fact in game.facts:
+        if fact.get("type") in ("bid", "pass"):
+            record.append({**fact, "player": names.get(fact["seat"])})
+        elif fact.get("type") == "turn-order":
+            record.append({**fact, "player": names.get(fact["first_player"])})
+            break
+    return record
