@@ -1,21 +1,58 @@
-"""Demo games for `manage.py load_demo`: bot games of every game type, verified through the
-normal path (intake, then the verification task; eager when no broker is configured)."""
+"""Demo games for `manage.py load_demo`, verified through the normal path (intake, then the
+verification task; eager when no broker is configured):
+
+- a few bot games of every game type (source "simulated", for the statistics pages);
+- casual Deep Vents games among the demo tournament's players (source "human"), enough for
+  most of them to leave provisional status and reach the main leaderboard.
+"""
 
 from __future__ import annotations
 
+import datetime
+import json
+import random
 from typing import TextIO
 
 from django.core.management import call_command
 
-from engines.registry import GAMES
+from engines.core.simulate import simulate_game
+from engines.registry import GAMES, get_game
+from games.services.intake import submit_log
+from tournaments.demo import player_strategy
+from tournaments.models import Player
 
 GAMES_PER_TYPE = 5
+CASUAL_GAMES = 30
+CASUAL_START = datetime.datetime(2026, 9, 1, 19, 0, tzinfo=datetime.UTC)
 
 
 def load(stdout: TextIO) -> None:
-    """Submit a few simulated games of each game type (idempotent: the same seeds give the
-    same logs, which are then recognised as already stored)."""
+    """Idempotent: the same seeds give the same logs, recognised as already stored."""
     for game_id in GAMES:
         call_command(
             "simulate", game_id, games=GAMES_PER_TYPE, players=3, seed="demo", stdout=stdout
         )
+    load_casual_games(stdout)
+
+
+def load_casual_games(stdout: TextIO) -> None:
+    """Weekly club nights before the demo tournament: four random demo players a table."""
+    game = get_game("deep-vents")
+    ruleset = game.ruleset({"name": "starting-bid"})
+    players = list(Player.objects.order_by("handle"))
+    if len(players) < 4:
+        return
+    rng = random.Random("demo-casual")
+    for index in range(CASUAL_GAMES):
+        table = rng.sample(players, 4)
+        log = simulate_game(
+            game,
+            ruleset,
+            [player_strategy(p) for p in table],
+            rng,
+            names=[p.handle for p in table],
+        )
+        played_at = CASUAL_START + datetime.timedelta(days=index // 3 * 7, hours=index % 3)
+        log["meta"] = {"played_at": played_at.isoformat(), "event": "demo club night"}
+        submit_log(json.dumps(log), user=None, filename=f"club-night-{index + 1}.json")
+    stdout.write(f"Demo casual games: {CASUAL_GAMES} Deep Vents games among demo players.")

@@ -7,6 +7,8 @@ import pytest
 from django.contrib.auth import authenticate, get_user_model
 from django.core.management import call_command
 
+from games.models import Game, GameLog
+from ratings.models import PROVISIONAL_GAMES, Rating
 from tournaments.models import Player
 
 
@@ -36,13 +38,26 @@ def test_load_demo_twice_creates_nothing_more():
     load_demo()
     players = sorted(Player.objects.values_list("handle", flat=True))
     users = get_user_model().objects.count()
+    logs, games = GameLog.objects.count(), Game.objects.count()
 
-    output = load_demo()
+    load_demo()
 
     assert sorted(Player.objects.values_list("handle", flat=True)) == players
     assert get_user_model().objects.count() == users == 1
-    assert "(0 new)" in output
+    assert (GameLog.objects.count(), Game.objects.count()) == (logs, games)
     assert len(players) >= 3
+
+
+@pytest.mark.django_db
+def test_demo_data_puts_players_on_the_main_leaderboard(django_capture_on_commit_callbacks):
+    with django_capture_on_commit_callbacks(execute=True):
+        load_demo()
+
+    established = Rating.objects.filter(game_type="deep-vents", games__gte=PROVISIONAL_GAMES)
+    assert established.count() >= 5
+    assert Game.objects.filter(source="human").count() >= 30
+    assert Game.objects.filter(source="tournament").exists()
+    assert Game.objects.filter(source="simulated").values("game_type").distinct().count() == 4
 
 
 @pytest.mark.django_db

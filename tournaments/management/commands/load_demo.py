@@ -10,18 +10,9 @@ from django.db import transaction
 
 from games import demo as games_demo
 from tournaments import demo
-from tournaments.models import Player
 
 ADMIN_USERNAME = "admin"
 DEVELOPMENT_ADMIN_PASSWORD = "deepsea-demo"
-
-DEMO_PLAYERS = [
-    ("marina", "Marina Abyss"),
-    ("nautilus", "Nemo Nautilus"),
-    ("coral", "Coral Reefson"),
-    ("kelp", "Kelpie Drift"),
-    ("angler", "Ann Angler"),
-]
 
 
 def demo_admin_password() -> str:
@@ -33,7 +24,7 @@ def demo_admin_password() -> str:
 
 
 class Command(BaseCommand):
-    help = "Load demo data: an admin account and a few players. Idempotent."
+    help = "Load demo data: an admin, players, a finished tournament, verified games. Idempotent."
 
     @transaction.atomic
     def handle(self, *args, **options) -> None:
@@ -45,13 +36,6 @@ class Command(BaseCommand):
         admin.set_password(password)
         admin.save()
 
-        created = 0
-        for handle, display_name in DEMO_PLAYERS:
-            _, was_created = Player.objects.update_or_create(
-                handle=handle, defaults={"display_name": display_name}
-            )
-            created += was_created
-        self.stdout.write(f"Demo players: {len(DEMO_PLAYERS)} ({created} new).")
         demo.load(self.stdout)
         games_demo.load(self.stdout)
         self.stdout.write(
