@@ -7,6 +7,8 @@ from django.core.management import CommandError, call_command
 from games_support import human_log, jsonl, text
 
 from games.models import Game, GameLog, Upload
+from stats.models import SimulationBatch
+from stats.services.simulation import progress
 
 pytestmark = pytest.mark.django_db
 
@@ -55,10 +57,24 @@ def test_simulate_plays_bot_games_that_are_verified_as_simulated(
 
 
 def test_simulate_again_with_the_same_seed_stores_nothing_new(django_capture_on_commit_callbacks):
-    with django_capture_on_commit_callbacks(execute=True):
-        call_command("simulate", "deep-dive", games=2, seed="same", stdout=StringIO())
-    out = StringIO()
-    call_command("simulate", "deep-dive", games=2, seed="same", stdout=out)
+    for _ in range(2):
+        with django_capture_on_commit_callbacks(execute=True):
+            call_command("simulate", "deep-dive", games=2, seed="same", stdout=StringIO())
 
     assert GameLog.objects.count() == 2
-    assert "2 already stored" in out.getvalue()
+    second = SimulationBatch.objects.order_by("pk").last()
+    assert progress(second)["duplicates"] == 2
+
+
+def test_simulate_runs_as_a_chunked_batch_like_the_lab(django_capture_on_commit_callbacks):
+    with django_capture_on_commit_callbacks(execute=True):
+        call_command("simulate", "deep-dive", games=5, chunk_size=2, seed="c", stdout=StringIO())
+
+    batch = SimulationBatch.objects.get()
+    assert batch.uploads.count() == 3
+    assert progress(batch)["verified"] == 5
+
+
+def test_simulate_names_an_unknown_strategy():
+    with pytest.raises(CommandError, match="unknown strategy 'psychic'"):
+        call_command("simulate", "deep-dive", players=2, strategies=["psychic", "random"])

@@ -54,6 +54,10 @@ def plan_tables(
     return [list(strategies)]
 
 
+def default_ruleset(game_id: str) -> str:
+    return get_game(game_id).default_ruleset
+
+
 def create_batch(
     *,
     game_id: str,
@@ -113,7 +117,8 @@ def batch_logs(batch: SimulationBatch, start: int, count: int) -> list[str]:
         else:
             table = [rng.choice(sorted(game.strategies)) for _ in range(batch.player_count)]
         log = simulate_game(game, ruleset, table, rng)
-        log["meta"] = {"simulation": {"batch": batch.pk, "index": index, "seed": batch.seed}}
+        # Game i of a seed is the same game in any batch: a repeated seed adds nothing new.
+        log["meta"] = {"simulation": {"seed": batch.seed, "index": index}}
         logs.append(json.dumps(log, separators=(",", ":")))
     return logs
 
