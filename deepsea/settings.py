@@ -90,8 +90,10 @@ INSTALLED_APPS = [
     "drf_spectacular_sidecar",
     "tournaments",
     "games",
-    "ratings",
+    # stats before ratings: their game_verified receivers run in this order, and ratings
+    # holds a per-game-type lock until the commit, so it goes last.
     "stats",
+    "ratings",
 ]
 
 MIDDLEWARE = [
@@ -234,6 +236,22 @@ CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 CELERY_BEAT_SCHEDULE = {
     "sweep-stuck-game-logs": {"task": "games.tasks.sweep_stuck_logs_task", "schedule": 300.0}
 }
+
+# The cache: rendered statistics and leaderboard fragments (stats/cache.py), keyed by a
+# version that verified games bump. Redis when REDIS_CACHE_URL (or else CELERY_BROKER_URL) is a
+# redis:// URL, so every web and worker process sees one version; otherwise local memory, which
+# is per process and fits a single-process development server only.
+REDIS_CACHE_URL = os.getenv("REDIS_CACHE_URL") or CELERY_BROKER_URL or ""
+if REDIS_CACHE_URL.startswith(("redis://", "rediss://")):
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": REDIS_CACHE_URL,
+            "KEY_PREFIX": "deepsea",
+        }
+    }
+else:
+    CACHES = {"default": {"BACKEND": "django.core.cache.backends.locmem.LocMemCache"}}
 
 # Game log intake (issue 5). A single log in a request body is at most GAMES_MAX_LOG_BYTES;
 # batches go in as .jsonl files (streamed to disk, read line by line) of at most

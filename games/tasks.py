@@ -11,6 +11,12 @@ def verify_log_task(log_id: int) -> None:
 
 
 @shared_task
+def verify_logs_task(log_ids: list[int]) -> None:
+    """A part of a batch: one message for many logs, their verdicts committed in groups."""
+    verification.verify_logs(log_ids)
+
+
+@shared_task
 def sweep_stuck_logs_task() -> int:
     """Periodic (celery beat): re-queue logs left queued or verifying too long."""
     return sweep.requeue_stuck_logs()

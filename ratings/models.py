@@ -63,3 +63,15 @@ class RatingChange(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player} in {self.game}: {self.elo_before:.0f} -> {self.elo_after:.0f}"
+
+
+class RatingLedger(models.Model):
+    """One row per game type, locked (SELECT ... FOR UPDATE) by whoever changes that type's
+    ratings, so concurrent verifications apply their games one after another. `stale` says a
+    game arrived older than one already rated: a recompute is queued and will clear it."""
+
+    game_type = models.CharField(max_length=40, unique=True)
+    stale = models.BooleanField(default=False)
+
+    def __str__(self) -> str:
+        return f"{self.game_type} ratings{' (stale)' if self.stale else ''}"

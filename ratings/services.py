@@ -1,4 +1,11 @@
-"""Ratings from verified games: incremental updates, recompute, current values."""
+"""Ratings from verified games: incremental updates, recompute, current values.
+
+Every change to a game type's ratings holds that type's RatingLedger row lock, so concurrent
+verifications apply their games one after another (and never both create a new player's
+Rating). Games arriving in chronological order (played_at, then id) are applied
+incrementally; one older than a game already rated for one of its players marks the type
+stale and queues a recompute, which brings the stored numbers back to a full recompute's.
+"""
 
 from __future__ import annotations
 
@@ -6,11 +13,11 @@ from collections.abc import Collection, Iterable
 
 from django.conf import settings
 from django.db import transaction
-from django.db.models import Q
+from django.db.models import Prefetch, Q
 
 from games.models import Game, GameSeat
 from ratings import elo
-from ratings.models import Rating, RatingChange
+from ratings.models import Rating, RatingChange, RatingLedger
 from ratings.rater import Change, GameRecord, PlayerRatings, Rater
 
 
@@ -37,7 +44,14 @@ def record_of(game: Game, seats: Iterable[GameSeat]) -> GameRecord | None:
 def game_records(game_type: str, games=None, exclude: Collection[int] = ()) -> list[GameRecord]:
     """Rated records of the verified games of a type, oldest first (ties by id)."""
     games = Game.objects.filter(game_type=game_type) if games is None else games
-    games = games.exclude(pk__in=exclude).order_by("played_at", "pk").prefetch_related("seats")
+    games = (
+        games.exclude(pk__in=exclude)
+        .order_by("played_at", "pk")
+        .only("played_at", "source")  # not the facts: a few KB per game nobody reads here
+        .prefetch_related(
+            Prefetch("seats", GameSeat.objects.only("game_id", "player_id", "rank", "winner"))
+        )
+    )
     return [r for g in games if (r := record_of(g, g.seats.all())) is not None]
 
 
@@ -65,6 +79,16 @@ def _store_rating(rating: Rating, state: PlayerRatings) -> Rating:
     return rating
 
 
+def locked_ledger(game_type: str) -> RatingLedger:
+    """The game type's ledger row, locked until the transaction ends; created on first use
+    (a concurrent creator's insert is skipped, and both then wait on the one row)."""
+    ledger = RatingLedger.objects.select_for_update().filter(game_type=game_type).first()
+    if ledger is None:
+        RatingLedger.objects.bulk_create([RatingLedger(game_type=game_type)], ignore_conflicts=True)
+        ledger = RatingLedger.objects.select_for_update().get(game_type=game_type)
+    return ledger
+
+
 @transaction.atomic
 def recompute(game_type: str, exclude: Collection[int] = ()) -> int:
     """Rebuild a game type's ratings from its verified games in chronological order.
@@ -72,6 +96,7 @@ def recompute(game_type: str, exclude: Collection[int] = ()) -> int:
     Deterministic: the same games give the same numbers as the incremental updates did.
     Games in `exclude` (one being retracted) are left out. Returns the games rated.
     """
+    ledger = locked_ledger(game_type)
     rater = Rater(elo_k())
     records = game_records(game_type, exclude=exclude)
     changes = [change for record in records for change in rater.apply(record)]
@@ -84,7 +109,18 @@ def recompute(game_type: str, exclude: Collection[int] = ()) -> int:
     RatingChange.objects.bulk_create(
         (_rating_change(c, game_type) for c in changes), batch_size=1000
     )
+    # Saving the ledger (stale or not) retires the cached leaderboards (stats/cache.py).
+    ledger.stale = False
+    ledger.save(update_fields=["stale"])
     return len(records)
+
+
+@transaction.atomic
+def recompute_if_stale(game_type: str) -> None:
+    """The queued recompute: skipped when an earlier one already caught up, so a burst of
+    late games costs one recompute, not one each."""
+    if locked_ledger(game_type).stale:
+        recompute(game_type)
 
 
 def recompute_all() -> dict[str, int]:
@@ -93,42 +129,83 @@ def recompute_all() -> dict[str, int]:
     return {game_type: recompute(game_type) for game_type in sorted(game_types)}
 
 
-@transaction.atomic
 def rate_game(game: Game) -> None:
-    """Apply one newly verified game. Idempotent: a game already rated changes nothing.
+    """Apply one newly verified game (see rate_games)."""
+    rate_games([game])
 
-    A game older than one already rated for any of its players cannot be appended, so the
-    game type is recomputed instead, keeping the stored numbers equal to a recompute.
+
+@transaction.atomic
+def rate_games(games: Iterable[Game]) -> None:
+    """Apply newly verified games. Idempotent: games already rated change nothing.
+
+    Call it last in the verifying transaction: it holds each game type's ledger lock until
+    the commit.
     """
-    if RatingChange.objects.filter(game=game).exists():
+    by_type: dict[str, list[Game]] = {}
+    for game in games:
+        by_type.setdefault(game.game_type, []).append(game)
+    for game_type in sorted(by_type):  # one lock order for every worker
+        _rate_in_order(game_type, by_type[game_type])
+
+
+def _rate_in_order(game_type: str, games: list[Game]) -> None:
+    ledger = locked_ledger(game_type)
+    if ledger.stale:
+        return  # the queued recompute will count these games too
+    rated = set(RatingChange.objects.filter(game__in=games).values_list("game_id", flat=True))
+    records = sorted(
+        (
+            record
+            for game in games
+            if game.pk not in rated and (record := record_of(game, game.seats.all()))
+        ),
+        key=lambda record: record.order_key,
+    )
+    if not records:
         return
-    record = record_of(game, game.seats.all())
-    if record is None:
-        return
-    later = RatingChange.objects.filter(
-        game_type=game.game_type, player_id__in=list(record.ranks)
-    ).filter(Q(played_at__gt=game.played_at) | Q(played_at=game.played_at, game_id__gt=game.pk))
+    players = {player for record in records for player in record.ranks}
+    first = records[0]
+    later = RatingChange.objects.filter(game_type=game_type, player_id__in=players).filter(
+        Q(played_at__gt=first.played_at) | Q(played_at=first.played_at, game_id__gt=first.game_id)
+    )
     if later.exists():
-        recompute(game.game_type)
+        _recompute_later(ledger)
         return
     stored = {
-        r.player_id: r
-        for r in Rating.objects.select_for_update().filter(
-            game_type=game.game_type, player_id__in=list(record.ranks)
-        )
+        r.player_id: r for r in Rating.objects.filter(game_type=game_type, player_id__in=players)
     }
     rater = Rater(elo_k())
     for player, rating in stored.items():
         rater.players[player] = PlayerRatings(
             rating.rating, rating.mu, rating.sigma, rating.games, rating.wins, rating.last_played
         )
-    changes = rater.apply(record)
-    for change in changes:
-        rating = stored.get(change.player_id) or Rating(
-            player_id=change.player_id, game_type=game.game_type
-        )
-        _store_rating(rating, change.after).save()
-    RatingChange.objects.bulk_create(_rating_change(c, game.game_type) for c in changes)
+    changes = [change for record in records for change in rater.apply(record)]
+    moved = {change.player_id for change in changes}
+    for player in moved & stored.keys():
+        _store_rating(stored[player], rater.players[player])
+    Rating.objects.bulk_update(
+        [stored[player] for player in moved & stored.keys()],
+        ["rating", "mu", "sigma", "games", "wins", "last_played"],
+    )
+    Rating.objects.bulk_create(
+        _store_rating(Rating(player_id=player, game_type=game_type), rater.players[player])
+        for player in moved - stored.keys()
+    )
+    RatingChange.objects.bulk_create(_rating_change(c, game_type) for c in changes)
+
+
+def _recompute_later(ledger: RatingLedger) -> None:
+    """A game older than one already rated: recompute once the verifying transaction has
+    committed (queued once however many late games come meanwhile). Without a broker tasks
+    run in-process anyway, so the recompute is done at once, under the lock already held."""
+    from ratings.tasks import recompute_ratings_task
+
+    if recompute_ratings_task.app.conf.task_always_eager:
+        recompute(ledger.game_type)
+        return
+    ledger.stale = True
+    ledger.save(update_fields=["stale"])
+    recompute_ratings_task.delay_on_commit(ledger.game_type)
 
 
 def retract_game(game: Game) -> None:

@@ -2,12 +2,14 @@ import csv
 
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
+from django.template.loader import render_to_string
 from django.utils.dateparse import parse_date
 
 from engines.registry import GAMES
 from ratings.backtest import backtest_game_type
 from ratings.leaderboard import Filters, leaderboard_rows
 from ratings.models import Rating
+from stats import cache
 
 
 def known_game(game_type: str) -> None:
@@ -35,17 +37,31 @@ def leaderboard(request: HttpRequest, game_type: str) -> HttpResponse:
         filters = filters_from(request)
     except ValueError:
         filters = Filters()
-    rows = leaderboard_rows(game_type, filters)
     if request.GET.get("format") == "csv":
-        return leaderboard_csv(game_type, rows)
+        return leaderboard_csv(game_type, leaderboard_rows(game_type, filters))
+    # The tables are rendered once per filter and ratings version (stats/cache.py).
+    body = cache.fragment(
+        cache.RATINGS, game_type, "leaderboard", {"filters": repr(filters)},
+        lambda: leaderboard_body(game_type, filters),
+    )  # fmt: skip
     context = {
         "game_type": game_type,
         "filters": filters,
-        "rows": [r for r in rows if not r.provisional],
-        "provisional": [r for r in rows if r.provisional],
+        "body": body,
         "query": request.GET.urlencode(),
     }
     return render(request, "ratings/leaderboard.html", context)
+
+
+def leaderboard_body(game_type: str, filters: Filters) -> str:
+    rows = leaderboard_rows(game_type, filters)
+    return render_to_string(
+        "ratings/_leaderboard_body.html",
+        {
+            "rows": [r for r in rows if not r.provisional],
+            "provisional": [r for r in rows if r.provisional],
+        },
+    )
 
 
 def leaderboard_csv(game_type: str, rows) -> HttpResponse:

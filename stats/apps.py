@@ -1,4 +1,5 @@
 from django.apps import AppConfig
+from django.db.models.signals import post_delete, post_save
 
 
 class StatsConfig(AppConfig):
@@ -8,7 +9,19 @@ class StatsConfig(AppConfig):
 
     def ready(self) -> None:
         from games.signals import game_retracted, game_verified
-        from stats import receivers
+        from stats import cache, receivers
 
         game_verified.connect(receivers.on_game_verified, dispatch_uid="stats.verified")
         game_retracted.connect(receivers.on_game_retracted, dispatch_uid="stats.retracted")
+        # The page cache's versions move with the aggregates and the ratings.
+        game_verified.connect(cache.on_game_changed, dispatch_uid="stats.cache.verified")
+        game_retracted.connect(cache.on_game_changed, dispatch_uid="stats.cache.retracted")
+        post_save.connect(
+            cache.on_ledger_saved, sender="ratings.RatingLedger", dispatch_uid="stats.cache.ledger"
+        )
+        post_save.connect(
+            cache.on_player_changed, sender="tournaments.Player", dispatch_uid="stats.cache.saved"
+        )
+        post_delete.connect(
+            cache.on_player_changed, sender="tournaments.Player", dispatch_uid="stats.cache.deleted"
+        )

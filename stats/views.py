@@ -1,4 +1,8 @@
-"""Statistics pages: each view reads cubes through a service and hands figures to a template."""
+"""Statistics pages: each view reads cubes through a service and hands figures to a template.
+
+The part of a page below its filter bar is rendered once per query string and statistics
+version (stats/cache.py); the filter bar, with its errors, is rendered on every request.
+"""
 
 from django import forms
 from django.contrib import messages
@@ -6,11 +10,12 @@ from django.contrib.admin.views.decorators import staff_member_required
 from django.db.models import Sum
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.template.loader import render_to_string
 from django.views.decorators.http import require_GET
 
 from engines.core.errors import UnsupportedRulesetError
 from engines.registry import GAMES, get_game
-from stats import figures
+from stats import cache, figures
 from stats.filters import StatsFilter
 from stats.models import SimulationBatch, StrategyCube
 from stats.services import hexes, simulation, strategies
@@ -34,16 +39,28 @@ def index(request: HttpRequest) -> HttpResponse:
     )
 
 
+def request_filters(request: HttpRequest) -> dict:
+    """A fragment's cache parameters: the query string, in a canonical order."""
+    return {"query": sorted(request.GET.lists())}
+
+
 @require_GET
 def hex_list(request: HttpRequest) -> HttpResponse:
     filters = StatsFilter(request.GET, default_game="deep-vents")
+    body = cache.fragment(
+        cache.STATS, filters.game_id, "hexes", request_filters(request),
+        lambda: hex_list_body(request, filters),
+    )  # fmt: skip
+    return render(request, "stats/hexes.html", {"filters": filters, "body": body})
+
+
+def hex_list_body(request: HttpRequest, filters: StatsFilter) -> str:
     sort = request.GET.get("sort", "improvement")
     rows = hexes.hex_table(filters, sort)
     query = request.GET.copy()
     query.pop("sort", None)
-    return render(
-        request,
-        "stats/hexes.html",
+    return render_to_string(
+        "stats/_hexes_body.html",
         {
             "filters": filters,
             "rows": rows,
@@ -59,21 +76,26 @@ def hex_detail(request: HttpRequest, hex_id: str) -> HttpResponse:
     if hex_id not in hexes.hex_names():
         raise Http404(f"no Deep Vents hex {hex_id!r}")
     filters = StatsFilter(request.GET, default_game="deep-vents")
+    name = hexes.hex_names()[hex_id]
+    body = cache.fragment(
+        cache.STATS, filters.game_id, f"hex/{hex_id}", request_filters(request),
+        lambda: hex_detail_body(filters, hex_id, name),
+    )  # fmt: skip
+    return render(
+        request,
+        "stats/hex_detail.html",
+        {"filters": filters, "name": name, "body": body, "query": request.GET.urlencode()},
+    )
+
+
+def hex_detail_body(filters: StatsFilter, hex_id: str, name: str) -> str:
     row = hexes.hex_detail(filters, hex_id)
     charts = []
     if row is not None:
         charts = [figures.hex_win_rates(row), figures.hex_positions(row), figures.hex_use(row)]
-    return render(
-        request,
-        "stats/hex_detail.html",
-        {
-            "filters": filters,
-            "hex_id": hex_id,
-            "name": hexes.hex_names()[hex_id],
-            "row": row,
-            "charts": charts,
-            "query": request.GET.urlencode(),
-        },
+    return render_to_string(
+        "stats/_hex_detail_body.html",
+        {"filters": filters, "name": name, "row": row, "charts": charts},
     )
 
 
@@ -81,9 +103,22 @@ def hex_detail(request: HttpRequest, hex_id: str) -> HttpResponse:
 def strategy_list(request: HttpRequest) -> HttpResponse:
     filters = StatsFilter(request.GET, default_game="deep-vents")
     game = filters.game_id
+    body = cache.fragment(
+        cache.STATS, game, "strategies", request_filters(request),
+        lambda: strategy_list_body(filters),
+    )  # fmt: skip
+    return render(
+        request,
+        "stats/strategies.html",
+        {"filters": filters, "game_title": get_game(game).title, "body": body},
+    )
+
+
+def strategy_list_body(filters: StatsFilter) -> str:
+    game = filters.game_id
     rows = strategies.strategy_table(filters)
     charts = []
-    context = {"filters": filters, "rows": rows, "game_title": get_game(game).title}
+    context = {"filters": filters, "rows": rows}
     if rows:
         names, shares, meetings = strategies.head_to_head(filters)
         charts += [
@@ -114,7 +149,7 @@ def strategy_list(request: HttpRequest) -> HttpResponse:
                     figures.moments(strategies.moments_by_strategy(filters), moment),
                 ]
     context["charts"] = charts
-    return render(request, "stats/strategies.html", context)
+    return render_to_string("stats/_strategies_body.html", context)
 
 
 class LabForm(forms.Form):

@@ -61,6 +61,18 @@ def postgresql() -> None:
 
 
 @pytest.fixture(autouse=True)
+def own_cache(settings) -> None:
+    """Every test gets a cache of its own: no test reads a page cached by another test, or
+    (with Redis under CI) by an earlier run or a development server."""
+    settings.CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+            "LOCATION": f"test-{uuid.uuid4().hex}",
+        }
+    }
+
+
+@pytest.fixture(autouse=True)
 def eager_celery() -> Iterator[Celery]:
     previous = celery_app.conf.task_always_eager
     celery_app.conf.task_always_eager = True

@@ -54,15 +54,16 @@ class QueueRecorder:
         self.queued: list[int] = []
         self.lock = threading.Lock()
 
-    def delay_on_commit(self, log_id: int) -> None:
+    def delay_on_commit(self, log_ids: int | list[int]) -> None:
         with self.lock:
-            self.queued.append(log_id)
+            self.queued.extend(log_ids if isinstance(log_ids, list) else [log_ids])
 
 
 @pytest.fixture
 def queue(monkeypatch) -> QueueRecorder:
     recorder = QueueRecorder()
     monkeypatch.setattr("games.services.intake.verify_log_task", recorder)
+    monkeypatch.setattr("games.services.intake.verify_logs_task", recorder)
     return recorder
 
 

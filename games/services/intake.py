@@ -22,11 +22,13 @@ from engines.core.log import check_header, loads
 from engines.registry import get_game
 from games.models import GameLog, Source, Upload
 from games.services import tables
-from games.tasks import verify_log_task
+from games.tasks import verify_log_task, verify_logs_task
 
 # Logs of a batch are inserted and queued this many at a time, each group committed on its
 # own so workers start verifying while the rest of the file is still being read.
 BATCH_CHUNK = 500
+# Logs per verification task of a batch: one message (and its overhead) for many logs.
+VERIFY_CHUNK = 100
 
 
 class IntakeError(Exception):
@@ -202,9 +204,12 @@ def store_chunk(upload: Upload, chunk: list[tuple[int, str, str, str]]) -> None:
                 "pk", flat=True
             )
         )
+        queued = []
         for number, _, digest, _ in chunk:
             pk = stored[digest]
             if pk in new:
-                verify_log_task.delay_on_commit(pk)
+                queued.append(pk)
             else:
                 upload.duplicates.append({"line": number, "log": pk})
+        for start in range(0, len(queued), VERIFY_CHUNK):
+            verify_logs_task.delay_on_commit(queued[start : start + VERIFY_CHUNK])

@@ -1,19 +1,24 @@
 """Turn a stored GameLog into a verified Game, or a rejected verdict, by replaying it.
 
-Called by the Celery task with a log id. Safe to run twice or concurrently for the same
-log: the verdict is written under a row lock and a log that already has one is left alone.
+Called by the Celery tasks with a log id (`verify_log`) or the ids of a part of a batch
+(`verify_logs`). Safe to run twice or concurrently for the same log: the verdict is written
+under a row lock and a log that already has one is left alone.
+
+A batch's logs are replayed then committed in groups: one transaction stores a group's
+games, and receivers of game_verified may defer their work to the end of it (VerifiedGroup)
+to do it once for the group (statistics move each cube row once, ratings lock once).
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
 from django.conf import settings
 from django.db import transaction
-from django.db.models import F
+from django.db.models import F, prefetch_related_objects
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 from django.utils.text import slugify
@@ -29,6 +34,27 @@ logger = logging.getLogger(__name__)
 
 FINAL_STATUSES = (GameLog.Status.VERIFIED, GameLog.Status.REJECTED, GameLog.Status.ERROR)
 HANDLE_LENGTH = Player._meta.get_field("handle").max_length
+# Logs of a batch committed per transaction: few enough that a verdict is not held back
+# long, enough that the per-transaction costs (commit, cube rows, ratings lock) are shared.
+GROUP_SIZE = 25
+
+Outcome = tuple[Mapping[str, Any], engines.Replay] | dict[str, Any]  # replayed, or an error
+
+
+class VerifiedGroup:
+    """Games verified in one transaction. A game_verified receiver given `group` may call
+    `group.defer(function, game)`: function(games) then runs once for the group's games, in
+    the order first deferred, before the transaction commits."""
+
+    def __init__(self) -> None:
+        self.deferred: dict[Callable[[list[Game]], None], list[Game]] = {}
+
+    def defer(self, function: Callable[[list[Game]], None], game: Game) -> None:
+        self.deferred.setdefault(function, []).append(game)
+
+    def finish(self) -> None:
+        for function, games in self.deferred.items():
+            function(games)
 
 
 def max_attempts() -> int:
@@ -50,6 +76,112 @@ def verify_log(log_id: int) -> GameLog:
         release_attempt(log_id)
         raise
     return record_game(log_id, parsed, replayed)
+
+
+def verify_logs(log_ids: Sequence[int]) -> None:
+    """Replay many stored logs, recording verdicts a group at a time.
+
+    Logs still queued are claimed at once (one committed UPDATE counts their attempt). Any
+    other (already verifying: an earlier attempt was interrupted, or the sweep re-queued it)
+    goes through `verify_log` alone, so a log that kills workers cannot use up its
+    neighbours' attempts. An engine failure on one log puts it back in the queue for the
+    sweep; the others still get their verdicts, then the failure is raised.
+    """
+    claimed = claim(log_ids)
+    for log_id in log_ids:
+        if log_id not in claimed:
+            verify_log(log_id)
+    failures: list[Exception] = []
+    ordered = [log_id for log_id in log_ids if log_id in claimed]
+    for start in range(0, len(ordered), GROUP_SIZE):
+        outcomes: dict[int, Outcome] = {}
+        for log_id, raw in GameLog.objects.filter(
+            pk__in=ordered[start : start + GROUP_SIZE]
+        ).values_list("pk", "raw"):
+            try:
+                parsed = loads(raw)
+                outcomes[log_id] = (parsed, engines.replay(parsed, collect_facts=True))
+            except engines.LogError as error:
+                outcomes[log_id] = error.to_dict()
+            except Exception as error:
+                logger.exception("log %s: replay failed", log_id)
+                release_attempt(log_id)
+                failures.append(error)
+        record_group(outcomes)
+    if failures:
+        raise failures[0]
+
+
+def claim(log_ids: Sequence[int]) -> set[int]:
+    """Mark the queued logs among these as verifying, counting an attempt; returns them."""
+    with transaction.atomic():
+        due = list(
+            GameLog.objects.select_for_update(skip_locked=True)
+            .filter(pk__in=log_ids, status=GameLog.Status.QUEUED, attempts__lt=max_attempts())
+            .values_list("pk", flat=True)
+        )
+        GameLog.objects.filter(pk__in=due).update(
+            status=GameLog.Status.VERIFYING,
+            attempts=F("attempts") + 1,
+            status_changed=timezone.now(),
+        )
+    return set(due)
+
+
+def record_group(outcomes: Mapping[int, Outcome]) -> None:
+    """Store the verdicts of a group of logs in one transaction (logs that got a verdict
+    meanwhile are left alone)."""
+    if not outcomes:
+        return
+    with transaction.atomic():
+        logs = list(
+            GameLog.objects.select_for_update(of=("self",))
+            .select_related("upload", "table")
+            .filter(pk__in=list(outcomes))
+            .order_by("pk")
+        )
+        verified = []
+        for log in logs:
+            if log.status in FINAL_STATUSES:
+                continue
+            outcome = outcomes[log.pk]
+            if isinstance(outcome, dict):
+                log.status = GameLog.Status.REJECTED
+                log.error = outcome
+                log.verified_at = timezone.now()
+                log.save(update_fields=["status", "error", "verified_at", "status_changed"])
+            else:
+                verified.append(log)
+        store_games(verified, outcomes)
+
+
+def store_games(logs: list[GameLog], outcomes: Mapping[int, Outcome]) -> list[Game]:
+    """store_game for many logs at once: bulk inserts, then game_verified for each game
+    with a VerifiedGroup, whose deferred work runs last. The caller holds the logs' locks."""
+    if not logs:
+        return []
+    names = [
+        entry["name"]
+        for log in logs
+        if game_source(log) != Source.SIMULATED
+        for entry in outcomes[log.pk][0]["players"]
+    ]
+    players = players_for(names) if names else {}
+    games = [build_game(log, *outcomes[log.pk]) for log in logs]
+    Game.objects.bulk_create(games)
+    GameSeat.objects.bulk_create(
+        seat for game in games for seat in build_seats(game, *outcomes[game.log.pk], players)
+    )
+    prefetch_related_objects(games, "seats")  # one query, read by every receiver
+    now = timezone.now()
+    GameLog.objects.filter(pk__in=[log.pk for log in logs]).update(
+        status=GameLog.Status.VERIFIED, error=None, verified_at=now, status_changed=now
+    )
+    group = VerifiedGroup()
+    for game in games:
+        game_verified.send(sender=Game, game=game, group=group)
+    group.finish()
+    return games
 
 
 def begin_attempt(log_id: int) -> GameLog:
@@ -166,11 +298,19 @@ def build_game(log: GameLog, parsed: Mapping[str, Any], replayed: engines.Replay
     )
 
 
-def build_seats(game: Game, parsed: Mapping[str, Any], replayed: engines.Replay) -> list[GameSeat]:
+def build_seats(
+    game: Game,
+    parsed: Mapping[str, Any],
+    replayed: engines.Replay,
+    players: Mapping[str, Player] | None = None,
+) -> list[GameSeat]:
+    """The game's seats; `players` maps log names to Players (looked up when not given)."""
     outcome = replayed.outcome
     turn_orders, bids = turn_orders_and_bids(replayed)
-    names = [entry["name"] for entry in parsed["players"]]
-    players = {} if game.source == Source.SIMULATED else players_for(names)
+    if game.source == Source.SIMULATED:
+        players = {}
+    elif players is None:
+        players = players_for([entry["name"] for entry in parsed["players"]])
     seats = []
     for seat, entry in enumerate(parsed["players"]):
         seats.append(

@@ -1,12 +1,13 @@
 """Keeping the cubes equal to the sum of their lines: per game, or rebuilt from scratch.
 
 `add_game` and `remove_game` run inside the verifying transaction (stats.receivers). Each
-cube row moves by one multi-row INSERT ... ON CONFLICT DO UPDATE per cube (PostgreSQL and
-SQLite both speak it), with keys sorted so concurrent workers lock rows in the same order.
+cube moves by one INSERT ... ON CONFLICT DO UPDATE with all its rows (PostgreSQL and SQLite
+both speak it), with keys sorted so concurrent workers lock rows in the same order.
 """
 
 from __future__ import annotations
 
+import json
 import time
 from collections import defaultdict
 from collections.abc import Iterable, Iterator
@@ -16,6 +17,7 @@ from django.db import connection, transaction
 from django.db.models import Model
 
 from games.models import Game, GameLog
+from stats import cache
 from stats.models import (
     HEX_COUNTERS,
     ROLLUPS,
@@ -89,7 +91,7 @@ def cube_deltas(spec: CubeSpec, lines: Iterable[Model]) -> Deltas:
         )
         row = deltas.get(key)
         if row is None:
-            row = deltas[key] = [0.0] * (1 + len(spec.counters))
+            row = deltas[key] = [0, *[0.0] * len(spec.counters)]  # n is a count
         row[0] += 1
         for i, name in enumerate(spec.counters, start=1):
             row[i] += getattr(line, name)
@@ -122,38 +124,75 @@ def upsert(
         return
     quote = connection.ops.quote_name
     table = quote(cube._meta.db_table)
-    keys = [quote(cube._meta.get_field(k).column) for k in key_fields]
-    counters = [quote(c) for c in ("n", *counters)]
-    columns = ", ".join(keys + counters)
-    updates = ", ".join(f"{c} = {table}.{c} + excluded.{c}" for c in counters)
-    width = len(keys) + len(counters)
-    placeholders = "(" + ", ".join(["%s"] * width) + ")"
-    items = sorted(deltas.items())
+    fields = [cube._meta.get_field(name) for name in (*key_fields, "n", *counters)]
+    keys = [quote(field.column) for field in fields[: len(key_fields)]]
+    sums = [quote(field.column) for field in fields[len(key_fields) :]]
+    updates = ", ".join(f"{c} = {table}.{c} + excluded.{c}" for c in sums)
+    insert = f"INSERT INTO {table} ({', '.join(keys + sums)}) "
+    conflict = f" ON CONFLICT ({', '.join(keys)}) DO UPDATE SET {updates}"
+    rows = [(*key, *(sign * v for v in values)) for key, values in sorted(deltas.items())]
     with connection.cursor() as cursor:
-        for start in range(0, len(items), UPSERT_ROWS):
-            chunk = items[start : start + UPSERT_ROWS]
-            params: list = []
-            for key, values in chunk:
-                params.extend(key)
-                params.extend(sign * v for v in values)
+        if connection.vendor == "postgresql":
+            columns = [field.column for field in fields]
             cursor.execute(
-                f"INSERT INTO {table} ({columns}) VALUES "
-                + ", ".join([placeholders] * len(chunk))
-                + f" ON CONFLICT ({', '.join(keys)}) DO UPDATE SET {updates}",
-                params,
+                f"{insert}SELECT {', '.join(keys + sums)} FROM {json_rows(table)}{conflict}",
+                [json_document(columns, rows)],
+            )
+            return
+        placeholders = "(" + ", ".join(["%s"] * len(fields)) + ")"
+        for start in range(0, len(rows), UPSERT_ROWS):
+            chunk = rows[start : start + UPSERT_ROWS]
+            cursor.execute(
+                f"{insert}VALUES {', '.join([placeholders] * len(chunk))}{conflict}",
+                [value for row in chunk for value in row],
             )
 
 
-def apply_lines(lines: GameLines, sign: int) -> None:
-    by_model = lines.by_model()
+def json_rows(table: str) -> str:
+    """PostgreSQL: rows of `table`'s type from one JSON parameter. A short statement however
+    many rows, parsed by the server in C, instead of a placeholder per value for the driver
+    to adapt one by one."""
+    return f"json_populate_recordset(NULL::{table}, %s::json)"
+
+
+def json_document(columns: list[str], rows: Iterable[Iterable]) -> str:
+    return json.dumps([dict(zip(columns, row, strict=True)) for row in rows], default=str)
+
+
+def insert_lines(model: type[Model], lines: list[Model]) -> None:
+    """Insert lines whose ids nobody needs back: on PostgreSQL as one JSON parameter."""
+    if not lines:
+        return
+    if connection.vendor != "postgresql":
+        model.objects.bulk_create(lines, batch_size=1000)
+        return
+    quote = connection.ops.quote_name
+    table = quote(model._meta.db_table)
+    fields = [field for field in model._meta.concrete_fields if not field.primary_key]
+    columns = ", ".join(quote(field.column) for field in fields)
+    rows = ([getattr(line, field.attname) for field in fields] for line in lines)
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"INSERT INTO {table} ({columns}) SELECT {columns} FROM {json_rows(table)}",
+            [json_document([field.column for field in fields], rows)],
+        )
+
+
+def apply_lines(games: list[GameLines], sign: int) -> None:
+    """Move every cube (and its rollup) by these games' lines: one statement each."""
     for spec in CUBES:
-        deltas = cube_deltas(spec, by_model[spec.line])
+        deltas = cube_deltas(
+            spec, (line for lines in games for line in lines.by_model()[spec.line])
+        )
         upsert(spec.cube, spec.key_fields, spec.counters, deltas, sign)
         upsert(spec.rollup, spec.rollup_key_fields, spec.counters, over_months(deltas), sign)
 
 
 def stored_lines(game: Game) -> GameLines:
+    """A counted game's lines as stored; none (and one query) for a game not counted."""
     seats = list(SeatLine.objects.filter(game=game).order_by("seat"))
+    if not seats:
+        return GameLines()
     by_pk = {line.pk: line for line in seats}
 
     def attach(rows: Iterable[Model]) -> list:
@@ -176,16 +215,26 @@ def remove_game(game: Game) -> None:
         lines = stored_lines(game)
         if not lines.seats:
             return
-        apply_lines(lines, -1)
+        apply_lines([lines], -1)
         SeatLine.objects.filter(game=game).delete()
 
 
 def add_game(game: Game) -> None:
     """Count a verified game; counting it again replaces its earlier lines."""
+    add_games([game])
+
+
+def add_games(games: list[Game]) -> None:
+    """Count verified games together: their lines in bulk, each cube row moved once."""
     with transaction.atomic():
-        remove_game(game)
-        lines = build_lines(game)
-        save_lines([lines])
+        counted = set(
+            SeatLine.objects.filter(game__in=games).values_list("game_id", flat=True).distinct()
+        )
+        for game in games:
+            if game.pk in counted:
+                remove_game(game)
+        lines = [build_lines(game) for game in games]
+        save_lines(lines)
         apply_lines(lines, 1)
 
 
@@ -194,10 +243,12 @@ def save_lines(games: list[GameLines]) -> None:
     SeatLine.objects.bulk_create([line for lines in games for line in lines.seats])
     for lines in games:
         for line in (*lines.pairs, *lines.hexes, *lines.rounds):
-            line.seat_id = line.seat.pk
-    PairLine.objects.bulk_create([p for lines in games for p in lines.pairs], batch_size=2000)
-    HexLine.objects.bulk_create([h for lines in games for h in lines.hexes], batch_size=1000)
-    RoundLine.objects.bulk_create([r for lines in games for r in lines.rounds], batch_size=2000)
+            # Assigning the saved seat line sets seat_id and keeps it cached: setting seat_id
+            # alone would drop the cache and cost a query per line when the cubes read it.
+            line.seat = line.seat
+    insert_lines(PairLine, [p for lines in games for p in lines.pairs])
+    insert_lines(HexLine, [h for lines in games for h in lines.hexes])
+    insert_lines(RoundLine, [r for lines in games for r in lines.rounds])
 
 
 # --- rebuilding ----------------------------------------------------------------------------
@@ -297,4 +348,6 @@ def rebuild_all(from_facts: bool = False) -> dict[str, float]:
             timings["games"] = rebuild_lines()
             timings["lines"] = time.perf_counter() - started
         timings.update(rebuild_cubes())
+        # Pages cached from the old cubes are retired once the new ones are committed.
+        transaction.on_commit(lambda: cache.bump_all(cache.STATS))
     return dict(timings)

@@ -6,9 +6,11 @@ issue 6); bots have their own band, players without a rating are "unrated".
 
 from __future__ import annotations
 
+from collections.abc import Iterable
+
 from django.apps import apps
 
-from games.models import GameSeat
+from games.models import Game, GameSeat
 
 BOT = "bot"
 UNRATED = "unrated"
@@ -26,28 +28,36 @@ def band_of(rating: float | None) -> str:
     raise AssertionError("the last band is open-ended")
 
 
-def seat_band(seat: GameSeat) -> str:
-    if seat.player_id is None:
-        return BOT
-    return band_of(rating_before(seat))
+def seat_bands(game: Game, seats: Iterable[GameSeat]) -> dict[int, str]:
+    """Each seat's band (by seat number), with the players' ratings read in one or two
+    queries for the whole game."""
+    seats = list(seats)
+    players = {seat.player_id for seat in seats if seat.player_id is not None}
+    ratings = ratings_before(game, players) if players else {}
+    return {
+        seat.seat: BOT if seat.player_id is None else band_of(ratings.get(seat.player_id))
+        for seat in seats
+    }
 
 
-def rating_before(seat: GameSeat) -> float | None:
-    """The player's Elo going into this game: the ratings app's record of the game when it
-    has rated it already (also on rebuilds), else the current rating, not yet moved by it."""
+def ratings_before(game: Game, player_ids: set[int]) -> dict[int, float]:
+    """Each player's Elo going into this game: the ratings app's record of the game when it
+    has rated it already (also on rebuilds), else the current rating, not yet moved by it.
+    Players without either are left out (unrated)."""
     if not apps.is_installed("ratings"):
-        return None
+        return {}
     rating_change = apps.get_model("ratings", "RatingChange")
     rating = apps.get_model("ratings", "Rating")
-    before = (
-        rating_change.objects.filter(game_id=seat.game_id, player_id=seat.player_id)
-        .values_list("elo_before", flat=True)
-        .first()
+    before = dict(
+        rating_change.objects.filter(game_id=game.pk, player_id__in=player_ids).values_list(
+            "player_id", "elo_before"
+        )
     )
-    if before is not None:
-        return before
-    return (
-        rating.objects.filter(player_id=seat.player_id, game_type=seat.game.game_type)
-        .values_list("rating", flat=True)
-        .first()
-    )
+    unrated = player_ids - before.keys()
+    if unrated:
+        before.update(
+            rating.objects.filter(player_id__in=unrated, game_type=game.game_type).values_list(
+                "player_id", "rating"
+            )
+        )
+    return before

@@ -25,6 +25,20 @@ def ratio(a: float, b: float) -> float | None:
     return a / b if b else None
 
 
+def fixed(value: float | None, digits: int) -> str:
+    """A number with `digits` decimals, blank when there is none (as floatformat does):
+    formatted here, once per cell, because the template filter costs far more per call."""
+    return "" if value is None else f"{value:.{digits}f}"
+
+
+def bracketed(estimate: Estimate, digits: int) -> str:
+    """'value [low, high]'."""
+    return (
+        f"{fixed(estimate.value, digits)} "
+        f"[{fixed(estimate.low, digits)}, {fixed(estimate.high, digits)}]"
+    )
+
+
 @dataclass
 class HexStats:
     hex: str
@@ -115,6 +129,29 @@ class HexStats:
     @property
     def survival(self) -> float | None:
         return ratio(self.survived, self.taken)
+
+    def cells(self) -> list[str]:
+        """The hex table's cells after the name, in the order of its columns."""
+        return [
+            fixed(self.offered, 0),
+            fixed(self.taken, 0),
+            fixed(self.take_rate, 2),
+            fixed(self.avg_position, 2),
+            fixed(self.avg_paid, 2),
+            fixed(self.avg_found, 2),
+            bracketed(self.owned_rate, 2),
+            bracketed(self.passed_rate, 2),
+            bracketed(self.improvement, 2),
+            fixed(self.early_rate.value, 2),
+            fixed(self.late_rate.value, 2),
+            fixed(self.trigger_share, 2),
+            fixed(self.archaea_per_activation, 2),
+            fixed(self.attacks, 0),
+            fixed(self.damage, 0),
+            fixed(self.decimated, 0),
+            fixed(self.survival, 2),
+            fixed(self.sample, 0),
+        ]
 
 
 SORTS = {

@@ -17,7 +17,7 @@ from django.utils import timezone
 
 from games.models import Game, GameSeat
 from stats.models import NO_BID, NO_TURN_ORDER, HexLine, PairLine, RoundLine, SeatLine
-from stats.services.bands import seat_band
+from stats.services.bands import seat_bands
 
 EARLY_TURNS = range(1, 4)  # a hex drafted on a player's turns 1-3 is "early"
 LATE_TURNS = range(6, 9)  # ... on turns 6-8 "late"
@@ -59,6 +59,7 @@ def build_lines(game: Game, seats: Iterable[GameSeat] | None = None) -> GameLine
             break
     month = month_of(game.played_at)
     expected = 1 / game.player_count
+    bands = seat_bands(game, seats)
     for seat in seats:
         wins = 1.0 if seat.winner else 0.0
         lines.seats.append(
@@ -70,7 +71,7 @@ def build_lines(game: Game, seats: Iterable[GameSeat] | None = None) -> GameLine
                 player_count=game.player_count,
                 ruleset=game.ruleset,
                 month=month,
-                band=seat_band(seat),
+                band=bands[seat.seat],
                 strategy=seat.strategy,
                 turn_order=seat.turn_order or NO_TURN_ORDER,
                 winning_bid=winning_bid,

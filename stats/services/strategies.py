@@ -18,6 +18,7 @@ from stats.models import (
     SeatCube,
     StrategyCube,
 )
+from stats.services.hexes import bracketed, fixed
 from stats.services.intervals import Estimate, mean, relative_rate, wilson
 
 UNLABELLED = "(unlabelled)"
@@ -61,6 +62,16 @@ class StrategyStats:
     @property
     def avg_rank(self) -> float | None:
         return self.rank_total / self.games if self.games else None
+
+    def cells(self) -> list[str]:
+        """The strategy table's cells after the label, in the order of its columns."""
+        return [
+            fixed(self.games, 0),
+            bracketed(self.win_rate, 3),
+            bracketed(self.relative, 2),
+            bracketed(self.score, 1),
+            fixed(self.avg_rank, 2),
+        ]
 
 
 def strategy_table(filters: StatsFilter) -> list[StrategyStats]:

@@ -1,0 +1,94 @@
+"""Rendered fragments of the statistics and leaderboard pages, cached per data version.
+
+Each game type has two versions in the cache: "stats" (the cubes) and "ratings" (Elo and
+OpenSkill). A fragment's key holds the version current when it was read, so bumping a version
+retires every fragment built from older data at once (they expire unread). Versions are bumped
+once the change has committed, never before: a page read in between would cache the old data
+under the new version.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import uuid
+from collections.abc import Callable
+
+from django.core.cache import cache
+from django.db import transaction
+from django.utils.safestring import SafeString, mark_safe
+
+from engines.registry import GAMES
+from games.models import Game, Source
+
+STATS = "stats"
+RATINGS = "ratings"
+PLAYER_NAME_FIELDS = {"handle", "display_name"}
+FRAGMENT_SECONDS = 24 * 3600  # a bound on memory; bumps, not this, keep fragments fresh
+
+
+def version_key(scope: str, game_type: str) -> str:
+    return f"version:{scope}:{game_type}"
+
+
+def version(scope: str, game_type: str) -> str:
+    """The current version; a random one when the cache has none (evicted, or a new cache)."""
+    key = version_key(scope, game_type)
+    current = cache.get(key)
+    if current is None:
+        cache.add(key, uuid.uuid4().hex, timeout=None)
+        current = cache.get(key)
+    return current
+
+
+def bump(scope: str, game_type: str) -> None:
+    cache.set(version_key(scope, game_type), uuid.uuid4().hex, timeout=None)
+
+
+def bump_all(scope: str) -> None:
+    """Every game type's version: after rebuilding the cubes or recomputing the ratings."""
+    for game_type in GAMES:
+        bump(scope, game_type)
+
+
+def bump_on_commit(scope: str, game_type: str) -> None:
+    transaction.on_commit(lambda: bump(scope, game_type))
+
+
+def fragment(
+    scope: str, game_type: str, name: str, params: dict, render: Callable[[], str]
+) -> SafeString:
+    """The cached HTML of fragment `name` for these parameters (JSON-able values, dates
+    included), rendered and stored when missing."""
+    canonical = json.dumps(params, sort_keys=True, default=str)
+    digest = hashlib.sha256(canonical.encode()).hexdigest()[:32]
+    key = f"fragment:{scope}:{game_type}:{version(scope, game_type)}:{name}:{digest}"
+    html = cache.get(key)
+    if html is None:
+        html = render()
+        cache.set(key, html, timeout=FRAGMENT_SECONDS)
+    return mark_safe(html)  # rendered by our own templates, escaped there
+
+
+def on_game_changed(sender: type, game: Game, **kwargs) -> None:
+    """game_verified / game_retracted: the game's statistics move, and its ratings unless
+    it was played by bots only (simulated seats have no player, so nobody is rated)."""
+    bump_on_commit(STATS, game.game_type)
+    if game.source != Source.SIMULATED:
+        bump_on_commit(RATINGS, game.game_type)
+
+
+def on_player_changed(
+    sender: type, instance, created: bool = False, update_fields=None, **kwargs
+) -> None:
+    """A renamed, merged or deleted player: every leaderboard shows players' names. A new
+    player is on no leaderboard yet, and a save of other fields shows nowhere there."""
+    if created or (update_fields is not None and not PLAYER_NAME_FIELDS & set(update_fields)):
+        return
+    transaction.on_commit(lambda: bump_all(RATINGS))
+
+
+def on_ledger_saved(sender: type, instance, **kwargs) -> None:
+    """A rating ledger is saved when a recompute is queued and when it has run (the queued
+    recompute commits apart from any game signal)."""
+    bump_on_commit(RATINGS, instance.game_type)

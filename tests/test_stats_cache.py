@@ -1,0 +1,137 @@
+"""The page cache (stats/cache.py): fragments served while the data is unchanged, and retired
+once a verified game has committed."""
+
+import uuid
+
+import pytest
+from django.urls import reverse
+
+from ratings.models import RatingLedger
+from stats import cache
+from stats.models import StrategyCubeRollup
+from tests.ratings_support import hours_ago, verified_game
+from tests.stats_support import verified_games
+
+pytestmark = pytest.mark.django_db
+DEEP_VENTS = "deep-vents"
+
+
+@pytest.fixture(autouse=True)
+def own_cache(settings) -> None:
+    """A cache of this test's own, never one shared with other tests or processes."""
+    settings.CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+            "LOCATION": f"test-{uuid.uuid4().hex}",
+        }
+    }
+
+
+def strategies_page(client) -> str:
+    return client.get(reverse("stats:strategies"), {"game": DEEP_VENTS}).content.decode()
+
+
+def test_a_newly_verified_game_changes_the_statistics_pages_once_committed(
+    client, django_capture_on_commit_callbacks
+):
+    verified_games(django_capture_on_commit_callbacks, DEEP_VENTS, 3, 2, seed="cache-a")
+    before = strategies_page(client)
+    hexes_before = client.get(reverse("stats:hexes")).content
+
+    verified_games(django_capture_on_commit_callbacks, DEEP_VENTS, 3, 2, seed="cache-b")
+
+    after = strategies_page(client)
+    assert after != before
+    assert client.get(reverse("stats:hexes")).content != hexes_before
+    # The page now counts all four games' seats (2 x 3 before): no stale statistics.
+    seats = sum(int(cell) for cell in page_games_column(after))
+    assert seats == 4 * 3
+
+
+def page_games_column(page: str) -> list[str]:
+    """The strategy table's 'Games' cells."""
+    rows = page.split("<tbody>")[1].split("</tbody>")[0].split("<tr")[1:]
+    return [row.split("<td>")[1].split("</td>")[0] for row in rows]
+
+
+def test_an_unchanged_version_serves_the_page_from_the_cache(
+    client, django_capture_on_commit_callbacks, django_assert_num_queries
+):
+    verified_games(django_capture_on_commit_callbacks, DEEP_VENTS, 3, 2, seed="cache-c")
+    first = strategies_page(client)
+    # Changed behind the cache's back (no signal, no bump): the cached page is still served,
+    # without a query, until the version moves.
+    StrategyCubeRollup.objects.filter(game_type=DEEP_VENTS).update(n=1000)
+    with django_assert_num_queries(0):
+        assert strategies_page(client) == first
+
+    cache.bump(cache.STATS, DEEP_VENTS)
+
+    assert strategies_page(client) != first
+
+
+def test_the_version_moves_only_once_the_verifying_transaction_commits(
+    django_capture_on_commit_callbacks,
+):
+    before = cache.version(cache.STATS, DEEP_VENTS)
+    with django_capture_on_commit_callbacks() as callbacks:
+        verified_game(["ann", "bob"], seed=1)
+        assert cache.version(cache.STATS, DEEP_VENTS) == before
+
+    for callback in callbacks:  # what the commit does
+        callback()
+    assert cache.version(cache.STATS, DEEP_VENTS) != before
+
+
+def leaderboard_page(client) -> str:
+    return client.get(reverse("ratings:leaderboard", args=[DEEP_VENTS])).content.decode()
+
+
+def test_a_newly_verified_game_changes_the_leaderboard_once_committed(
+    client, django_capture_on_commit_callbacks
+):
+    with django_capture_on_commit_callbacks(execute=True):
+        verified_game(["ann", "bob"], seed=2, played_at=hours_ago(2))
+    before = leaderboard_page(client)
+    assert "cyd" not in before
+
+    with django_capture_on_commit_callbacks(execute=True):
+        verified_game(["ann", "cyd"], seed=3, played_at=hours_ago(1))
+
+    assert "cyd" in leaderboard_page(client)
+
+
+def test_a_renamed_player_shows_on_the_cached_leaderboard(
+    client, django_capture_on_commit_callbacks
+):
+    with django_capture_on_commit_callbacks(execute=True):
+        game = verified_game(["ann", "bob"], seed=4)
+    assert "Annabel" not in leaderboard_page(client)
+
+    with django_capture_on_commit_callbacks(execute=True):
+        ann = game.seats.get(player__handle="ann").player
+        ann.display_name = "Annabel"
+        ann.save()
+
+    assert "Annabel" in leaderboard_page(client)
+
+
+def test_a_queued_or_finished_ratings_recompute_moves_the_ratings_version(
+    client, django_capture_on_commit_callbacks
+):
+    before = cache.version(cache.RATINGS, DEEP_VENTS)
+    with django_capture_on_commit_callbacks(execute=True):
+        RatingLedger.objects.create(game_type=DEEP_VENTS, stale=True)
+
+    assert cache.version(cache.RATINGS, DEEP_VENTS) != before
+
+
+def test_simulated_games_move_the_statistics_but_not_the_ratings_version(
+    django_capture_on_commit_callbacks,
+):
+    ratings = cache.version(cache.RATINGS, DEEP_VENTS)
+    stats = cache.version(cache.STATS, DEEP_VENTS)
+    verified_games(django_capture_on_commit_callbacks, DEEP_VENTS, 2, 1, seed="cache-e")
+
+    assert cache.version(cache.RATINGS, DEEP_VENTS) == ratings
+    assert cache.version(cache.STATS, DEEP_VENTS) != stats
