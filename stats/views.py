@@ -162,7 +162,9 @@ class LabForm(forms.Form):
     )
     all_combinations = forms.BooleanField(required=False, label="Every combination")
     games = forms.IntegerField(min_value=1, max_value=simulation.MAX_GAMES, initial=100)
-    seed = forms.CharField(max_length=64, initial="lab")
+    seed = forms.CharField(
+        max_length=64, required=False, help_text="The same seed plays the same games; empty: new"
+    )
 
     def strategy_list(self) -> list[str]:
         text = self.cleaned_data["strategies"]

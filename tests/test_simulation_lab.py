@@ -55,6 +55,19 @@ def test_launching_a_batch_plays_chunks_and_counts_them_as_simulated(
     assert b'id="batch-progress"' in page.content
 
 
+def test_two_batches_without_a_seed_play_different_games(
+    staff_client, django_capture_on_commit_callbacks
+):
+    form = {"game": "deep-dive", "ruleset": "standard", "players": 2, "games": 3}
+    for _ in range(2):
+        with django_capture_on_commit_callbacks(execute=True):
+            staff_client.post(reverse("stats:lab"), form)
+
+    first, second = SimulationBatch.objects.order_by("pk")
+    assert first.seed != second.seed
+    assert Game.objects.count() == 6
+
+
 def test_a_batch_is_split_into_chunks_covering_every_game():
     batch = SimulationBatch(games=450, chunk_size=200)
     assert chunks(batch) == [(0, 200), (200, 200), (400, 50)]

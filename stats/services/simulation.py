@@ -8,6 +8,7 @@ verified. Game i of a batch is fully determined by (seed, i), whichever chunk pl
 from __future__ import annotations
 
 import json
+import secrets
 from collections import Counter
 from itertools import combinations_with_replacement
 from typing import Any
@@ -66,11 +67,12 @@ def create_batch(
     games: int,
     strategies: list[str] | None = None,
     all_combinations: bool = False,
-    seed: str = "lab",
+    seed: str = "",
     chunk_size: int = DEFAULT_CHUNK,
     user: Any = None,
 ) -> SimulationBatch:
-    """Check and store a batch; `launch` queues it once the row is committed."""
+    """Check and store a batch; `launch` queues it once the row is committed. Without a
+    seed the batch gets a fresh one: the same seed would replay games already stored."""
     game = get_game(game_id)
     game.ruleset({"name": ruleset})  # raises UnsupportedRulesetError naming the known ones
     if not 1 <= games <= MAX_GAMES:
@@ -82,7 +84,7 @@ def create_batch(
         player_count=players,
         tables=tables,
         games=games,
-        seed=seed,
+        seed=seed or secrets.token_hex(8),
         chunk_size=max(1, chunk_size),
         created_by=user if user is not None and user.is_authenticated else None,
     )
