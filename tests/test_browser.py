@@ -12,6 +12,7 @@ import pytest
 from django.conf import settings
 from django.contrib.auth.models import User
 from django.test import Client
+from playwright.sync_api import sync_playwright
 
 from engines.core.simulate import simulate
 from engines.registry import get_game
@@ -46,11 +47,10 @@ CHARTS_DRAWN = """() => Array.from(document.querySelectorAll('.js-plotly-plot'))
 def browser(tmp_path, monkeypatch):
     if not os.path.exists(CHROMIUM):
         service_missing(f"Chromium: {CHROMIUM} is not installed (apt-get install chromium)")
-    sync_api = pytest.importorskip("playwright.sync_api")
     # Playwright runs an event loop in this thread; the ORM calls made around it are safe.
     monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
     profile = tmp_path / "profile"
-    with sync_api.sync_playwright() as playwright:
+    with sync_playwright() as playwright:
         # A fresh profile (Chromium's --user-data-dir) per test.
         context = playwright.chromium.launch_persistent_context(
             profile,
@@ -148,4 +148,27 @@ def test_the_simulation_lab_runs_a_batch_to_the_end(browser, live_server, tmp_pa
     page.wait_for_function("document.getElementById('batch-progress').value >= 100")
     page.screenshot(path=str(tmp_path / "lab.png"), full_page=True)
     assert "6 of 6 finished" in page.inner_text("#batch-status")
+    assert errors == []
+
+
+def test_the_replay_viewer_draws_every_ecosystem_and_steps_with_the_keyboard(
+    browser, live_server, played_games, tmp_path
+):
+    log = GameSeat.objects.filter(game__game_type="deep-vents", game__player_count=4).first()
+    page = browser.new_page()
+    errors: list[str] = []
+    page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.goto(f"{live_server.url}/games/{log.game.log_id}/#event-40", wait_until="networkidle")
+    page.wait_for_function("document.getElementById('viewer-slider').value === '40'")
+
+    ecosystems = page.locator("#viewer-picture svg").count()
+    hexes = page.locator("#viewer-picture svg polygon").count()
+    page.keyboard.press("ArrowRight")
+    page.wait_for_function("document.getElementById('viewer-slider').value === '41'")
+    page.screenshot(path=str(tmp_path / "viewer.png"), full_page=True)
+
+    assert ecosystems >= 4
+    assert hexes >= 4 * 2  # by event 40 every player has placed at least one hex
+    assert "Event 41" in page.inner_text("#viewer-label")
     assert errors == []
