@@ -4,20 +4,13 @@ from __future__ import annotations
 
 import random
 
+from engines.core.bots import RandomStrategy, by_name
 from engines.core.game import Event, State, Strategy
 from engines.deep_dive.state import DeepDiveState
 
 
 def _decision(legal: list[Event], kind: str) -> Event:
     return next(event for event in legal if event["type"] == kind)
-
-
-class RandomDiver(Strategy):
-    name = "random"
-    description = "Surfaces or stays with equal chance."
-
-    def choose(self, state: State, legal: list[Event], rng: random.Random) -> Event:
-        return rng.choice(legal)
 
 
 class SurfaceAfterK(Strategy):
@@ -67,6 +60,4 @@ class RiskAware(Strategy):
         return _decision(legal, "stay" if keep_if_staying > held else "surface")
 
 
-STRATEGIES: dict[str, type[Strategy]] = {
-    bot.name: bot for bot in (RandomDiver, SurfaceAfter2, SurfaceAfter3, RiskAware)
-}
+STRATEGIES = by_name(RandomStrategy, SurfaceAfter2, SurfaceAfter3, RiskAware)

@@ -11,17 +11,10 @@ import math
 import random
 from typing import ClassVar
 
+from engines.core.bots import RandomStrategy, by_name
 from engines.core.game import Event, State, Strategy
 from engines.deep_sea_adventure.edition import roll_outcomes
 from engines.deep_sea_adventure.state import DeepSeaState
-
-
-class RandomDiver(Strategy):
-    name = "random"
-    description = "Any legal event, uniformly."
-
-    def choose(self, state: State, legal: list[Event], rng: random.Random) -> Event:
-        return rng.choice(legal)
 
 
 def expected_roll(state: DeepSeaState) -> float:
@@ -136,11 +129,7 @@ class AlwaysBoost(GrabTwoThenTurn):
         return True
 
 
-def _by_name(*strategies: type[Strategy]) -> dict[str, type[Strategy]]:
-    return {strategy.name: strategy for strategy in strategies}
-
-
-DSA_STRATEGIES = _by_name(RandomDiver, GrabTwoThenTurn, GrabThreeThenTurn, AirAware)
-BOOST_STRATEGIES = _by_name(
-    RandomDiver, GrabTwoThenTurn, GrabThreeThenTurn, AirAware, AirAwareBoost, AlwaysBoost
+DSA_STRATEGIES = by_name(RandomStrategy, GrabTwoThenTurn, GrabThreeThenTurn, AirAware)
+BOOST_STRATEGIES = by_name(
+    RandomStrategy, GrabTwoThenTurn, GrabThreeThenTurn, AirAware, AirAwareBoost, AlwaysBoost
 )

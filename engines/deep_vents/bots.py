@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, ClassVar, cast
 
+from engines.core.bots import RandomStrategy, by_name
 from engines.core.game import Event, State, Strategy
 from engines.deep_vents.board import Tile, neighbour_coords
 
@@ -110,14 +111,6 @@ class Heuristic(Strategy):
         return legal[0]  # use a shell
 
 
-class RandomStrategy(Strategy):
-    name = "random"
-    description = "Any legal event, uniformly at random (bids included)."
-
-    def choose(self, state: State, legal: list[Event], rng: random.Random) -> Event:
-        return rng.choice(legal)
-
-
 class GrowerStrategy(Heuristic):
     name = "grower"
     description = "Drafts producers, grows everything, collects when hexes fill up; bids 1."
@@ -197,7 +190,6 @@ class LookaheadStrategy(GrowerStrategy):
         return state.score(seat) - max(others)
 
 
-STRATEGIES: dict[str, type[Strategy]] = {
-    s.name: s
-    for s in (RandomStrategy, GrowerStrategy, AttackerStrategy, TurtleStrategy, LookaheadStrategy)
-}
+STRATEGIES = by_name(
+    RandomStrategy, GrowerStrategy, AttackerStrategy, TurtleStrategy, LookaheadStrategy
+)
