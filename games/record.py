@@ -9,6 +9,11 @@ colour and shark dice and opened shells (Deep Dive) are events the engine lists 
 outcomes. Deep Vents hexes are revealed one at a time into the row (DV-2), so a recorded
 Deep Vents setup may list only the hexes drawn so far; before a hex must be taken from a
 row that is short, the scorekeeper says which hex was drawn, and it joins `setup.stack`.
+
+Deep Sea Adventure: right after a dive ends, each drowned diver who carried two or more
+treasure items may give the order they go onto the stacks (DSA-5); `stacking` lists them
+while the engine still accepts a `stack` event, and recording the next dive's first event
+skips the rest (then the chips stack as carried).
 """
 
 from __future__ import annotations
@@ -24,6 +29,7 @@ from engines.core.game import Event, Game, Ruleset, State
 from engines.core.log import check_envelope
 from engines.core.replay import apply_events, start
 from engines.core.schema import FORMAT
+from engines.deep_sea_adventure.state import chip_json
 from engines.registry import GAMES, get_game
 
 DEEP_VENTS = "deep-vents"
@@ -119,6 +125,7 @@ def next_step(data: Any) -> dict[str, Any]:
         **answer,
         "kind": "chance" if state.is_chance_node() else "decision",
         "choices": [{"event": e, "label": describe(e, snapshot)} for e in events],
+        "stacking": stacking_orders_open(state),
     }
 
 
@@ -271,6 +278,22 @@ def _anytime_events(game_id: str, state: State, snapshot: dict[str, Any]) -> lis
     ]
 
 
+# --- Deep Sea Adventure: stacking orders after a dive (DSA-5) ------------------------
+
+
+def stacking_orders_open(state: State) -> list[dict[str, Any]]:
+    """Drowned divers who may still give a stacking order: seat and the items they carried
+    (each a list of chips), in carried order. Empty once the next dive has begun."""
+    restack = getattr(state, "restack", None)
+    if not restack:
+        return []
+    return [
+        {"seat": seat, "items": [[chip_json(chip) for chip in item] for item in items]}
+        for seat, items in restack["items"].items()
+        if seat not in restack["given"] and len(items) > 1
+    ]
+
+
 # --- labels for choices and viewer steps ----------------------------------------------
 
 
@@ -339,7 +362,10 @@ def describe_deep_sea_adventure(event: Event, snapshot: Mapping[str, Any]) -> st
     if kind == "drop":
         return f"drop carried chip {event.get('chip')}"
     if kind == "stack":
-        return f"stacking order {event.get('order')}"
+        order = event.get("order") or []
+        return "stack the carried items in the order " + ", ".join(
+            str(i + 1) if isinstance(i, int) else "?" for i in order
+        )
     return {
         "turn": "turn back to the submarine",
         "boost": "boost (one more air)",

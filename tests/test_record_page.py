@@ -1,8 +1,10 @@
 """The Record page: the engine offers only legal choices step by step, and the finished log
-is saved like any upload (issue 5, Record (web))."""
+is saved like any upload (issue 5, Record (web)); a tournament table's game is recorded from
+its seating and becomes the table's result (issue 6)."""
 
 from __future__ import annotations
 
+import datetime
 import json
 import random
 from typing import Any
@@ -11,8 +13,12 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
 
+from engines.core.replay import replay
+from engines.core.simulate import simulate
 from engines.registry import get_game
-from games.models import GameLog
+from games.models import GameLog, Source, Upload
+from tournaments.demo import simulated_table_log
+from tournaments.models import Player, Round, Table, TableSeat, Tournament
 
 STEP = "/record/step/"
 DEAL = "/record/deal/"
@@ -382,3 +388,299 @@ def test_a_saved_recording_is_stored_verified_and_leads_to_its_game_page(
     page = signed_in.get(response.json()["url"])
     assert page.status_code == 200
     assert "Verified" in page.content.decode()
+
+
+# --- tournament tables: recorded from the seating (issue 6) ---------------------------
+
+
+@pytest.fixture
+def tournament(db) -> Tournament:
+    return Tournament.objects.create(
+        name="Club Night",
+        slug="club-night",
+        starts_on=datetime.date(2026, 6, 1),
+        status=Tournament.Status.RUNNING,
+    )
+
+
+def seated_table(tournament: Tournament, number: int, handles: list[str], opener: int) -> Table:
+    round_, _ = Round.objects.get_or_create(tournament=tournament, number=1)
+    table = Table.objects.create(round=round_, number=number)
+    for seat, handle in enumerate(handles):
+        player, _ = Player.objects.get_or_create(
+            handle=handle, defaults={"display_name": handle.title()}
+        )
+        TableSeat.objects.create(
+            table=table, seat=seat, player=player, opening_bidder=seat == opener
+        )
+    return table
+
+
+@pytest.fixture
+def table(tournament) -> Table:
+    return seated_table(tournament, 1, ["marina", "nemo", "coral"], opener=2)
+
+
+@pytest.fixture
+def staff(db) -> Any:
+    return get_user_model().objects.create_user("organiser", is_staff=True)
+
+
+def signed_in_as(user: Any) -> Client:
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+def seat_user(table: Table, handle: str) -> Any:
+    """A site account linked to the player seated at `table` under `handle`."""
+    user = get_user_model().objects.create_user(f"user-{handle}")
+    Player.objects.filter(handle=handle).update(user=user)
+    return user
+
+
+def offered(client: Client) -> list[dict[str, Any]]:
+    response = client.get("/record/")
+    assert response.status_code == 200
+    return response.context["tables"]
+
+
+def finished_table_log(table: Table) -> dict[str, Any]:
+    """A whole game of the table as the page would post it (no claimed result)."""
+    log = simulated_table_log(
+        table, random.Random(3), datetime.datetime(2026, 6, 1, tzinfo=datetime.UTC)
+    )
+    return {field: log[field] for field in ("game", "ruleset", "players", "setup", "events")}
+
+
+def test_staff_are_offered_every_open_table_prefilled_from_the_seating_dv3(staff, table):
+    tables = offered(signed_in_as(staff))
+
+    assert tables == [
+        {
+            "id": table.pk,
+            "label": f"{table}: Marina, Nemo, Coral",
+            "game": "deep-vents",
+            "ruleset": {"name": "starting-bid"},
+            "players": [{"name": "Marina"}, {"name": "Nemo"}, {"name": "Coral"}],
+            "setup": {"opening_bidder": 2},
+        }
+    ]
+    page = signed_in_as(staff).get("/record/").content.decode()
+    assert 'id="record-tables"' in page
+    assert f'<option value="{table.pk}">' in page
+
+
+def test_a_seated_player_is_offered_only_their_own_table(tournament, table):
+    other = seated_table(tournament, 2, ["pearl", "squid"], opener=0)
+    user = seat_user(other, "squid")
+
+    assert [t["id"] for t in offered(signed_in_as(user))] == [other.pk]
+
+
+def test_a_user_seated_at_no_open_table_is_offered_none(scorekeeper, table):
+    assert offered(signed_in_as(scorekeeper)) == []
+
+
+def test_tables_with_a_result_or_of_a_tournament_not_running_are_not_offered(
+    staff, tournament, table
+):
+    by_hand = seated_table(tournament, 2, ["pearl", "squid"], opener=0)
+    by_hand.seats.update(hand_rank=1)
+    finished = Tournament.objects.create(
+        name="Old Cup", slug="old-cup", starts_on=datetime.date(2025, 1, 1), status="finished"
+    )
+    seated_table(finished, 1, ["ray", "eel"], opener=0)
+    with_log = seated_table(tournament, 3, ["krill", "kelp"], opener=1)
+    upload = Upload.objects.create(source=Source.HUMAN)
+    with_log.log = GameLog.objects.create(
+        upload=upload, raw="{}", sha256="0" * 64, game_type="deep-vents"
+    )
+    with_log.save()
+
+    assert [t["id"] for t in offered(signed_in_as(staff))] == [table.pk]
+
+
+def test_a_display_name_that_is_not_the_handle_is_recorded_as_the_handle(staff, tournament):
+    table = seated_table(tournament, 2, ["captain-nemo", "pearl"], opener=0)
+    Player.objects.filter(handle="captain-nemo").update(display_name="Nemo")
+
+    names = next(t["players"] for t in offered(signed_in_as(staff)) if t["id"] == table.pk)
+
+    assert names == [{"name": "captain-nemo"}, {"name": "Pearl"}]
+
+
+def test_a_table_saved_by_a_seated_player_is_verified_and_becomes_the_tables_result(
+    table, django_capture_on_commit_callbacks
+):
+    client = signed_in_as(seat_user(table, "nemo"))
+    log = finished_table_log(table)
+
+    with django_capture_on_commit_callbacks(execute=True):
+        response = post(client, SAVE, {**log, "table": table.pk})
+
+    assert response.status_code == 201, response.content
+    table.refresh_from_db()
+    assert table.log_id == response.json()["log"]
+    assert table.log.status == GameLog.Status.VERIFIED
+    assert table.game.source == Source.TOURNAMENT
+    assert table.result_kind == "verified"
+
+
+def test_saving_for_a_table_the_user_is_not_seated_at_is_refused_with_403(scorekeeper, table):
+    response = post(
+        signed_in_as(scorekeeper), SAVE, {**finished_table_log(table), "table": table.pk}
+    )
+
+    assert response.status_code == 403
+    assert "only staff or a player seated at" in response.json()["error"]["text"]
+    assert not GameLog.objects.exists()
+
+
+def test_saving_for_a_table_that_already_has_a_result_is_refused_with_409(staff, table):
+    table.seats.update(hand_rank=1)
+
+    response = post(signed_in_as(staff), SAVE, {**finished_table_log(table), "table": table.pk})
+
+    assert response.status_code == 409
+    assert "not open for recording" in response.json()["error"]["text"]
+
+
+@pytest.mark.parametrize(
+    ("table_id", "status", "expected"),
+    [
+        ("1", 400, "a whole number"),
+        (True, 400, "a whole number"),
+        (99999, 404, "no table 99999"),
+        (2**40, 404, f"no table {2**40}"),
+    ],
+)
+def test_a_bad_table_id_is_refused_naming_it(staff, table, table_id, status, expected):
+    response = post(signed_in_as(staff), SAVE, {**finished_table_log(table), "table": table_id})
+
+    assert response.status_code == status
+    assert expected in response.json()["error"]["text"]
+
+
+def test_a_table_log_with_other_players_gets_the_seating_checks_message(staff, table):
+    log = finished_table_log(table)
+    log["players"][0] = {"name": "Stranger"}
+
+    response = post(signed_in_as(staff), SAVE, {**log, "table": table.pk})
+
+    assert response.status_code == 400
+    assert "are not the players seated at" in response.json()["error"]["text"]
+    assert not GameLog.objects.exists()
+
+
+def test_a_table_log_with_another_opening_bidder_is_refused_dv3(staff, table):
+    log = finished_table_log(table)
+    log["players"] = [log["players"][i] for i in (2, 0, 1)]  # the drawn opener is now seat 0
+
+    response = post(signed_in_as(staff), SAVE, {**log, "table": table.pk})
+
+    assert response.status_code == 400
+    assert "[DV-3]" in response.json()["error"]["text"]
+
+
+def test_a_table_log_in_another_ruleset_is_refused(staff, tournament, table):
+    log = finished_table_log(table)  # starting-bid, as the tournament was planned
+    tournament.ruleset = "standard"
+    tournament.save()
+
+    response = post(signed_in_as(staff), SAVE, {**log, "table": table.pk})
+
+    assert response.status_code == 400
+    assert "plays the standard ruleset, not starting-bid" in response.json()["error"]["text"]
+
+
+def test_a_table_log_naming_no_ruleset_plays_the_games_default_and_is_checked_too(
+    staff, tournament, table
+):
+    log = finished_table_log(table)
+    del log["ruleset"]  # Deep Vents' default ruleset is starting-bid
+    tournament.ruleset = "standard"
+    tournament.save()
+
+    response = post(signed_in_as(staff), SAVE, {**log, "table": table.pk})
+
+    assert response.status_code == 400
+    assert "plays the standard ruleset, not starting-bid" in response.json()["error"]["text"]
+
+
+# --- Deep Sea Adventure: stacking orders after a dive (DSA-5) -------------------------
+
+
+def dive_end_with_stacking() -> tuple[dict[str, Any], dict[int, list]]:
+    """A simulated game cut just after a dive ends with a diver drowned carrying two or more
+    items, and the items each drowned diver carried (the engine's own record, DSA-5)."""
+    game = get_game("deep-sea-adventure")
+    for log in simulate(game, game.ruleset(None), 3, 10, seed="stack"):
+        ends: list[tuple[int, dict[int, list]]] = []
+
+        def dive_end(index: int, state: Any, ends: list = ends) -> None:
+            carried = state.restack["items"] if state.restack else {}
+            if any(len(items) > 1 for items in carried.values()):
+                ends.append((index, dict(carried)))
+
+        replay(log, on_event=dive_end)
+        if ends:
+            index, carried = ends[0]
+            cut = {field: log[field] for field in ("game", "players", "setup")}
+            return {**cut, "events": log["events"][: index + 1]}, carried
+    raise AssertionError("no simulated dive ended with a diver drowning with two items")
+
+
+def test_a_drowned_diver_carrying_several_items_is_offered_a_stacking_order_dsa5(signed_in):
+    log, carried = dive_end_with_stacking()
+
+    answer = post(signed_in, STEP, log).json()
+
+    assert answer["stacking"] == [
+        {"seat": seat, "items": [[{"level": c[0], "value": c[1]} for c in i] for i in items]}
+        for seat, items in carried.items()
+        if len(items) > 1
+    ]
+
+
+def test_a_stacking_order_given_is_recorded_and_no_longer_offered_dsa5(signed_in):
+    log, _ = dive_end_with_stacking()
+    first = post(signed_in, STEP, log).json()["stacking"][0]
+    reversed_order = list(range(len(first["items"])))[::-1]
+    log["events"].append({"type": "stack", "seat": first["seat"], "order": reversed_order})
+
+    answer = post(signed_in, STEP, log).json()
+
+    assert first["seat"] not in {d["seat"] for d in answer["stacking"]}
+    stacks = [space for space in answer["snapshot"]["path"] if space["kind"] == "stack"]
+    assert stacks, "the drowned chips lie in stacks at the end of the path"
+
+
+def test_stacking_is_skipped_once_the_next_dive_begins_dsa5(signed_in):
+    log, _ = dive_end_with_stacking()
+    log["events"].append(post(signed_in, STEP, log).json()["choices"][0]["event"])
+
+    answer = post(signed_in, STEP, log).json()
+
+    assert answer["stacking"] == []
+
+
+def test_a_stacking_order_that_repeats_an_item_is_refused_dsa5(signed_in):
+    log, _ = dive_end_with_stacking()
+    first = post(signed_in, STEP, log).json()["stacking"][0]
+    log["events"].append(
+        {"type": "stack", "seat": first["seat"], "order": [0] * len(first["items"])}
+    )
+
+    response = post(signed_in, STEP, log)
+
+    assert response.status_code == 400
+    error = response.json()["error"]
+    assert (error["rule"], error["seat"]) == ("DSA-5", first["seat"])
+    assert "must list each of the" in error["text"]
+
+
+def test_no_stacking_is_offered_outside_a_dive_end(signed_in):
+    answer = post(signed_in, STEP, dealt(signed_in, "deep-sea-adventure")).json()
+
+    assert answer["stacking"] == []

@@ -10,6 +10,7 @@ from django.db import transaction
 
 from engines.core.errors import LogError
 from engines.core.log import loads
+from engines.registry import get_game
 from games.models import GameLog, Source
 from games.services.intake import submit_log
 from games.services.verification import player_handle
@@ -19,14 +20,21 @@ from tournaments.models import Table
 def seating_problem(table: Table, log: Mapping[str, Any]) -> str | None:
     """Why a parsed log cannot be this table's result, or None when it matches.
 
-    The log's players must be the players seated at the table (matched by handle, as
-    verification matches them), and its opening bidder the one drawn for the table (DV-3).
+    The log must play the tournament's game and ruleset, its players must be the players
+    seated at the table (matched by handle, as verification matches them), and its opening
+    bidder the one drawn for the table (DV-3).
     """
     tournament = table.round.tournament
     if log.get("game") != tournament.game_type:
         return (
             f"the log is a {log.get('game')!r} game; this tournament plays {tournament.game_type}"
         )
+    try:
+        played = get_game(log["game"]).ruleset(log.get("ruleset")).name
+    except LogError as error:
+        return f"the log's ruleset: {error}"
+    if played != tournament.ruleset:  # a log naming no ruleset plays the game's default
+        return f"{table} plays the {tournament.ruleset} ruleset, not {played}"
     seats = list(table.seats.select_related("player"))
     seated = sorted(s.player.handle for s in seats)
     names = [p.get("name", "") for p in log.get("players", [])]

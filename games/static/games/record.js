@@ -1,6 +1,9 @@
 // The Record page: choose the game, then record it step by step. The log so far lives
 // here; after every step it is posted to the server, which replays it with the engine and
 // answers with the state picture and the legal choices (games/record.py).
+// A tournament table fixes the game, players and opening bidder from its seating. The
+// recording so far is kept in localStorage after every step (per user and game), so a
+// reload can resume it; saving the game clears it.
 "use strict";
 
 (function () {
@@ -8,6 +11,11 @@
   const root = document.getElementById("record");
   if (!root) return;
   const catalogue = JSON.parse(document.getElementById("record-catalogue").textContent);
+  const tables = JSON.parse(document.getElementById("record-tables").textContent);
+  const tableSelect = document.getElementById("record-table");
+  const resumeBox = document.getElementById("record-resume");
+  const resumeList = document.getElementById("record-resume-list");
+  const storagePrefix = `deepsea-record:${root.dataset.user}:`;
   const urls = { step: root.dataset.stepUrl, deal: root.dataset.dealUrl, save: root.dataset.saveUrl };
   const csrf = root.querySelector("input[name=csrfmiddlewaretoken]").value;
 
@@ -26,11 +34,16 @@
   const undoButton = document.getElementById("record-undo");
   const saveButton = document.getElementById("record-save");
 
-  let base = null; // {game, ruleset, players, setup} chosen on the form
+  let base = null; // {game, ruleset, players, setup, table} chosen on the form
   let steps = []; // [{event, label}] or [{draw, label}], in order; undo pops the last
   let answer = null;
 
   const gameById = Object.fromEntries(catalogue.map((g) => [g.id, g]));
+  const tableById = Object.fromEntries(tables.map((t) => [String(t.id), t]));
+
+  function chosenTable() {
+    return tableSelect ? tableById[tableSelect.value] || null : null;
+  }
 
   function currentGame() {
     return gameById[gameSelect.value];
@@ -54,12 +67,27 @@
   function fillNames() {
     const kept = [...namesBox.querySelectorAll("input")].map((input) => input.value);
     namesBox.replaceChildren();
+    const table = chosenTable();
     for (let seat = 0; seat < Number(countSelect.value); seat += 1) {
+      const name = table && table.players[seat] ? table.players[seat].name : kept[seat] || "";
       namesBox.append(
         el("label", {}, `Seat ${seat} `,
-          el("input", { type: "text", name: `player-${seat}`, required: "", maxlength: 100, value: kept[seat] || "" })));
+          el("input", { type: "text", name: `player-${seat}`, required: "", maxlength: 100, value: name, readonly: table ? "" : null })));
     }
     fillDrawn();
+  }
+
+  // A tournament table: the seating decides the game, ruleset, players and opener (DV-3).
+  function applyTable() {
+    const table = chosenTable();
+    if (table) {
+      gameSelect.value = table.game;
+      fillGameOptions();
+      rulesetSelect.value = table.ruleset.name;
+      countSelect.value = String(table.players.length);
+      fillNames();
+    }
+    for (const select of [gameSelect, rulesetSelect, countSelect]) select.disabled = Boolean(table);
   }
 
   // "Enter as drawn": the chance outcomes of the setup, typed in from the table.
@@ -69,9 +97,12 @@
     const seats = [...Array(Number(countSelect.value)).keys()].map((s) => el("option", { value: s }, `seat ${s}`));
     if (game.id === "deep-vents") {
       const bidding = rulesetSelect.value === "starting-bid";
+      const opener = chosenTable() ? chosenTable().setup.opening_bidder : undefined;
+      const fixed = bidding && opener !== undefined;
+      const firstSeat = el("select", { id: "record-first-seat", disabled: fixed ? "" : null }, ...seats);
+      if (fixed) firstSeat.value = String(opener);
       drawnBox.append(
-        el("label", {}, bidding ? "Seat drawn to open the bidding (DV-3) " : "First player ",
-          el("select", { id: "record-first-seat" }, ...seats)),
+        el("label", {}, bidding ? "Seat drawn to open the bidding (DV-3) " : "First player ", firstSeat),
         el("p", { class: "hint" }, "The hexes of the row are entered one by one as they are drawn."),
       );
     } else if (game.id.startsWith("deep-sea-adventure")) {
@@ -122,7 +153,83 @@
     if (!result.ok) return result.data.error || { text: `error ${result.status}` };
     answer = result.data;
     render();
+    keep();
     return null;
+  }
+
+  // --- the recording so far, kept in this browser ---------------------------------------
+
+  function storageKey(recording) {
+    return storagePrefix + (recording.table ? `table-${recording.table}` : recording.game);
+  }
+
+  function keep() {
+    try {
+      localStorage.setItem(storageKey(base), JSON.stringify({ base, steps, savedAt: new Date().toISOString() }));
+    } catch (_) {
+      // Storage full or disabled: recording goes on, it just cannot survive a reload.
+    }
+  }
+
+  function forget(key) {
+    try {
+      localStorage.removeItem(key);
+    } catch (_) {
+      // nothing was kept
+    }
+  }
+
+  function keptRecordings() {
+    const kept = [];
+    try {
+      for (let i = 0; i < localStorage.length; i += 1) {
+        const key = localStorage.key(i);
+        if (!key.startsWith(storagePrefix)) continue;
+        try {
+          const value = JSON.parse(localStorage.getItem(key));
+          if (value && value.base && Array.isArray(value.steps)) kept.push({ key, ...value });
+        } catch (_) {
+          forget(key); // not ours to read any more
+        }
+      }
+    } catch (_) {
+      return [];
+    }
+    return kept.sort((a, b) => String(b.savedAt).localeCompare(String(a.savedAt)));
+  }
+
+  function offerResume() {
+    const kept = keptRecordings();
+    resumeBox.hidden = kept.length === 0;
+    resumeList.replaceChildren(...kept.map((recording) => {
+      const game = gameById[recording.base.game];
+      const seated = tableById[String(recording.base.table)];
+      const names = recording.base.players.map((p) => p.name).join(", ");
+      const who = seated ? ` at ${seated.label}` : ` (${names})`;
+      const when = recording.savedAt ? new Date(recording.savedAt).toLocaleString() : "";
+      const resume = el("button", { type: "button", class: "resume" }, "Resume");
+      const discard = el("button", { type: "button", class: "discard" }, "Discard");
+      resume.addEventListener("click", () => resumeRecording(recording));
+      discard.addEventListener("click", () => {
+        forget(recording.key);
+        offerResume();
+      });
+      return el("li", {},
+        `${game ? game.title : recording.base.game}${who}: ${recording.steps.length} steps, last kept ${when} `,
+        resume, " ", discard);
+    }));
+  }
+
+  async function resumeRecording(recording) {
+    base = recording.base;
+    steps = recording.steps;
+    const error = await advance();
+    showError(error);
+    if (error) return;
+    resumeBox.hidden = true;
+    form.hidden = true;
+    play.hidden = false;
+    status.focus();
   }
 
   async function choose(step) {
@@ -183,6 +290,7 @@
   // with many possibilities (dice, opened shells) become a typed form.
   function renderChoices() {
     choicesBox.replaceChildren();
+    for (const diver of answer.stacking || []) choicesBox.append(stackingForm(diver));
     const choices = answer.choices;
     if (answer.kind === "chance" && choices.length > 8) {
       choicesBox.append(typedForm(choices));
@@ -211,6 +319,31 @@
       }
       choicesBox.append(box);
     }
+  }
+
+  // DSA-5: a drowned diver's items, clicked in the order they go onto the stacks. Optional:
+  // recording the next dive's first step instead keeps the carried order.
+  function stackingForm(diver) {
+    const order = [];
+    const chipText = (item) => item.map((chip) => `level ${chip.level}: ${chip.value}`).join(" + ");
+    const box = el("div", { class: "choice-group stacking", "aria-label": `Stacking order of ${seatText(diver.seat)}` });
+    const picked = el("span", { class: "hint" });
+    const buttons = diver.items.map((item, index) => {
+      const button = el("button", { type: "button", class: "choice" }, `${index + 1}. ${chipText(item)}`);
+      button.addEventListener("click", () => {
+        order.push(index);
+        button.disabled = true;
+        picked.textContent = `order so far: ${order.map((i) => i + 1).join(", ")}`;
+        if (order.length === diver.items.length) {
+          choose({ event: { type: "stack", seat: diver.seat, order }, label: `stacking order ${order.map((i) => i + 1).join(", ")}` });
+        }
+      });
+      return button;
+    });
+    box.append(
+      el("span", {}, `${seatText(diver.seat)} drowned: click the carried items in stacking order (DSA-5, optional) `),
+      ...buttons, picked);
+    return box;
   }
 
   function varyingNumber(group) {
@@ -272,11 +405,13 @@
     } else {
       setup = {};
     }
-    base = { game: game.id, ruleset, players, setup };
+    const table = chosenTable();
+    base = { game: game.id, ruleset, players, setup, table: table ? table.id : null };
     steps = [];
     const error = await advance();
     showError(error);
     if (error) return;
+    resumeBox.hidden = true;
     form.hidden = true;
     play.hidden = false;
     status.focus();
@@ -295,8 +430,10 @@
 
   saveButton.addEventListener("click", async () => {
     saveButton.disabled = true;
-    const result = await post(urls.save, currentLog());
+    const log = base.table ? { ...currentLog(), table: base.table } : currentLog();
+    const result = await post(urls.save, log);
     if (result.ok) {
+      forget(storageKey(base));
       window.location.assign(result.data.url);
       return;
     }
@@ -304,9 +441,12 @@
     showError(result.data.error);
   });
 
+  if (tableSelect) tableSelect.addEventListener("change", applyTable);
   gameSelect.addEventListener("change", fillGameOptions);
   rulesetSelect.addEventListener("change", fillDrawn);
   countSelect.addEventListener("change", fillNames);
   form.addEventListener("submit", start);
   fillGameOptions();
+  applyTable();
+  offerResume();
 })();

@@ -1,0 +1,68 @@
+"""The Record page in a real browser (Debian's Chromium via Playwright): a half-recorded
+game is kept in localStorage after every step and comes back after a reload."""
+
+import pytest
+from django.conf import settings
+from django.contrib.auth.models import User
+from django.test import Client
+
+from tests.test_browser import browser  # noqa: F401 (the fixture)
+
+pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
+
+HISTORY = (
+    "() => Array.from(document.querySelectorAll('#record-history li'), (li) => li.textContent)"
+)
+
+
+def signed_in_page(browser, live_server):  # noqa: F811 (the fixture)
+    client = Client()
+    user = User.objects.create_user("keeper")
+    client.force_login(user)
+    browser.add_cookies(
+        [
+            {
+                "name": settings.SESSION_COOKIE_NAME,
+                "value": client.cookies[settings.SESSION_COOKIE_NAME].value,
+                "url": live_server.url,
+            }
+        ]
+    )
+    page = browser.new_page()
+    errors: list[str] = []
+    page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    return user, page, errors
+
+
+def test_a_deep_dive_recorded_in_part_is_resumed_after_a_reload(browser, live_server, tmp_path):  # noqa: F811
+    user, page, errors = signed_in_page(browser, live_server)
+    page.goto(live_server.url + "/record/", wait_until="networkidle")
+    assert page.is_hidden("#record-resume")
+    page.select_option("#record-game", "deep-dive")
+    page.fill("input[name=player-0]", "Marina")
+    page.fill("input[name=player-1]", "Nemo")
+    page.click("#record-setup button[type=submit]")
+    for label in ["colour die: blue", "colour die: red", "shark die: green"]:
+        steps = page.locator("#record-history li").count()
+        page.get_by_role("button", name=label, exact=True).click()
+        page.wait_for_function(f"document.querySelectorAll('#record-history li').length > {steps}")
+    before = {"status": page.inner_text("#record-status"), "history": page.evaluate(HISTORY)}
+    kept = page.evaluate(
+        f"() => JSON.parse(localStorage.getItem('deepsea-record:{user.pk}:deep-dive'))"
+    )
+
+    page.reload(wait_until="networkidle")
+    offer = page.inner_text("#record-resume-list")
+    page.get_by_role("button", name="Resume").click()
+    page.wait_for_selector("#record-play", state="visible")
+    page.wait_for_function("document.querySelectorAll('#record-history li').length === 3")
+    after = {"status": page.inner_text("#record-status"), "history": page.evaluate(HISTORY)}
+    page.screenshot(path=str(tmp_path / "resumed.png"), full_page=True)
+
+    assert [step["event"]["type"] for step in kept["steps"]] == ["dive", "dive", "shark"]
+    assert "Deep Dive (Marina, Nemo): 3 steps" in offer
+    assert page.is_hidden("#record-setup")
+    assert after == before
+    assert after["history"][2].endswith("shark die: green")
+    assert errors == []
