@@ -1,9 +1,9 @@
-"""Pages of the games app (namespace "games"): upload and list pages here, then the record
-and game pages from games/urls_pages.py."""
+"""Pages of the games app (namespace "games"): upload, lists, a game's page with its replay,
+and the record page with its JSON steps."""
 
 from django.urls import path
 
-from games import urls_pages, views_upload
+from games import views_game, views_record, views_upload
 
 app_name = "games"
 
@@ -13,5 +13,10 @@ urlpatterns = [
     path("uploads/<int:upload_id>/", views_upload.upload_detail, name="upload"),
     path("uploads/<int:upload_id>/status.json", views_upload.upload_status, name="upload-status"),
     path("games/", views_upload.game_list, name="games"),
-    *urls_pages.urlpatterns,
+    path("games/<int:log_id>/", views_game.game_page, name="log"),
+    path("games/<int:log_id>/replay/", views_game.game_replay, name="log-replay"),
+    path("record/", views_record.record_page, name="record"),
+    path("record/step/", views_record.record_step, name="record-step"),
+    path("record/deal/", views_record.record_deal, name="record-deal"),
+    path("record/save/", views_record.record_save, name="record-save"),
 ]
