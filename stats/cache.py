@@ -5,15 +5,21 @@ OpenSkill). A fragment's key holds the version current when it was read, so bump
 retires every fragment built from older data at once (they expire unread). Versions are bumped
 once the change has committed, never before: a page read in between would cache the old data
 under the new version.
+
+The cache is an optimisation: while its server is unreachable, pages are rendered uncached and
+bumps are skipped (with a warning each, no traceback), so neither a page nor a verification
+fails with it. Only the server's connection errors are caught, never programming errors.
 """
 
 from __future__ import annotations
 
 import hashlib
 import json
+import logging
 import uuid
 from collections.abc import Callable
 
+import redis
 from django.core.cache import cache
 from django.db import transaction
 from django.utils.safestring import SafeString, mark_safe
@@ -25,6 +31,10 @@ STATS = "stats"
 RATINGS = "ratings"
 PLAYER_NAME_FIELDS = {"handle", "display_name"}
 FRAGMENT_SECONDS = 24 * 3600  # a bound on memory; bumps, not this, keep fragments fresh
+# What Django's RedisCache raises when its server is down or too slow (redis-py's errors).
+CACHE_UNREACHABLE = (redis.exceptions.ConnectionError, redis.exceptions.TimeoutError)
+
+logger = logging.getLogger(__name__)
 
 
 def version_key(scope: str, game_type: str) -> str:
@@ -42,13 +52,28 @@ def version(scope: str, game_type: str) -> str:
 
 
 def bump(scope: str, game_type: str) -> None:
-    cache.set(version_key(scope, game_type), uuid.uuid4().hex, timeout=None)
+    bump_many(scope, [game_type])
 
 
 def bump_all(scope: str) -> None:
     """Every game type's version: after rebuilding the cubes or recomputing the ratings."""
-    for game_type in GAMES:
-        bump(scope, game_type)
+    bump_many(scope, list(GAMES))
+
+
+def bump_many(scope: str, game_types: list[str]) -> None:
+    """New versions for these game types, in one round trip. Bumps run once the change has
+    committed, so an unreachable cache must not fail them: the change stays, and fragments
+    cached before it may be served until they expire (FRAGMENT_SECONDS)."""
+    versions = {version_key(scope, game_type): uuid.uuid4().hex for game_type in game_types}
+    try:
+        cache.set_many(versions, timeout=None)
+    except CACHE_UNREACHABLE as error:
+        logger.warning(
+            "page cache unreachable, %s versions of %s not bumped: %s",
+            scope,
+            ", ".join(game_types),
+            error,
+        )
 
 
 def bump_on_commit(scope: str, game_type: str) -> None:
@@ -62,11 +87,18 @@ def fragment(
     included), rendered and stored when missing."""
     canonical = json.dumps(params, sort_keys=True, default=str)
     digest = hashlib.sha256(canonical.encode()).hexdigest()[:32]
-    key = f"fragment:{scope}:{game_type}:{version(scope, game_type)}:{name}:{digest}"
-    html = cache.get(key)
+    try:
+        key = f"fragment:{scope}:{game_type}:{version(scope, game_type)}:{name}:{digest}"
+        html = cache.get(key)
+    except CACHE_UNREACHABLE as error:
+        logger.warning("page cache unreachable, %s rendered uncached: %s", name, error)
+        return mark_safe(render())
     if html is None:
         html = render()
-        cache.set(key, html, timeout=FRAGMENT_SECONDS)
+        try:
+            cache.set(key, html, timeout=FRAGMENT_SECONDS)
+        except CACHE_UNREACHABLE as error:
+            logger.warning("page cache unreachable, %s not stored: %s", name, error)
     return mark_safe(html)  # rendered by our own templates, escaped there
 
 

@@ -11,6 +11,7 @@ import shutil
 import pytest
 from django.conf import settings
 from django.contrib.auth.models import User
+from django.db import connections
 from django.test import Client
 from playwright.sync_api import sync_playwright
 
@@ -58,8 +59,15 @@ def browser(tmp_path, monkeypatch):
             args=CHROMIUM_FLAGS,
             viewport={"width": 1400, "height": 1000},
         )
-        yield context
-        context.close()
+        try:
+            yield context
+        finally:
+            # While Playwright's event loop runs in this thread, Django keeps the ORM's
+            # connections apart from the thread's usual ones (asgiref's Local turns into a
+            # context variable), and nothing else closes them: left open, they keep the test
+            # database "accessed by other users" when the session drops it.
+            connections.close_all()
+            context.close()
     shutil.rmtree(profile, ignore_errors=True)
 
 

@@ -1,11 +1,14 @@
 """The page cache (stats/cache.py): fragments served while the data is unchanged, and retired
 once a verified game has committed."""
 
+import logging
 import uuid
 
 import pytest
+from django.core.cache import caches
 from django.urls import reverse
 
+from games.models import Game, GameLog
 from ratings.models import RatingLedger
 from stats import cache
 from stats.models import StrategyCubeRollup
@@ -135,3 +138,65 @@ def test_simulated_games_move_the_statistics_but_not_the_ratings_version(
 
     assert cache.version(cache.RATINGS, DEEP_VENTS) == ratings
     assert cache.version(cache.STATS, DEEP_VENTS) != stats
+
+
+def take_the_cache_down(settings) -> None:
+    """A Redis cache at a port nobody listens on: the cache server is down."""
+    settings.CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": "redis://127.0.0.1:1/0",
+        }
+    }
+
+
+def cache_warnings(caplog) -> list[logging.LogRecord]:
+    return [record for record in caplog.records if record.name == "stats.cache"]
+
+
+@pytest.mark.parametrize(
+    "path", ["/stats/hexes/", "/stats/strategies/?game=deep-vents", "/leaderboards/deep-vents/"]
+)
+def test_pages_render_uncached_with_one_warning_when_the_cache_is_down(
+    client, django_capture_on_commit_callbacks, settings, caplog, path
+):
+    verified_games(django_capture_on_commit_callbacks, DEEP_VENTS, 3, 1, seed="cache-f")
+    with django_capture_on_commit_callbacks(execute=True):
+        verified_game(["ann", "bob"], seed=5)
+    cached = client.get(path).content
+    take_the_cache_down(settings)
+
+    with caplog.at_level(logging.WARNING, logger="stats.cache"):
+        response = client.get(path)
+
+    assert response.status_code == 200
+    assert response.content == cached  # the same page, rendered afresh
+    [warning] = cache_warnings(caplog)
+    assert "rendered uncached" in warning.getMessage()
+    assert warning.exc_info is None  # a line in the log, not a traceback
+
+
+def test_a_game_verified_while_the_cache_is_down_is_stored(
+    django_capture_on_commit_callbacks, settings, caplog
+):
+    take_the_cache_down(settings)
+
+    with (
+        caplog.at_level(logging.WARNING, logger="stats.cache"),
+        django_capture_on_commit_callbacks(execute=True),
+    ):
+        game = verified_game(["ann", "bob"], seed=6)
+
+    assert Game.objects.filter(pk=game.pk, log__status=GameLog.Status.VERIFIED).exists()
+    warnings = [record.getMessage() for record in cache_warnings(caplog)]
+    assert warnings and all("not bumped" in message for message in warnings)
+
+
+def test_a_cache_error_other_than_an_outage_is_not_hidden(monkeypatch):
+    def misused(*args, **kwargs):
+        raise TypeError("a bug in the caller, not an outage")
+
+    monkeypatch.setattr(caches["default"], "get", misused)
+
+    with pytest.raises(TypeError, match="not an outage"):
+        cache.fragment(cache.STATS, DEEP_VENTS, "page", {}, lambda: "<p>page</p>")

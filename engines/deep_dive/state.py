@@ -295,7 +295,7 @@ class DeepDiveState(State):
         if self.queue:
             self.phase = Phase.OPEN
         else:
-            self._record_round()
+            self._record_round()  # the round the game ends in counts too (DD-5)
             self.phase = Phase.OVER
 
     def outcome(self) -> Outcome:
