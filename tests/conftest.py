@@ -6,6 +6,9 @@ service is missing the test is skipped locally, with the reason, and FAILS under
 green CI run always exercised the services (.ci/run points DATABASE_URL and CELERY_BROKER_URL
 at the machine's PostgreSQL and Redis).
 
+Browser. `browser` is a headless Debian Chromium (Playwright, /usr/bin/chromium) with a fresh
+profile; missing Chromium skips locally and fails under CI=true, like a missing service.
+
 Celery. Every test runs tasks eagerly in-process, even with a broker configured, so no test
 leaves messages behind. `celery_worker` switches that off for its test and starts a real worker
 in a thread; rows must be committed for the worker to see them, so it brings `transactional_db`
@@ -15,6 +18,7 @@ then `celery_worker.wait_for(task.name)` returns the finished task's name, args 
 
 import os
 import queue
+import shutil
 import uuid
 from collections.abc import Iterator
 from typing import NamedTuple, NoReturn
@@ -25,6 +29,8 @@ from celery import Celery
 from celery.contrib.testing.worker import start_worker
 from celery.signals import task_postrun
 from django.conf import settings
+from django.db import connections
+from playwright.sync_api import sync_playwright
 
 from deepsea.celery import app as celery_app
 
@@ -137,3 +143,44 @@ def celery_worker(
             f"_kombu.binding.{worker.queue_name}",
             f"_kombu.binding_permanent.{worker.queue_name}",
         )
+
+
+# Browser tests: Debian's Chromium, headless, driven by Playwright (never a downloaded browser).
+CHROMIUM = "/usr/bin/chromium"
+CHROMIUM_FLAGS = [
+    "--headless",
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+]
+
+
+@pytest.fixture
+def browser(tmp_path, monkeypatch):
+    if not os.path.exists(CHROMIUM):
+        service_missing(f"Chromium: {CHROMIUM} is not installed (apt-get install chromium)")
+    # Playwright runs an event loop in this thread; the ORM calls made around it are safe.
+    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
+    profile = tmp_path / "profile"
+    with sync_playwright() as playwright:
+        # A fresh profile (Chromium's --user-data-dir) per test.
+        context = playwright.chromium.launch_persistent_context(
+            profile,
+            executable_path=CHROMIUM,
+            args=CHROMIUM_FLAGS,
+            viewport={"width": 1400, "height": 1000},
+        )
+        try:
+            yield context
+        finally:
+            # While Playwright's event loop runs in this thread, Django keeps the ORM's
+            # connections apart from the thread's usual ones (asgiref's Local turns into a
+            # context variable), and nothing else closes them: left open, they keep the test
+            # database "accessed by other users" when the session drops it.
+            connections.close_all()
+            context.close()
+    shutil.rmtree(profile, ignore_errors=True)

@@ -5,33 +5,16 @@ SVG exists and the chart holds data. Screenshots are saved under the test's tmp 
 """
 
 import json
-import os
-import shutil
 
 import pytest
 from django.conf import settings
 from django.contrib.auth.models import User
-from django.db import connections
 from django.test import Client
-from playwright.sync_api import sync_playwright
 
 from engines.core.simulate import simulate
 from engines.registry import get_game
 from games.models import GameSeat, Source
 from games.services.intake import submit_batch
-from tests.conftest import service_missing
-
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_FLAGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -42,33 +25,6 @@ CHARTS_DRAWN = """() => Array.from(document.querySelectorAll('.js-plotly-plot'))
     points: (div.data || []).reduce((n, t) =>
         n + ((t.x || t.values || t.z || t.q1 || []).length || 0), 0),
 }))"""
-
-
-@pytest.fixture
-def browser(tmp_path, monkeypatch):
-    if not os.path.exists(CHROMIUM):
-        service_missing(f"Chromium: {CHROMIUM} is not installed (apt-get install chromium)")
-    # Playwright runs an event loop in this thread; the ORM calls made around it are safe.
-    monkeypatch.setenv("DJANGO_ALLOW_ASYNC_UNSAFE", "true")
-    profile = tmp_path / "profile"
-    with sync_playwright() as playwright:
-        # A fresh profile (Chromium's --user-data-dir) per test.
-        context = playwright.chromium.launch_persistent_context(
-            profile,
-            executable_path=CHROMIUM,
-            args=CHROMIUM_FLAGS,
-            viewport={"width": 1400, "height": 1000},
-        )
-        try:
-            yield context
-        finally:
-            # While Playwright's event loop runs in this thread, Django keeps the ORM's
-            # connections apart from the thread's usual ones (asgiref's Local turns into a
-            # context variable), and nothing else closes them: left open, they keep the test
-            # database "accessed by other users" when the session drops it.
-            connections.close_all()
-            context.close()
-    shutil.rmtree(profile, ignore_errors=True)
 
 
 @pytest.fixture

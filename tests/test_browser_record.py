@@ -6,8 +6,6 @@ from django.conf import settings
 from django.contrib.auth.models import User
 from django.test import Client
 
-from tests.test_browser import browser  # noqa: F401 (the fixture)
-
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 HISTORY = (
@@ -15,7 +13,7 @@ HISTORY = (
 )
 
 
-def signed_in_page(browser, live_server):  # noqa: F811 (the fixture)
+def signed_in_page(browser, live_server):
     client = Client()
     user = User.objects.create_user("keeper")
     client.force_login(user)
@@ -35,7 +33,7 @@ def signed_in_page(browser, live_server):  # noqa: F811 (the fixture)
     return user, page, errors
 
 
-def test_a_deep_dive_recorded_in_part_is_resumed_after_a_reload(browser, live_server, tmp_path):  # noqa: F811
+def test_a_deep_dive_recorded_in_part_is_resumed_after_a_reload(browser, live_server, tmp_path):
     user, page, errors = signed_in_page(browser, live_server)
     page.goto(live_server.url + "/record/", wait_until="networkidle")
     assert page.is_hidden("#record-resume")
