@@ -80,6 +80,28 @@ def test_seat_round_command_seats_the_next_round(db):
     assert [t.seats.count() for t in cup.rounds.get().tables.all()] == [3, 2]
 
 
+def test_a_running_tournament_links_each_open_table_to_the_record_page(client, db):
+    from tournaments.models import Player, Registration
+
+    cup = Tournament.objects.create(name="Cup", slug="cup", starts_on="2026-01-01")
+    for handle in "abcd":
+        Registration.objects.create(
+            tournament=cup, player=Player.objects.create(handle=handle, display_name=handle)
+        )
+    call_command("seat_round", "cup", stdout=StringIO())
+    table = cup.rounds.get().tables.get()
+
+    page = client.get(f"/tournaments/{cup.slug}/").content.decode()
+
+    assert f'href="/record/?table={table.pk}"' in page
+
+
+def test_a_finished_tournament_offers_no_recording(client, finished):
+    page = client.get(f"/tournaments/{finished.slug}/").content.decode()
+
+    assert "/record/?table=" not in page
+
+
 def test_recompute_ratings_command_reports_the_games_rated(finished):
     out = StringIO()
 

@@ -447,6 +447,9 @@
   countSelect.addEventListener("change", fillNames);
   form.addEventListener("submit", start);
   fillGameOptions();
+  // /record/?table=ID (linked from a tournament's page) preselects that table.
+  const linkedTable = new URLSearchParams(window.location.search).get("table");
+  if (tableSelect && linkedTable in tableById) tableSelect.value = linkedTable;
   applyTable();
   offerResume();
 })();
