@@ -2,13 +2,16 @@
 verified by two worker processes on the real Redis and PostgreSQL.
 
 Prints logs verified per second end to end (from the start of the upload to the last
-verdict) and the median and 95th percentile time from a log's upload to its verdict.
+verdict, and to the end of the ratings recompute that games verified out of order queue) and
+the median and 95th percentile time from a log's upload to its verdict.
 
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/deepsea \
-    CELERY_BROKER_URL=redis://127.0.0.1:6379/0 .venv/bin/python benchmarks/upload_throughput.py
+    CELERY_BROKER_URL=redis://127.0.0.1:6379/9 .venv/bin/python benchmarks/upload_throughput.py
 
 It works in a database of its own (deepsea_upload_bench, created and dropped) and a queue of its
-own. Simulating 10,000 Deep Vents games would take minutes, so --distinct games are
+own for the batch; the workers also take the default queue, where they queue the ratings
+recompute, so give it a Redis database number nobody else uses (its default queue is
+purged). Simulating 10,000 Deep Vents games would take minutes, so --distinct games are
 simulated and each is submitted under several sets of player names: every log is distinct
 (its own SHA-256, stored and replayed in full), the replay work is the same.
 """
@@ -29,6 +32,7 @@ ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "deepsea.settings")
 BENCH_DB = "deepsea_upload_bench"
+DEFAULT_QUEUE = "celery"
 
 
 def make_batch(count: int, distinct: int, game_id: str) -> bytes:
@@ -61,7 +65,7 @@ def start_workers(count: int, queue: str, database_url: str) -> list[subprocess.
                 "deepsea",
                 "worker",
                 "-Q",
-                queue,
+                f"{queue},{DEFAULT_QUEUE}",  # the batch, and the recompute the workers queue
                 "--pool",
                 "solo",
                 "--loglevel",
@@ -111,10 +115,12 @@ def main() -> None:
 
     from deepsea.celery import app
     from games.models import GameLog
+    from ratings.models import RatingLedger
 
     print(f"simulating {args.distinct} {args.game} games for {args.logs} logs ...", flush=True)
     batch = make_batch(args.logs, args.distinct, args.game)
     queue = f"bench-{uuid.uuid4().hex}"
+    app.control.purge()  # leftovers of an earlier run in the default queue
     app.conf.task_default_queue = queue
     settings.REST_FRAMEWORK["DEFAULT_THROTTLE_RATES"]["uploads"] = "1000/hour"
     user = get_user_model().objects.create_user("bench")
@@ -135,6 +141,10 @@ def main() -> None:
         print(f"uploaded {stored} logs in {uploaded - started:.1f} s", flush=True)
         pending = GameLog.objects.exclude(status__in=["verified", "rejected", "error"])
         while pending.exists():
+            time.sleep(0.2)
+        verdicts = time.monotonic()
+        stale = RatingLedger.objects.filter(stale=True)
+        while stale.exists():  # the deferred ratings recompute is part of the work
             time.sleep(0.2)
         finished = time.monotonic()
     finally:
@@ -158,6 +168,10 @@ def main() -> None:
     print(
         f"end to end: {stored / (finished - started):.0f} logs/s "
         f"({stored} logs in {finished - started:.1f} s, {args.workers} worker processes)"
+    )
+    print(
+        f"last verdict after {verdicts - started:.1f} s, "
+        f"ratings caught up after {finished - started:.1f} s"
     )
     print(f"upload to verdict: median {statistics.median(latencies):.2f} s, p95 {p95:.2f} s")
     connection.creation.destroy_test_db(BENCH_DB, verbosity=0)

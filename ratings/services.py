@@ -13,7 +13,7 @@ from collections.abc import Collection, Iterable
 
 from django.conf import settings
 from django.db import transaction
-from django.db.models import Prefetch, Q
+from django.db.models import Count, Prefetch, Q
 
 from games.models import Game, GameSeat
 from ratings import elo
@@ -120,7 +120,64 @@ def recompute_if_stale(game_type: str) -> None:
     """The queued recompute: skipped when an earlier one already caught up, so a burst of
     late games costs one recompute, not one each."""
     if locked_ledger(game_type).stale:
-        recompute(game_type)
+        catch_up(game_type)
+
+
+@transaction.atomic
+def catch_up(game_type: str) -> int:
+    """The numbers of `recompute`, redoing only the games from the earliest unrated one on.
+
+    Whatever is stored is the chronological rating of the games rated so far (a late game
+    is never rated incrementally), so everything before the first unrated game is already
+    what a recompute would give: each player starts the rest from their last change before
+    it. Returns the games rated again.
+    """
+    ledger = locked_ledger(game_type)
+    first = (
+        Game.objects.filter(game_type=game_type, rating_changes__isnull=True)
+        .annotate(players=Count("seats__player", distinct=True))
+        .filter(players__gte=2)  # rated games (record_of)
+        .order_by("played_at", "pk")
+        .values_list("played_at", "pk")
+        .first()
+    )
+    redo = []
+    if first is not None:
+        played_at, game_id = first
+        redo = game_records(
+            game_type,
+            Game.objects.filter(game_type=game_type).filter(
+                Q(played_at__gt=played_at) | Q(played_at=played_at, pk__gte=game_id)
+            ),
+        )
+    if redo:
+        changes = RatingChange.objects.filter(game_type=game_type)
+        later = Q(played_at__gt=played_at) | Q(played_at=played_at, game_id__gte=game_id)
+        players = {player for record in redo for player in record.ranks}
+        rater = Rater(elo_k())
+        for player, elo_after, mu, sigma, won, last_played in (
+            changes.filter(player_id__in=players)
+            .exclude(later)
+            .order_by("played_at", "game_id")
+            .values_list("player_id", "elo_after", "mu_after", "sigma_after", "won", "played_at")
+        ):
+            before = rater.get(player)
+            rater.players[player] = PlayerRatings(
+                elo_after, mu, sigma, before.games + 1, before.wins + won, last_played
+            )
+        redone = [change for record in redo for change in rater.apply(record)]
+        changes.filter(later).delete()
+        Rating.objects.filter(game_type=game_type, player_id__in=players).delete()
+        Rating.objects.bulk_create(
+            _store_rating(Rating(player_id=player, game_type=game_type), state)
+            for player, state in rater.players.items()
+        )
+        RatingChange.objects.bulk_create(
+            (_rating_change(c, game_type) for c in redone), batch_size=1000
+        )
+    ledger.stale = False
+    ledger.save(update_fields=["stale"])
+    return len(redo)
 
 
 def recompute_all() -> dict[str, int]:

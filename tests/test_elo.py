@@ -1,6 +1,7 @@
 """Elo: pairwise decomposition, incremental updates equal to a recompute, retraction."""
 
 import itertools
+import random
 
 import pytest
 from hypothesis import given, settings
@@ -8,8 +9,8 @@ from hypothesis import strategies as st
 
 from games.signals import game_retracted
 from ratings.elo import elo_changes, expected_score
-from ratings.models import Rating, RatingChange
-from ratings.services import rate_game, recompute
+from ratings.models import Rating, RatingChange, RatingLedger
+from ratings.services import catch_up, rate_game, recompute
 from tests.ratings_support import hours_ago, verified_game
 
 FIELDS = ["player_id", "game_type", "rating", "mu", "sigma", "games", "wins", "last_played"]
@@ -127,3 +128,43 @@ def test_players_start_at_1500_and_are_provisional_until_ten_games():
 
     assert change.elo_before == 1500.0
     assert ann.provisional
+
+
+RATING_FIELDS = ["player_id", "game_type", "rating", "mu", "sigma", "games", "wins", "last_played"]
+CHANGE_FIELDS = ["game_id", "player_id", "elo_before", "elo_after", "mu_before", "mu_after"]
+
+
+def stored_ratings() -> tuple[list, list]:
+    return (
+        list(Rating.objects.order_by("player_id").values_list(*RATING_FIELDS)),
+        list(RatingChange.objects.order_by("game_id", "player_id").values_list(*CHANGE_FIELDS)),
+    )
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("seed", range(3))
+def test_catching_up_after_late_games_gives_the_full_recompute_numbers(seed, monkeypatch):
+    import ratings.services
+
+    def leave_stale(ledger):  # what a queued recompute finds when a broker is configured
+        ledger.stale = True
+        ledger.save(update_fields=["stale"])
+
+    monkeypatch.setattr(ratings.services, "_recompute_later", leave_stale)
+    rng = random.Random(seed)
+    names = ["ann", "bob", "cyd", "dee", "eve", "fay"]
+    for index in range(20):
+        # The first 12 arrive in order; the rest were played earlier than some rated games.
+        played = 50 - index if index < 12 else rng.uniform(30, 50)
+        verified_game(
+            rng.sample(names, rng.choice([2, 3, 4])), seed=index, played_at=hours_ago(played)
+        )
+    assert RatingLedger.objects.get().stale
+
+    redone = catch_up("deep-vents")
+    caught_up = stored_ratings()
+    recompute("deep-vents")
+
+    assert 0 < redone < 20  # only the games from the earliest late one on were redone
+    assert not RatingLedger.objects.get().stale
+    assert stored_ratings() == caught_up

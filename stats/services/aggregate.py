@@ -10,11 +10,12 @@ from __future__ import annotations
 import json
 import time
 from collections import defaultdict
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
+from operator import attrgetter
 
 from django.db import connection, transaction
-from django.db.models import Model
+from django.db.models import Model, prefetch_related_objects
 
 from games.models import Game, GameLog
 from stats import cache
@@ -34,6 +35,7 @@ from stats.models import (
     SeatLine,
     StrategyCube,
 )
+from stats.services.bands import group_bands
 from stats.services.lines import GameLines, build_lines
 
 UPSERT_ROWS = 200  # rows per INSERT statement, far below either database's parameter limit
@@ -80,21 +82,32 @@ Deltas = dict[tuple, list[float]]  # cube key -> [n, *counters]
 MONTH = SLICE_FIELDS.index("month")
 
 
+def values_of(names: tuple[str, ...]) -> Callable[[object], tuple]:
+    """A function reading these attributes as a tuple (attrgetter does it in C)."""
+    if not names:
+        return lambda obj: ()
+    if len(names) == 1:
+        get = attrgetter(names[0])
+        return lambda obj: (get(obj),)
+    return attrgetter(*names)
+
+
 def cube_deltas(spec: CubeSpec, lines: Iterable[Model]) -> Deltas:
     """What these lines add to the cube: the Python twin of `rebuild_cube`'s GROUP BY."""
     deltas: Deltas = {}
+    slice_of, keys_of, counters_of = (
+        values_of(SLICE_FIELDS),
+        values_of(spec.keys),
+        values_of(spec.counters),
+    )
     for line in lines:
-        slice_row = line.seat if spec.via_seat else line
-        key = (
-            *(getattr(slice_row, name) for name in SLICE_FIELDS),
-            *(getattr(line, name) for name in spec.keys),
-        )
+        key = slice_of(line.seat if spec.via_seat else line) + keys_of(line)
         row = deltas.get(key)
         if row is None:
             row = deltas[key] = [0, *[0.0] * len(spec.counters)]  # n is a count
         row[0] += 1
-        for i, name in enumerate(spec.counters, start=1):
-            row[i] += getattr(line, name)
+        for i, value in enumerate(counters_of(line), start=1):
+            row[i] += value
     return deltas
 
 
@@ -159,23 +172,32 @@ def json_document(columns: list[str], rows: Iterable[Iterable]) -> str:
     return json.dumps([dict(zip(columns, row, strict=True)) for row in rows], default=str)
 
 
-def insert_lines(model: type[Model], lines: list[Model]) -> None:
-    """Insert lines whose ids nobody needs back: on PostgreSQL as one JSON parameter."""
+def insert_lines(model: type[Model], lines: list) -> None:
+    """Insert lines whose ids nobody needs back (model instances, or plain objects with the
+    same attributes such as HexRow): on PostgreSQL by COPY, the rows streamed in one round
+    trip with no statement to parse nor parameters to plan."""
     if not lines:
         return
+    fields = [field for field in model._meta.concrete_fields if not field.primary_key]
     if connection.vendor != "postgresql":
-        model.objects.bulk_create(lines, batch_size=1000)
+        instances = [
+            line
+            if isinstance(line, model)
+            else model(**{field.attname: getattr(line, field.attname) for field in fields})
+            for line in lines
+        ]
+        model.objects.bulk_create(instances, batch_size=1000)
         return
     quote = connection.ops.quote_name
     table = quote(model._meta.db_table)
-    fields = [field for field in model._meta.concrete_fields if not field.primary_key]
     columns = ", ".join(quote(field.column) for field in fields)
-    rows = ([getattr(line, field.attname) for field in fields] for line in lines)
-    with connection.cursor() as cursor:
-        cursor.execute(
-            f"INSERT INTO {table} ({columns}) SELECT {columns} FROM {json_rows(table)}",
-            [json_document([field.column for field in fields], rows)],
-        )
+    names = [field.attname for field in fields]
+    with (
+        connection.cursor() as cursor,
+        cursor.cursor.copy(f"COPY {table} ({columns}) FROM STDIN") as copy,
+    ):
+        for line in lines:
+            copy.write_row([getattr(line, name) for name in names])
 
 
 def apply_lines(games: list[GameLines], sign: int) -> None:
@@ -233,7 +255,9 @@ def add_games(games: list[Game]) -> None:
         for game in games:
             if game.pk in counted:
                 remove_game(game)
-        lines = [build_lines(game) for game in games]
+        prefetch_related_objects(games, "seats")  # a no-op when verification did it
+        bands = group_bands(games)
+        lines = [build_lines(game, bands=bands[game.pk]) for game in games]
         save_lines(lines)
         apply_lines(lines, 1)
 

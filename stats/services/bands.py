@@ -29,35 +29,44 @@ def band_of(rating: float | None) -> str:
 
 
 def seat_bands(game: Game, seats: Iterable[GameSeat]) -> dict[int, str]:
-    """Each seat's band (by seat number), with the players' ratings read in one or two
-    queries for the whole game."""
-    seats = list(seats)
-    players = {seat.player_id for seat in seats if seat.player_id is not None}
-    ratings = ratings_before(game, players) if players else {}
+    """Each seat's band (by seat number) in one game."""
+    return group_bands([game], {game.pk: list(seats)})[game.pk]
+
+
+def group_bands(
+    games: list[Game], seats: dict[int, list[GameSeat]] | None = None
+) -> dict[int, dict[int, str]]:
+    """Each seat's band for many games (game id -> seat -> band), the ratings read in two
+    queries for all of them: each player's Elo going into the game as the ratings app
+    recorded it (also on rebuilds), else the current rating, not yet moved by the game."""
+    if seats is None:
+        seats = {game.pk: list(game.seats.all()) for game in games}
+    players = {seat.player_id for rows in seats.values() for seat in rows} - {None}
+    before: dict[tuple[int, int], float] = {}
+    current: dict[tuple[str, int], float] = {}
+    if players and apps.is_installed("ratings"):
+        rating_change = apps.get_model("ratings", "RatingChange")
+        rating = apps.get_model("ratings", "Rating")
+        before = {
+            (game_id, player_id): elo
+            for game_id, player_id, elo in rating_change.objects.filter(
+                game_id__in=list(seats), player_id__in=players
+            ).values_list("game_id", "player_id", "elo_before")
+        }
+        current = {
+            (game_type, player_id): elo
+            for game_type, player_id, elo in rating.objects.filter(
+                player_id__in=players, game_type__in={game.game_type for game in games}
+            ).values_list("game_type", "player_id", "rating")
+        }
+
+    def band(game: Game, player_id: int | None) -> str:
+        if player_id is None:
+            return BOT
+        elo = before.get((game.pk, player_id))
+        return band_of(elo if elo is not None else current.get((game.game_type, player_id)))
+
     return {
-        seat.seat: BOT if seat.player_id is None else band_of(ratings.get(seat.player_id))
-        for seat in seats
+        game.pk: {seat.seat: band(game, seat.player_id) for seat in seats[game.pk]}
+        for game in games
     }
-
-
-def ratings_before(game: Game, player_ids: set[int]) -> dict[int, float]:
-    """Each player's Elo going into this game: the ratings app's record of the game when it
-    has rated it already (also on rebuilds), else the current rating, not yet moved by it.
-    Players without either are left out (unrated)."""
-    if not apps.is_installed("ratings"):
-        return {}
-    rating_change = apps.get_model("ratings", "RatingChange")
-    rating = apps.get_model("ratings", "Rating")
-    before = dict(
-        rating_change.objects.filter(game_id=game.pk, player_id__in=player_ids).values_list(
-            "player_id", "elo_before"
-        )
-    )
-    unrated = player_ids - before.keys()
-    if unrated:
-        before.update(
-            rating.objects.filter(player_id__in=unrated, game_type=game.game_type).values_list(
-                "player_id", "rating"
-            )
-        )
-    return before

@@ -16,7 +16,15 @@ from typing import Any
 from django.utils import timezone
 
 from games.models import Game, GameSeat
-from stats.models import NO_BID, NO_TURN_ORDER, HexLine, PairLine, RoundLine, SeatLine
+from stats.models import (
+    HEX_COUNTERS,
+    NO_BID,
+    NO_TURN_ORDER,
+    HexLine,
+    PairLine,
+    RoundLine,
+    SeatLine,
+)
 from stats.services.bands import seat_bands
 
 EARLY_TURNS = range(1, 4)  # a hex drafted on a player's turns 1-3 is "early"
@@ -26,11 +34,29 @@ DEEP_DIVE = "deep-dive"
 DEEP_SEA_ADVENTURE = ("deep-sea-adventure", "deep-sea-adventure-boost")
 
 
+class HexRow:
+    """An unsaved HexLine as a plain object with the same attributes: a Deep Vents game has
+    dozens, and building a model instance of some forty fields cost more than counting them.
+    save_lines inserts them as rows; lines read back from the database are HexLines."""
+
+    __slots__ = ("seat", "hex", *HEX_COUNTERS)
+
+    def __init__(self, seat: SeatLine, hex: str, counters: dict[str, float]) -> None:
+        self.seat = seat
+        self.hex = hex
+        for name in HEX_COUNTERS:
+            setattr(self, name, counters.get(name, 0.0))
+
+    @property
+    def seat_id(self) -> int | None:
+        return self.seat.pk
+
+
 @dataclass
 class GameLines:
     seats: list[SeatLine] = field(default_factory=list)
     pairs: list[PairLine] = field(default_factory=list)
-    hexes: list[HexLine] = field(default_factory=list)
+    hexes: list[HexLine | HexRow] = field(default_factory=list)
     rounds: list[RoundLine] = field(default_factory=list)
 
     def by_model(self) -> dict[type, list]:
@@ -47,8 +73,13 @@ def month_of(moment: datetime.datetime) -> datetime.date:
     return datetime.date(local.year, local.month, 1)
 
 
-def build_lines(game: Game, seats: Iterable[GameSeat] | None = None) -> GameLines:
-    """Every line of one game, unsaved (the caller saves seats first, then the rest)."""
+def build_lines(
+    game: Game,
+    seats: Iterable[GameSeat] | None = None,
+    bands: dict[int, str] | None = None,
+) -> GameLines:
+    """Every line of one game, unsaved (the caller saves seats first, then the rest).
+    `bands` (seat -> band, from group_bands) saves reading the ratings again."""
     seats = sorted(seats if seats is not None else game.seats.all(), key=lambda s: s.seat)
     facts = game.facts or []
     lines = GameLines()
@@ -59,7 +90,8 @@ def build_lines(game: Game, seats: Iterable[GameSeat] | None = None) -> GameLine
             break
     month = month_of(game.played_at)
     expected = 1 / game.player_count
-    bands = seat_bands(game, seats)
+    if bands is None:
+        bands = seat_bands(game, seats)
     for seat in seats:
         wins = 1.0 if seat.winner else 0.0
         lines.seats.append(
@@ -104,7 +136,7 @@ def build_lines(game: Game, seats: Iterable[GameSeat] | None = None) -> GameLine
     return lines
 
 
-def deep_vents_hex_lines(seats: list[SeatLine], facts: list[dict[str, Any]]) -> list[HexLine]:
+def deep_vents_hex_lines(seats: list[SeatLine], facts: list[dict[str, Any]]) -> list[HexRow]:
     """Per seat and hex type: drafting, win rates when owned or passed over, and use."""
     counters: dict[tuple[int, str], defaultdict[str, float]] = defaultdict(
         lambda: defaultdict(float)
@@ -162,7 +194,7 @@ def deep_vents_hex_lines(seats: list[SeatLine], facts: list[dict[str, Any]]) -> 
         for flag in ("owned", "passed", "early", "late"):
             c[f"{flag}_wins"] = c[flag] * line.wins
             c[f"{flag}_expected"] = c[flag] * line.expected
-        result.append(HexLine(seat=line, hex=hex_id, **c))
+        result.append(HexRow(line, hex_id, c))
     return result
 
 
