@@ -102,12 +102,26 @@ def fragment(
     return mark_safe(html)  # rendered by our own templates, escaped there
 
 
-def on_game_changed(sender: type, game: Game, **kwargs) -> None:
-    """game_verified / game_retracted: the game's statistics move, and its ratings unless
-    it was played by bots only (simulated seats have no player, so nobody is rated)."""
-    bump_on_commit(STATS, game.game_type)
-    if game.source != Source.SIMULATED:
-        bump_on_commit(RATINGS, game.game_type)
+def on_game_changed(sender: type, game: Game, group=None, **kwargs) -> None:
+    """game_verified / game_retracted: the games' statistics move, and their ratings unless
+    played by bots only (simulated seats have no player, so nobody is rated). A group of
+    games verified together bumps each version once."""
+    if group is None:
+        bump_games_on_commit([game])
+    else:
+        group.defer(bump_games_on_commit, game)
+
+
+def bump_games_on_commit(games: list[Game]) -> None:
+    stats = sorted({game.game_type for game in games})
+    rated = sorted({game.game_type for game in games if game.source != Source.SIMULATED})
+
+    def bump_both() -> None:
+        bump_many(STATS, stats)
+        if rated:
+            bump_many(RATINGS, rated)
+
+    transaction.on_commit(bump_both)
 
 
 def on_player_changed(

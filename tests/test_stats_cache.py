@@ -140,6 +140,18 @@ def test_simulated_games_move_the_statistics_but_not_the_ratings_version(
     assert cache.version(cache.STATS, DEEP_VENTS) != stats
 
 
+def test_games_verified_together_bump_each_version_once(
+    django_capture_on_commit_callbacks, monkeypatch
+):
+    bumps = []
+    monkeypatch.setattr(cache, "bump_many", lambda scope, types: bumps.append((scope, types)))
+
+    games = verified_games(django_capture_on_commit_callbacks, DEEP_VENTS, 2, 3, seed="cache-g")
+
+    assert len(games) == 3
+    assert bumps == [(cache.STATS, [DEEP_VENTS])]
+
+
 def take_the_cache_down(settings) -> None:
     """A Redis cache at a port nobody listens on: the cache server is down."""
     settings.CACHES = {
