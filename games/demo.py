@@ -18,10 +18,12 @@ from django.core.management import call_command
 from engines.core.simulate import simulate_game
 from engines.registry import GAMES, get_game
 from games.services.intake import submit_log
+from stats.models import SimulationBatch
 from tournaments.demo import player_strategy
 from tournaments.models import Player
 
 GAMES_PER_TYPE = 5
+DEMO_SEED = "demo"
 CASUAL_GAMES = 30
 CASUAL_START = datetime.datetime(2026, 9, 1, 19, 0, tzinfo=datetime.UTC)
 
@@ -29,8 +31,10 @@ CASUAL_START = datetime.datetime(2026, 9, 1, 19, 0, tzinfo=datetime.UTC)
 def load(stdout: TextIO) -> None:
     """Idempotent: the same seeds give the same logs, recognised as already stored."""
     for game_id in GAMES:
+        if SimulationBatch.objects.filter(game_type=game_id, seed=DEMO_SEED).exists():
+            continue
         call_command(
-            "simulate", game_id, games=GAMES_PER_TYPE, players=3, seed="demo", stdout=stdout
+            "simulate", game_id, games=GAMES_PER_TYPE, players=3, seed=DEMO_SEED, stdout=stdout
         )
     load_casual_games(stdout)
 

@@ -7,8 +7,9 @@ import pytest
 from django.contrib.auth import authenticate, get_user_model
 from django.core.management import call_command
 
-from games.models import Game, GameLog
+from games.models import Game, GameLog, Upload
 from ratings.models import PROVISIONAL_GAMES, Rating
+from stats.models import SimulationBatch
 from tournaments.models import Player
 
 
@@ -39,12 +40,14 @@ def test_load_demo_twice_creates_nothing_more():
     players = sorted(Player.objects.values_list("handle", flat=True))
     users = get_user_model().objects.count()
     logs, games = GameLog.objects.count(), Game.objects.count()
+    uploads, batches = Upload.objects.count(), SimulationBatch.objects.count()
 
     load_demo()
 
     assert sorted(Player.objects.values_list("handle", flat=True)) == players
     assert get_user_model().objects.count() == users == 1
     assert (GameLog.objects.count(), Game.objects.count()) == (logs, games)
+    assert (Upload.objects.count(), SimulationBatch.objects.count()) == (uploads, batches)
     assert len(players) >= 3
 
 
