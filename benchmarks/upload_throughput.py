@@ -54,7 +54,9 @@ def make_batch(count: int, distinct: int, game_id: str) -> bytes:
 
 
 def start_workers(count: int, queue: str, database_url: str) -> list[subprocess.Popen]:
-    env = {**os.environ, "DATABASE_URL": database_url}
+    # Persistent connections, as production workers run (README: CONN_MAX_AGE): without
+    # them each task opens its own.
+    env = {**os.environ, "DATABASE_URL": database_url, "CONN_MAX_AGE": "600"}
     return [
         subprocess.Popen(
             [

@@ -126,7 +126,8 @@ TEMPLATES = [
 ]
 
 # PostgreSQL URLs (postgres://user:password@host:5432/name) use psycopg 3, the only driver
-# installed. CONN_MAX_AGE stays 0 unless set, so Celery workers never hold stale connections.
+# installed. CONN_MAX_AGE (0: a connection per request or task) is worth setting for web and
+# workers alike; health checks drop a connection that went stale while kept.
 DATABASES = {
     "default": dj_database_url.config(
         default=f"sqlite:///{BASE_DIR / 'db.sqlite3'}",

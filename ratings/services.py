@@ -237,16 +237,17 @@ def _rate_in_order(game_type: str, games: list[Game]) -> None:
             rating.rating, rating.mu, rating.sigma, rating.games, rating.wins, rating.last_played
         )
     changes = [change for record in records for change in rater.apply(record)]
-    moved = {change.player_id for change in changes}
-    for player in moved & stored.keys():
-        _store_rating(stored[player], rater.players[player])
-    Rating.objects.bulk_update(
-        [stored[player] for player in moved & stored.keys()],
-        ["rating", "mu", "sigma", "games", "wins", "last_played"],
-    )
+    moved = sorted({change.player_id for change in changes})
+    # One upsert for new and known players: bulk_update's CASE per field and row would cost
+    # tens of milliseconds, all of them under the ledger lock other workers wait on.
     Rating.objects.bulk_create(
-        _store_rating(Rating(player_id=player, game_type=game_type), rater.players[player])
-        for player in moved - stored.keys()
+        [
+            _store_rating(Rating(player_id=player, game_type=game_type), rater.players[player])
+            for player in moved
+        ],
+        update_conflicts=True,
+        unique_fields=["player", "game_type"],
+        update_fields=["rating", "mu", "sigma", "games", "wins", "last_played"],
     )
     RatingChange.objects.bulk_create(_rating_change(c, game_type) for c in changes)
 

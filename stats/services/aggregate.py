@@ -125,16 +125,17 @@ def over_months(deltas: Deltas) -> Deltas:
     return summed
 
 
-def upsert(
+def upsert_statements(
     cube: type[Model],
     key_fields: tuple[str, ...],
     counters: tuple[str, ...],
     deltas: Deltas,
     sign: int,
-) -> None:
-    """Add (sign 1) or take away (sign -1) deltas, creating cube rows as needed."""
+) -> list[tuple[str, list]]:
+    """The statements (SQL, parameters) adding (sign 1) or taking away (sign -1) deltas,
+    creating cube rows as needed."""
     if not deltas:
-        return
+        return []
     quote = connection.ops.quote_name
     table = quote(cube._meta.db_table)
     fields = [cube._meta.get_field(name) for name in (*key_fields, "n", *counters)]
@@ -144,21 +145,22 @@ def upsert(
     insert = f"INSERT INTO {table} ({', '.join(keys + sums)}) "
     conflict = f" ON CONFLICT ({', '.join(keys)}) DO UPDATE SET {updates}"
     rows = [(*key, *(sign * v for v in values)) for key, values in sorted(deltas.items())]
-    with connection.cursor() as cursor:
-        if connection.vendor == "postgresql":
-            columns = [field.column for field in fields]
-            cursor.execute(
+    if connection.vendor == "postgresql":
+        columns = [field.column for field in fields]
+        return [
+            (
                 f"{insert}SELECT {', '.join(keys + sums)} FROM {json_rows(table)}{conflict}",
                 [json_document(columns, rows)],
             )
-            return
-        placeholders = "(" + ", ".join(["%s"] * len(fields)) + ")"
-        for start in range(0, len(rows), UPSERT_ROWS):
-            chunk = rows[start : start + UPSERT_ROWS]
-            cursor.execute(
-                f"{insert}VALUES {', '.join([placeholders] * len(chunk))}{conflict}",
-                [value for row in chunk for value in row],
-            )
+        ]
+    placeholders = "(" + ", ".join(["%s"] * len(fields)) + ")"
+    return [
+        (
+            f"{insert}VALUES {', '.join([placeholders] * len(chunk))}{conflict}",
+            [value for row in chunk for value in row],
+        )
+        for chunk in (rows[i : i + UPSERT_ROWS] for i in range(0, len(rows), UPSERT_ROWS))
+    ]
 
 
 def json_rows(table: str) -> str:
@@ -201,13 +203,22 @@ def insert_lines(model: type[Model], lines: list) -> None:
 
 
 def apply_lines(games: list[GameLines], sign: int) -> None:
-    """Move every cube (and its rollup) by these games' lines: one statement each."""
+    """Move every cube (and its rollup) by these games' lines: one statement each.
+
+    Every statement is built before the first runs: each upsert locks its rows until the
+    commit and concurrent workers queue on them, so no Python work runs between them."""
+    statements = []
     for spec in CUBES:
         deltas = cube_deltas(
             spec, (line for lines in games for line in lines.by_model()[spec.line])
         )
-        upsert(spec.cube, spec.key_fields, spec.counters, deltas, sign)
-        upsert(spec.rollup, spec.rollup_key_fields, spec.counters, over_months(deltas), sign)
+        statements += upsert_statements(spec.cube, spec.key_fields, spec.counters, deltas, sign)
+        statements += upsert_statements(
+            spec.rollup, spec.rollup_key_fields, spec.counters, over_months(deltas), sign
+        )
+    with connection.cursor() as cursor:
+        for sql, params in statements:
+            cursor.execute(sql, params)
 
 
 def stored_lines(game: Game) -> GameLines:
