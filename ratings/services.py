@@ -89,6 +89,23 @@ def locked_ledger(game_type: str) -> RatingLedger:
     return ledger
 
 
+def _store_replayed(
+    game_type: str, rater: Rater, changes: list[Change], ledger: RatingLedger
+) -> None:
+    """Store what a replay of games computed (the rows it replaces are already deleted)
+    and mark the ledger caught up; saving it, stale or not, retires the cached
+    leaderboards (stats/cache.py)."""
+    Rating.objects.bulk_create(
+        _store_rating(Rating(player_id=player, game_type=game_type), state)
+        for player, state in rater.players.items()
+    )
+    RatingChange.objects.bulk_create(
+        (_rating_change(c, game_type) for c in changes), batch_size=1000
+    )
+    ledger.stale = False
+    ledger.save(update_fields=["stale"])
+
+
 @transaction.atomic
 def recompute(game_type: str, exclude: Collection[int] = ()) -> int:
     """Rebuild a game type's ratings from its verified games in chronological order.
@@ -102,16 +119,7 @@ def recompute(game_type: str, exclude: Collection[int] = ()) -> int:
     changes = [change for record in records for change in rater.apply(record)]
     RatingChange.objects.filter(game_type=game_type).delete()
     Rating.objects.filter(game_type=game_type).delete()
-    Rating.objects.bulk_create(
-        _store_rating(Rating(player_id=player, game_type=game_type), state)
-        for player, state in rater.players.items()
-    )
-    RatingChange.objects.bulk_create(
-        (_rating_change(c, game_type) for c in changes), batch_size=1000
-    )
-    # Saving the ledger (stale or not) retires the cached leaderboards (stats/cache.py).
-    ledger.stale = False
-    ledger.save(update_fields=["stale"])
+    _store_replayed(game_type, rater, changes, ledger)
     return len(records)
 
 
@@ -150,11 +158,11 @@ def catch_up(game_type: str) -> int:
                 Q(played_at__gt=played_at) | Q(played_at=played_at, pk__gte=game_id)
             ),
         )
+    rater, redone = Rater(elo_k()), []
     if redo:
         changes = RatingChange.objects.filter(game_type=game_type)
         later = Q(played_at__gt=played_at) | Q(played_at=played_at, game_id__gte=game_id)
         players = {player for record in redo for player in record.ranks}
-        rater = Rater(elo_k())
         for player, elo_after, mu, sigma, won, last_played in (
             changes.filter(player_id__in=players)
             .exclude(later)
@@ -168,15 +176,7 @@ def catch_up(game_type: str) -> int:
         redone = [change for record in redo for change in rater.apply(record)]
         changes.filter(later).delete()
         Rating.objects.filter(game_type=game_type, player_id__in=players).delete()
-        Rating.objects.bulk_create(
-            _store_rating(Rating(player_id=player, game_type=game_type), state)
-            for player, state in rater.players.items()
-        )
-        RatingChange.objects.bulk_create(
-            (_rating_change(c, game_type) for c in redone), batch_size=1000
-        )
-    ledger.stale = False
-    ledger.save(update_fields=["stale"])
+    _store_replayed(game_type, rater, redone, ledger)
     return len(redo)
 
 

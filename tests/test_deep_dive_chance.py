@@ -3,17 +3,9 @@
 import copy
 from math import isclose
 
-from engines import get_game
+from deep_dive_support import play
+
 from engines.deep_dive.events import dive, shark, stay, surface
-
-GAME = get_game("deep-dive")
-
-
-def play(players, *events):
-    state = GAME.new_state(GAME.ruleset(), players, {})
-    for event in events:
-        state.apply_action(event)
-    return state
 
 
 def test_colour_die_has_six_equally_likely_faces_dd1():

@@ -1,20 +1,12 @@
 """Dive passes: rolling the colour die and drawing shells (DD-2)."""
 
 import pytest
+from deep_dive_support import play
 
-from engines import IllegalEventError, get_game, replay
+from engines import IllegalEventError, replay
 from engines.core.schema import FORMAT
 from engines.deep_dive.events import dive, shark, stay, surface
 from engines.deep_dive.events import open_shells as opened
-
-GAME = get_game("deep-dive")
-
-
-def play(players, *events):
-    state = GAME.new_state(GAME.ruleset(), players, {})
-    for event in events:
-        state.apply_action(event)
-    return state
 
 
 def test_diver_draws_as_many_shells_as_its_section_shows_dd2():

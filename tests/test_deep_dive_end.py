@@ -4,20 +4,13 @@ import json
 from pathlib import Path
 
 import pytest
+from deep_dive_support import play
 
-from engines import IllegalEventError, get_game, replay
+from engines import IllegalEventError, replay
 from engines.deep_dive.events import dive, shark, stay, surface
 from engines.deep_dive.events import open_shells as opened
 
-GAME = get_game("deep-dive")
 EXAMPLE = Path(__file__).parent / "golden/deep-dive/docs-example-tie.json"
-
-
-def play(players, *events):
-    state = GAME.new_state(GAME.ruleset(), players, {})
-    for event in events:
-        state.apply_action(event)
-    return state
 
 
 def test_fourth_black_pearl_ends_the_game_after_the_surfacing_step_dd5():

@@ -1,19 +1,11 @@
 """Rounds and the starting player (DD-5, DD-6)."""
 
 import pytest
+from deep_dive_support import play
 
-from engines import IllegalEventError, get_game
+from engines import IllegalEventError
 from engines.deep_dive.events import dive, shark, stay, surface
 from engines.deep_dive.events import open_shells as opened
-
-GAME = get_game("deep-dive")
-
-
-def play(players, *events):
-    state = GAME.new_state(GAME.ruleset(), players, {})
-    for event in events:
-        state.apply_action(event)
-    return state
 
 
 def round_lost_to_the_shark(players, starting_seat):

@@ -1,20 +1,15 @@
 """The shark: who it scares away and what they lose (DD-3)."""
 
 import pytest
+from deep_dive_support import play as play_with_facts
 
-from engines import IllegalEventError, get_game
+from engines import IllegalEventError
 from engines.deep_dive.events import dive, shark, stay, surface
 from engines.deep_dive.events import open_shells as opened
 
-GAME = get_game("deep-dive")
-
 
 def play(players, *events):
-    state = GAME.new_state(GAME.ruleset(), players, {})
-    state.facts = []
-    for event in events:
-        state.apply_action(event)
-    return state
+    return play_with_facts(players, *events, facts=True)
 
 
 def test_shark_returns_unopened_shells_of_every_diver_in_its_section_dd3():
