@@ -72,6 +72,14 @@ PROBLEMS = {
     415: OpenApiResponse(ProblemSerializer, description="Unsupported content type."),
     429: OpenApiResponse(ProblemSerializer, description="Too many uploads; wait."),
 }
+SUBMIT_PROBLEMS = {
+    **PROBLEMS,
+    503: OpenApiResponse(
+        ProblemSerializer,
+        description="Uploads paused: Redis (which counts uploads) is unreachable; nothing "
+        "was stored. Retry after the Retry-After header's seconds.",
+    ),
+}
 
 
 def submission_options(request: Request) -> dict:
@@ -166,7 +174,7 @@ class LogViewSet(
             "application/json": OpenApiTypes.OBJECT,
             "multipart/form-data": FileUploadSerializer,
         },
-        responses={201: SubmittedLogSerializer, 200: SubmittedLogSerializer, **PROBLEMS},
+        responses={201: SubmittedLogSerializer, 200: SubmittedLogSerializer, **SUBMIT_PROBLEMS},
     )
     def create(self, request: Request) -> Response:
         options = submission_options(request)
@@ -231,7 +239,7 @@ class UploadViewSet(
             "application/jsonl": OpenApiTypes.STR,
             "multipart/form-data": FileUploadSerializer,
         },
-        responses={201: UploadSerializer, **PROBLEMS},
+        responses={201: UploadSerializer, **SUBMIT_PROBLEMS},
     )
     def create(self, request: Request) -> Response:
         options = submission_options(request)

@@ -7,8 +7,11 @@ uploads are seen only by that user (and staff); only staff delete.
 from __future__ import annotations
 
 from django.db.models import Q, QuerySet
-from rest_framework import permissions
+from rest_framework import permissions, status
+from rest_framework.exceptions import APIException
 from rest_framework.throttling import UserRateThrottle
+
+from deepsea.outages import CACHE_UNREACHABLE
 
 
 def visible_logs(queryset: QuerySet, user) -> QuerySet:
@@ -45,3 +48,21 @@ class UploadThrottle(UserRateThrottle):
     """
 
     scope = "uploads"
+
+    def allow_request(self, request, view) -> bool:
+        # Uploads are counted in the cache; with it unreachable nothing can be counted, so
+        # refuse cleanly rather than accept unthrottled (or fail with a 500).
+        try:
+            return super().allow_request(request, view)
+        except CACHE_UNREACHABLE as error:
+            raise UploadsUnavailable() from error
+
+
+class UploadsUnavailable(APIException):
+    status_code = status.HTTP_503_SERVICE_UNAVAILABLE
+    default_detail = (
+        "Uploads are paused: the upload counter's store (Redis) cannot be reached. "
+        "Nothing was stored; try again in a minute."
+    )
+    default_code = "unavailable"
+    wait = 60  # seconds; DRF's exception handler sends it as Retry-After

@@ -12,7 +12,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from games.filters import GameFilter
 from games.models import Game, GameLog, Source, Upload
-from games.permissions import UploadThrottle, visible_logs, visible_uploads
+from games.permissions import UploadsUnavailable, UploadThrottle, visible_logs, visible_uploads
 from games.services.intake import IntakeError, submit_batch, submit_log
 from tournaments.models import Table
 
@@ -25,8 +25,11 @@ STATUS_LOGS = 200
 def upload_page(request: HttpRequest) -> HttpResponse:
     if request.method == "GET":
         return render(request, "games/upload.html", {"tables": open_tables()})
-    throttle = UploadThrottle()
-    if not throttle.allow_request(request, None):
+    try:
+        allowed = UploadThrottle().allow_request(request, None)
+    except UploadsUnavailable as error:
+        return upload_refused(request, str(error.detail), error.status_code)
+    if not allowed:
         return upload_refused(request, "Too many uploads; try again in a while.", 429)
     try:
         upload = receive(request)

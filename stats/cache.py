@@ -19,11 +19,11 @@ import logging
 import uuid
 from collections.abc import Callable
 
-import redis
 from django.core.cache import cache
 from django.db import transaction
 from django.utils.safestring import SafeString, mark_safe
 
+from deepsea.outages import CACHE_UNREACHABLE
 from engines.registry import GAMES
 from games.models import Game, Source
 
@@ -31,8 +31,6 @@ STATS = "stats"
 RATINGS = "ratings"
 PLAYER_NAME_FIELDS = {"handle", "display_name"}
 FRAGMENT_SECONDS = 24 * 3600  # a bound on memory; bumps, not this, keep fragments fresh
-# What Django's RedisCache raises when its server is down or too slow (redis-py's errors).
-CACHE_UNREACHABLE = (redis.exceptions.ConnectionError, redis.exceptions.TimeoutError)
 
 logger = logging.getLogger(__name__)
 

@@ -22,6 +22,7 @@ from engines.core.log import check_header, loads
 from engines.registry import get_game
 from games.models import GameLog, Source, Upload
 from games.services import tables
+from games.services.dispatch import Dispatch
 from games.tasks import verify_log_task, verify_logs_task
 
 # Logs of a batch are inserted and queued this many at a time, each group committed on its
@@ -107,7 +108,7 @@ def submit_log(
             log = GameLog.objects.create(upload=upload, raw=text, sha256=digest, game_type=game_id)
             if table is not None:
                 tables.attach(log, table)
-            verify_log_task.delay_on_commit(log.pk)
+            Dispatch().on_commit(verify_log_task, log.pk)
     except IntegrityError:
         log = GameLog.objects.filter(sha256=digest).first()
         if log is None:  # the constraint that failed was not the digest's
@@ -144,6 +145,7 @@ def submit_batch(
         source=source,
         published=published,
     )
+    dispatch = Dispatch()
     first_line_of: dict[str, int] = {}
     chunk: list[tuple[int, str, str, str]] = []
     for number, line in prepend(first, lines):
@@ -159,9 +161,9 @@ def submit_batch(
         first_line_of[digest] = number
         chunk.append((number, text, digest, game_id))
         if len(chunk) >= BATCH_CHUNK:
-            store_chunk(upload, chunk)
+            store_chunk(upload, chunk, dispatch)
             chunk = []
-    store_chunk(upload, chunk)
+    store_chunk(upload, chunk, dispatch)
     upload.duplicates.sort(key=lambda duplicate: duplicate["line"])
     upload.save(update_fields=["line_errors", "duplicates"])
     return upload
@@ -181,7 +183,7 @@ def prepend(first: Any, rest: Iterator[Any]) -> Iterator[Any]:
     yield from rest
 
 
-def store_chunk(upload: Upload, chunk: list[tuple[int, str, str, str]]) -> None:
+def store_chunk(upload: Upload, chunk: list[tuple[int, str, str, str]], dispatch: Dispatch) -> None:
     """Insert a group of logs, skipping those already stored (by anyone, even right now),
     and queue the new ones once the group is committed."""
     if not chunk:
@@ -212,4 +214,4 @@ def store_chunk(upload: Upload, chunk: list[tuple[int, str, str, str]]) -> None:
             else:
                 upload.duplicates.append({"line": number, "log": pk})
         for start in range(0, len(queued), VERIFY_CHUNK):
-            verify_logs_task.delay_on_commit(queued[start : start + VERIFY_CHUNK])
+            dispatch.on_commit(verify_logs_task, queued[start : start + VERIFY_CHUNK])

@@ -36,7 +36,7 @@ FINAL_STATUSES = (GameLog.Status.VERIFIED, GameLog.Status.REJECTED, GameLog.Stat
 HANDLE_LENGTH = Player._meta.get_field("handle").max_length
 # Logs of a batch committed per transaction: few enough that a verdict is not held back
 # long, enough that the per-transaction costs (commit, cube rows, ratings lock) are shared.
-GROUP_SIZE = 25
+GROUP_SIZE = 50
 
 Outcome = tuple[Mapping[str, Any], engines.Replay] | dict[str, Any]  # replayed, or an error
 
