@@ -48,13 +48,15 @@ def test_a_batch_reports_lines_already_stored_and_lines_repeated_in_it(submit, s
 
 class QueueRecorder:
     """Stands in for the verification task: these tests are about intake, so they record
-    what was queued instead of verifying in each client's thread."""
+    what was sent (as each submission commits) instead of verifying in each client's thread."""
 
     def __init__(self) -> None:
         self.queued: list[int] = []
         self.lock = threading.Lock()
 
-    def delay_on_commit(self, log_ids: int | list[int]) -> None:
+    name = "tests.queue_recorder"
+
+    def delay(self, log_ids: int | list[int]) -> None:
         with self.lock:
             self.queued.extend(log_ids if isinstance(log_ids, list) else [log_ids])
 
