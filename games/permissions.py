@@ -66,3 +66,14 @@ class UploadsUnavailable(APIException):
     )
     default_code = "unavailable"
     wait = 60  # seconds; DRF's exception handler sends it as Retry-After
+
+
+def upload_refused(request) -> tuple[str, int] | None:
+    """For the plain Django views that store logs (upload and record pages): the message
+    and status refusing this upload now, or None when it may go ahead."""
+    try:
+        if UploadThrottle().allow_request(request, None):
+            return None
+    except UploadsUnavailable as error:
+        return str(error.detail), error.status_code
+    return "Too many uploads; try again in a while.", 429

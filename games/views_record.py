@@ -25,6 +25,7 @@ from engines.core.errors import LogError
 from engines.core.log import dumps, loads
 from games import record
 from games.models import GameLog, Source
+from games.permissions import upload_refused
 from games.services.intake import IntakeError, submit_log
 from tournaments.models import Table
 from tournaments.services.recording import may_record, open_tables, recordable_tables, table_start
@@ -118,6 +119,9 @@ def record_deal(request: HttpRequest) -> JsonResponse:
 def record_save(request: HttpRequest) -> JsonResponse:
     """Store a finished recording like any upload; it is then verified by a worker.
     With `table`, it is submitted as that tournament table's result."""
+    refused = upload_refused(request)
+    if refused is not None:
+        return refusal(*refused)
     try:
         body = posted_json(request)
     except LogError as error:

@@ -12,7 +12,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from games.filters import GameFilter
 from games.models import Game, GameLog, Source, Upload
-from games.permissions import UploadsUnavailable, UploadThrottle, visible_logs, visible_uploads
+from games.permissions import upload_refused, visible_logs, visible_uploads
 from games.services.intake import IntakeError, submit_batch, submit_log
 from tournaments.models import Table
 
@@ -25,16 +25,13 @@ STATUS_LOGS = 200
 def upload_page(request: HttpRequest) -> HttpResponse:
     if request.method == "GET":
         return render(request, "games/upload.html", {"tables": open_tables()})
-    try:
-        allowed = UploadThrottle().allow_request(request, None)
-    except UploadsUnavailable as error:
-        return upload_refused(request, str(error.detail), error.status_code)
-    if not allowed:
-        return upload_refused(request, "Too many uploads; try again in a while.", 429)
+    refused = upload_refused(request)
+    if refused is not None:
+        return refused_page(request, *refused)
     try:
         upload = receive(request)
     except IntakeError as error:
-        return upload_refused(request, error.message, error.status)
+        return refused_page(request, error.message, error.status)
     return redirect(upload)
 
 
@@ -65,7 +62,7 @@ def receive(request: HttpRequest) -> Upload:
     return submit_log(pasted, table=table, **options).upload
 
 
-def upload_refused(request: HttpRequest, message: str, status: int) -> HttpResponse:
+def refused_page(request: HttpRequest, message: str, status: int) -> HttpResponse:
     context = {"error": message, "tables": open_tables(), "pasted": request.POST.get("log", "")}
     return render(request, "games/upload.html", context, status=status)
 

@@ -390,6 +390,21 @@ def test_a_saved_recording_is_stored_verified_and_leads_to_its_game_page(
     assert "Verified" in page.content.decode()
 
 
+def test_saves_beyond_the_upload_rate_are_refused_with_429(signed_in, monkeypatch):
+    from games.permissions import UploadThrottle
+
+    monkeypatch.setattr(UploadThrottle, "THROTTLE_RATES", {"uploads": "1/hour"})
+    first = dealt(signed_in, "deep-dive")
+    record_to_the_end(signed_in, first, seed=1)
+    second = dealt(signed_in, "deep-dive")
+    record_to_the_end(signed_in, second, seed=2)
+
+    codes = [post(signed_in, SAVE, log).status_code for log in (first, second)]
+
+    assert codes == [201, 429]
+    assert GameLog.objects.count() == 1
+
+
 # --- tournament tables: recorded from the seating (issue 6) ---------------------------
 
 

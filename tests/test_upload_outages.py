@@ -73,6 +73,21 @@ def test_the_upload_page_says_uploads_are_paused_while_the_cache_is_unreachable(
     assert not GameLog.objects.exists()
 
 
+@pytest.mark.django_db
+def test_saving_a_recording_is_refused_with_503_while_the_cache_is_unreachable(
+    unreachable_cache, client, django_user_model
+):
+    client.force_login(django_user_model.objects.create_user("scorekeeper"))
+
+    response = client.post(
+        "/record/save/", text(human_log(seed=7)), content_type="application/json"
+    )
+
+    assert response.status_code == 503
+    assert "Redis" in response.json()["error"]["text"]
+    assert not GameLog.objects.exists()
+
+
 class UnreachableBrokerTask:
     """Stands in for a Celery task whose broker refuses connections (what .delay raises)."""
 
