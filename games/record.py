@@ -120,7 +120,7 @@ def next_step(data: Any) -> dict[str, Any]:
         if draw is not None:
             return {**answer, **draw}
     describe = LABELS.get(game.id, describe_generic)
-    events = [*state.legal_actions(), *_anytime_events(game.id, state, snapshot)]
+    events = state.legal_actions()  # out-of-turn payoffs included (DV-8)
     return {
         **answer,
         "kind": "chance" if state.is_chance_node() else "decision",
@@ -260,22 +260,6 @@ def _draw_choices(
             if left > 0
         ],
     }
-
-
-def _anytime_events(game_id: str, state: State, snapshot: dict[str, Any]) -> list[Event]:
-    """Deep Vents: any player may pay off a shortfall token at any moment (DV-8)."""
-    if game_id != DEEP_VENTS:
-        return []
-    cost = glossary(DEEP_VENTS)["payoff"]
-    current = state.current_seat()
-    return [
-        {"type": "payoff", "seat": player["seat"]}
-        for player in snapshot["players"]
-        if player["seat"] != current
-        and player["tokens"]
-        and player["supply"] >= cost
-        and not player["eliminated"]
-    ]
 
 
 # --- Deep Sea Adventure: stacking orders after a dive (DSA-5) ------------------------

@@ -66,7 +66,13 @@ class State(ABC):
 
     @abstractmethod
     def legal_actions(self) -> list[Event]:
-        """Every event the current seat may make now."""
+        """Every event that may come next: the current seat's decision (OpenSpiel's
+        legal_actions), then `out_of_turn_actions()`."""
+
+    def out_of_turn_actions(self) -> list[Event]:
+        """Events other seats may make before the current decision (DV-8 payoffs); each
+        carries its own seat. Most games have none."""
+        return []
 
     @abstractmethod
     def apply_action(self, event: Event) -> None:
@@ -91,7 +97,14 @@ class Strategy(ABC):
     description: ClassVar[str] = ""
 
     @abstractmethod
-    def choose(self, state: State, legal: list[Event], rng: random.Random) -> Event: ...
+    def choose(self, state: State, legal: list[Event], rng: random.Random) -> Event:
+        """One of `legal`: the events of this bot's seat, which holds the decision."""
+
+    def act_out_of_turn(
+        self, state: State, offered: list[Event], rng: random.Random
+    ) -> Event | None:
+        """One of `offered` (this seat's out-of-turn events) to make now, or None to wait."""
+        return None
 
 
 class Game(ABC):

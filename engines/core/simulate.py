@@ -32,12 +32,30 @@ def play_out(
             outcomes = state.chance_outcomes()
             event = rng.choices([e for e, _ in outcomes], weights=[p for _, p in outcomes])[0]
         else:
-            event = bots[state.current_seat()].choose(state, state.legal_actions(), rng)
+            event = _out_of_turn_event(state, bots, rng)
+            if event is None:
+                seat = state.current_seat()
+                own = [e for e in state.legal_actions() if e.get("seat") == seat]
+                event = bots[seat].choose(state, own, rng)
         state.apply_action(event)
         events.append(event)
         if on_event is not None:
             on_event(state)
     return events
+
+
+def _out_of_turn_event(
+    state: State, bots: Sequence[Strategy], rng: random.Random
+) -> Event | None:
+    """Seats other than the decider, in seat order, may act first (DV-8 payoffs)."""
+    offered: dict[int, list[Event]] = {}
+    for event in state.out_of_turn_actions():
+        offered.setdefault(event["seat"], []).append(event)
+    for seat, events in sorted(offered.items()):
+        event = bots[seat].act_out_of_turn(state, events, rng)
+        if event is not None:
+            return event
+    return None
 
 
 def simulate_game(

@@ -73,6 +73,7 @@ class DeepSeaState(State):
             self.seat = None
             return
         players = self.players
+        self.first_seat = first_seat  # the dive's turn order runs clockwise from here
         self.air = self.edition.air
         self.position = [0] * players
         self.turned = [False] * players
@@ -109,15 +110,19 @@ class DeepSeaState(State):
                 return
 
     def _stuck(self) -> bool:
-        """DSA-8: nobody in the water carries anything or can reach treasure ahead."""
+        """DSA-8 as settled by DSA-9: the dive stalls only when every diver in the water is
+        still heading down, carries nothing, and no treasure lies at or deeper than it.
+
+        A diver who has turned back is on the way home and will arrive, so it never stalls
+        the dive, whatever it carries or whatever lies between it and the submarine.
+        """
         for seat in range(self.players):
             if self.returned[seat]:
                 continue
-            if self.carried[seat]:
+            if self.turned[seat] or self.carried[seat]:
                 return False
             here = self.position[seat]
-            ahead = self.path[:here] if self.turned[seat] else self.path[max(here - 1, 0) :]
-            if any(ahead):
+            if any(self.path[max(here - 1, 0) :]):  # space k is path[k - 1]
                 return False
         return True
 
@@ -183,13 +188,22 @@ class DeepSeaState(State):
         """DSA-6, option next_first_player."""
 
         def deepest(seats: list[int]) -> int:
-            return max(seats, key=lambda seat: (self.position[seat], -seat))
+            # DSA-10: a tie (only possible at depth 0) goes to the diver earliest in this
+            # dive's turn order, which runs clockwise from the dive's first player.
+            return max(
+                seats,
+                key=lambda seat: (self.position[seat], -self.turn_order_place(seat)),
+            )
 
         if self.next_first_player == DEEPEST_DROWNED:
             return deepest(drowned) if drowned else self.return_order[-1]
         if self.return_order:
             return self.return_order[-1]
         return deepest(list(range(self.players)))
+
+    def turn_order_place(self, seat: int) -> int:
+        """0 for the dive's first player, 1 for the next seat clockwise, and so on."""
+        return (seat - self.first_seat) % self.players
 
     # -- movement (DSA-2) -----------------------------------------------------------------
 

@@ -67,6 +67,11 @@ class Heuristic(Strategy):
             return self.shell(state, legal)
         return min(legal, key=lambda e: state.players[e["seat"]].hexes[tuple(e["hex"])].archaea)
 
+    def act_out_of_turn(
+        self, state: State, offered: list[Event], rng: random.Random
+    ) -> Event | None:
+        return offered[0]  # pay a token off as soon as possible, as on its own turn (DV-8)
+
     def bid(self, state: DeepVentsState, legal: list[Event]) -> Event:
         bids = [e for e in legal if e["type"] == "bid" and e["amount"] <= self.max_bid]
         return bids[0] if bids else legal[-1]  # the lowest allowed bid, else pass

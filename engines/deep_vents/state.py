@@ -853,10 +853,28 @@ class DeepVentsState(State):
             actions = [
                 {"type": "decimate", "seat": seat, "hex": list(at)} for at in self.decimate_choices
             ]
-        player = self.players[seat]
-        if player.tokens and player.supply >= self.edition.shortfall_payoff:
+        if self.may_pay_off(seat):
             actions.append({"type": "payoff", "seat": seat})
-        return actions
+        return [*actions, *self.out_of_turn_actions()]
+
+    def may_pay_off(self, seat: int) -> bool:
+        """DV-8: a player in the game holding a token and 10 archaea may pay it off."""
+        player = self.players[seat]
+        return (
+            not player.eliminated
+            and player.tokens > 0
+            and player.supply >= self.edition.shortfall_payoff
+        )
+
+    def out_of_turn_actions(self) -> list[Event]:
+        """DV-8 "at any moment between actions": every other seat that may pay off a token."""
+        if self.phase is OVER:
+            return []
+        return [
+            {"type": "payoff", "seat": player.seat}
+            for player in self.players
+            if player.seat != self.decider and self.may_pay_off(player.seat)
+        ]
 
     def free_cells(self, seat: int) -> list[Coord]:
         """Empty cells touching the seat's ecosystem, in activation order (DV-4)."""
