@@ -26,13 +26,24 @@ def act(kind: str, seat: int, **fields: Any) -> dict[str, Any]:
 # with nothing between it and the submarine, while seat 1 is already back aboard. Before
 # DSA-9 the dive ended there with seat 0 drowned; under DSA-9 seat 0 swims home.
 DROP_AND_SWIM_HOME = [
-    roll(0, 1, 1), act("pick", 0),  # 0 -> 2, takes the chip there
-    roll(1, 1, 1), act("pick", 1),  # 1 -> 3 (2 is taken), takes it
-    act("swim", 0), roll(0, 1, 1), act("pass", 0),  # 2 -> 4 (3 is taken)
-    act("turn", 1), roll(1, 1, 1), act("pass", 1),  # 3 -> 2, a blank
-    act("swim", 0), roll(0, 1, 1), act("pass", 0),  # 4 -> 5
-    roll(1, 1, 1), act("pick", 1),  # 2 -> 1, takes that chip too
-    act("turn", 0), roll(0, 2, 1), act("drop", 0, chip=0),  # 5 -> 3, empty-handed now
+    roll(0, 1, 1),
+    act("pick", 0),  # 0 -> 2, takes the chip there
+    roll(1, 1, 1),
+    act("pick", 1),  # 1 -> 3 (2 is taken), takes it
+    act("swim", 0),
+    roll(0, 1, 1),
+    act("pass", 0),  # 2 -> 4 (3 is taken)
+    act("turn", 1),
+    roll(1, 1, 1),
+    act("pass", 1),  # 3 -> 2, a blank
+    act("swim", 0),
+    roll(0, 1, 1),
+    act("pass", 0),  # 4 -> 5
+    roll(1, 1, 1),
+    act("pick", 1),  # 2 -> 1, takes that chip too
+    act("turn", 0),
+    roll(0, 2, 1),
+    act("drop", 0, chip=0),  # 5 -> 3, empty-handed now
     roll(1, 3, 3),  # home with two chips
     roll(0, 1, 1),  # 3 -> 1: nothing left between seat 0 and the submarine
 ]

@@ -96,7 +96,9 @@ def test_event_after_the_end_is_rejected_dd5():
     log["events"].append(dive(0, "red"))
     with pytest.raises(IllegalEventError) as caught:
         replay(log)
-    assert str(caught.value) == "event 20 (seat 0): the game is already over"
+    assert str(caught.value) == (
+        "event 20 (seat 0): the game is already over; nothing may follow its end [DD-5]"
+    )
 
 
 def test_log_that_stops_before_the_end_is_rejected_dd5():

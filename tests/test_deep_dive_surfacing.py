@@ -35,13 +35,13 @@ def test_divers_decide_from_the_starting_player_clockwise_dd3():
     assert state.current_seat() == 0
     state.apply_action(stay(0))
     assert state.current_seat() == 1
-    with pytest.raises(IllegalEventError, match="expected seat 1 to surface or stay"):
+    with pytest.raises(IllegalEventError, match="seat 1 must surface or stay"):
         state.apply_action(surface(2))
 
 
 def test_surfaced_diver_opens_before_the_next_diver_decides_dd3():
     state = play(3, dive(0, "red"), dive(1, "red"), dive(2, "red"), shark(0, "blue"), surface(0))
-    with pytest.raises(IllegalEventError, match="expected seat 0 to open their shells"):
+    with pytest.raises(IllegalEventError, match="seat 0 must open their shells"):
         state.apply_action(stay(1))
 
 

@@ -29,7 +29,7 @@ def error(*events: dict) -> LogError:
 
 def test_an_event_by_the_wrong_seat_names_whose_turn_it_is():
     assert str(error({"type": "roll", "seat": 1, "dice": [1, 1]})) == (
-        "event 0 (seat 1): it is seat 0's turn, not seat 1's [DSA-8]"
+        "event 0 (seat 1): it is seat 0's turn, not seat 1's: seat 0 must roll the dice [DSA-8]"
     )
 
 
@@ -51,7 +51,10 @@ def test_a_field_that_belongs_to_another_event_type_fails_the_schema():
 
 def test_a_log_that_stops_mid_game_says_who_is_next():
     caught = error({"type": "roll", "seat": 0, "dice": [1, 1]})
-    assert str(caught) == "event 1: the log ends before the game does (next: seat 0)"
+    assert str(caught) == (
+        "event 1 (seat 0): the log ends before the game does: "
+        "seat 0 must pick up, drop or leave treasure [DSA-8]"
+    )
 
 
 def test_a_returned_diver_taking_a_turn_is_told_it_is_back_aboard():

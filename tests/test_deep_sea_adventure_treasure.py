@@ -75,5 +75,8 @@ def test_the_treasure_step_is_skipped_when_doing_nothing_is_the_only_choice():
     state.path[3] = None  # an empty-handed diver on a blank has nothing to decide
     state.apply_action({"type": "roll", "seat": 0, "dice": [2, 2]})
     assert state.seat == 1
-    with pytest.raises(IllegalEventError, match="no treasure decision is pending"):
+    with pytest.raises(
+        IllegalEventError,
+        match=r"seat 1 must roll the dice first; a pass cannot come now \[DSA-2\]",
+    ):
         state.apply_action({"type": "pass", "seat": 1})

@@ -53,7 +53,10 @@ def test_turning_back_after_rolling_is_rejected():
     state.position = [5, 0]
     state.apply_action({"type": "swim", "seat": 0})
     state.apply_action({"type": "roll", "seat": 0, "dice": [3, 3]})
-    with pytest.raises(IllegalEventError, match=r"declared before rolling \[DSA-4\]"):
+    with pytest.raises(
+        IllegalEventError,
+        match=r"declared before rolling; seat 0 must pick up, drop or leave treasure now \[DSA-4\]",
+    ):
         state.apply_action({"type": "turn", "seat": 0})
 
 

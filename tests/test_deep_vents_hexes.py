@@ -3,7 +3,7 @@
 import pytest
 from deep_vents_support import ev, lay_out, new_state, start_activation
 
-from engines import IllegalEventError
+from engines import IllegalEventError, MalformedLogError
 
 
 def table(mine, theirs=(), archaea=None, players=2, opponent_supply=20):
@@ -109,7 +109,7 @@ def test_gulper_eel_moves_every_archaeon_of_the_chosen_adjacent_hex():
 def test_gulper_eel_grow_must_name_an_adjacent_hex():
     state = table([("gulper-eel", (1, 0)), ("porous-rock", (2, 0))])
     state.apply_action(ev("grow", 0, hex=(0, 0)))
-    with pytest.raises(IllegalEventError, match="must name the adjacent hex"):
+    with pytest.raises(MalformedLogError, match=r"must name the adjacent hex in 'from' \[DV-5\]"):
         state.apply_action(ev("grow", 0, hex=(1, 0)))
     with pytest.raises(IllegalEventError, match=r"not one of your hexes adjacent.*\[DV-4\]"):
         state.apply_action(ev("grow", 0, hex=(1, 0), **{"from": (3, 0)}))

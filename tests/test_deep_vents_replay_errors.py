@@ -70,7 +70,9 @@ def test_a_wrong_claimed_winner_is_a_result_mismatch(game_log):
 def test_an_event_by_the_wrong_seat_is_refused(game_log):
     index = first_index(game_log, "take")
     seat = game_log["events"][index]["seat"]
-    with pytest.raises(IllegalEventError, match=f"waiting for seat {seat} to take"):
+    with pytest.raises(
+        IllegalEventError, match=rf"seat {seat} must take a hex from the row \[DV-2\]"
+    ):
         verify(tampered(game_log, index, seat=(seat + 1) % 3))
 
 

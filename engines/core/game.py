@@ -51,6 +51,8 @@ class State(ABC):
 
     # When not None, the engine appends the per-turn facts statistics need.
     facts: list[dict[str, Any]] | None = None
+    # The ruling that says when the game ends (cited when events follow the end).
+    end_rule: ClassVar[str | None] = None
 
     @abstractmethod
     def current_seat(self) -> int | None:
@@ -80,6 +82,19 @@ class State(ABC):
 
     @abstractmethod
     def is_terminal(self) -> bool: ...
+
+    def waiting_for(self) -> str:
+        """The pending decision in words: "seat 2 to decide on a shell against 3 damage"."""
+        seat = self.current_seat()
+        return "nothing: the game is over" if seat is None else f"seat {seat} to act"
+
+    def must(self) -> str:
+        """The pending decision as an obligation: "seat 2 must decide on a shell ..."."""
+        return self.waiting_for().replace(" to ", " must ", 1)
+
+    def pending_rule(self) -> str | None:
+        """The ruling that governs the pending decision (errors about it cite it)."""
+        return None
 
     @abstractmethod
     def outcome(self) -> Outcome:

@@ -50,7 +50,12 @@ def apply_events(
     for index, event in enumerate(events):
         seat = event.get("seat")
         if state.is_terminal():
-            raise IllegalEventError("the game is already over", index=index, seat=seat)
+            raise IllegalEventError(
+                "the game is already over; nothing may follow its end",
+                index=index,
+                seat=seat,
+                rule=state.end_rule,
+            )
         try:
             state.apply_action(event)
         except LogError as exc:
@@ -74,13 +79,20 @@ def replay(
         state.facts = []
     apply_events(state, log["events"], on_event)
     if not state.is_terminal():
-        raise IllegalEventError(
-            f"the log ends before the game does (next: seat {state.current_seat()})",
-            index=len(log["events"]),
-        )
+        raise unfinished(state, len(log["events"]))
     outcome = state.outcome()
     check_result(log.get("result"), outcome)
     return Replay(game, ruleset, state, outcome, state.facts)
+
+
+def unfinished(state: State, index: int) -> IllegalEventError:
+    """The error for a log that stops while a decision is still pending."""
+    return IllegalEventError(
+        f"the log ends before the game does: {state.must()}",
+        index=index,
+        seat=state.current_seat(),
+        rule=state.end_rule,
+    )
 
 
 def check_result(claimed: Mapping[str, Any] | None, outcome: Outcome) -> None:

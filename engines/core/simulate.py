@@ -44,9 +44,7 @@ def play_out(
     return events
 
 
-def _out_of_turn_event(
-    state: State, bots: Sequence[Strategy], rng: random.Random
-) -> Event | None:
+def _out_of_turn_event(state: State, bots: Sequence[Strategy], rng: random.Random) -> Event | None:
     """Seats other than the decider, in seat order, may act first (DV-8 payoffs)."""
     offered: dict[int, list[Event]] = {}
     for event in state.out_of_turn_actions():

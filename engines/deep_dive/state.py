@@ -47,6 +47,8 @@ def _fail(message: str, rule: str) -> IllegalEventError:
 class DeepDiveState(State):
     """A Deep Dive table, mutated one event at a time."""
 
+    end_rule = "DD-5"
+
     def __init__(self, edition: Edition, players: int) -> None:
         self.edition = edition
         self.players = players
@@ -87,6 +89,14 @@ class DeepDiveState(State):
 
     def is_chance_node(self) -> bool:
         return self.phase in (Phase.DIVE, Phase.SHARK, Phase.OPEN)
+
+    def waiting_for(self) -> str:
+        if self.phase is Phase.OVER:
+            return "nothing: the game is over"
+        return f"seat {self.current_seat()} to {EXPECTED[self.phase][0]}"
+
+    def pending_rule(self) -> str | None:
+        return EXPECTED[self.phase][2] if self.phase in EXPECTED else None
 
     def is_terminal(self) -> bool:
         return self.phase is Phase.OVER
@@ -134,12 +144,10 @@ class DeepDiveState(State):
             raise _fail("the game is already over", "DD-5")
         what, types, rule = EXPECTED[self.phase]
         seat = self.current_seat()
-        if event.get("type") not in types or event.get("seat") != seat:
-            raise _fail(
-                f"expected seat {seat} to {what}, got a {event.get('type')!r} event "
-                f"from seat {event.get('seat')}",
-                rule,
-            )
+        if event.get("seat") != seat:
+            raise _fail(f"it is not seat {event.get('seat')}'s turn: {self.must()}", rule)
+        if event.get("type") not in types:
+            raise _fail(f"{self.must()} first; a {event.get('type')!r} cannot come now", rule)
         if self.phase is Phase.DIVE:
             self._dive(seat, event.get("colour"))
         elif self.phase is Phase.SHARK:

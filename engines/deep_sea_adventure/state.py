@@ -38,8 +38,32 @@ def item_json(item: Item) -> list[dict[str, int]]:
     return [chip_json(chip) for chip in item]
 
 
+# Which stage each event type belongs to; an event out of its stage means a decision that
+# is pending was left out of the log.
+EVENT_STAGES = {
+    "turn": DECLARE,
+    "boost": DECLARE,
+    "swim": DECLARE,
+    "roll": DECLARE,
+    "choose": CHOOSE,
+    "pick": TREASURE,
+    "drop": TREASURE,
+    "pass": TREASURE,
+}
+DECLARATIONS = {"turn": "DSA-4", "boost": "B-3", "swim": SWIM_STEP}
+PENDING = {
+    # decision -> (what the diver must do, the rule it follows)
+    "declare": ("turn back, boost or swim on, then roll", "DSA-4"),
+    "roll": ("roll the dice", "DSA-2"),
+    CHOOSE: ("choose two of the three dice rolled", "B-2"),
+    TREASURE: ("pick up, drop or leave treasure", TREASURE_STEP),
+}
+
+
 class DeepSeaState(State):
     """One moment of a game; `apply_action` validates each event directly."""
+
+    end_rule = "DSA-8"
 
     def __init__(
         self,
@@ -314,7 +338,7 @@ class DeepSeaState(State):
     def apply_action(self, event: Event) -> None:
         kind = event.get("type")
         if self.stage == OVER:
-            raise IllegalEventError("the game is over")
+            raise IllegalEventError("the game is already over", rule=self.end_rule)
         if kind == "stack":
             self._stack(event)
             return
@@ -328,7 +352,17 @@ class DeepSeaState(State):
                     "is back in the submarine and takes no more turns this dive", rule="DSA-3"
                 )
             raise IllegalEventError(
-                f"it is seat {self.seat}'s turn, not seat {seat}'s", rule="DSA-8"
+                f"it is seat {self.seat}'s turn, not seat {seat}'s: {self.must()}",
+                rule="DSA-8",
+            )
+        if EVENT_STAGES[kind] != self.stage:
+            if kind in DECLARATIONS:
+                raise IllegalEventError(
+                    f"a {kind} is declared before rolling; {self.must()} now",
+                    rule=DECLARATIONS[kind],
+                )
+            raise IllegalEventError(
+                f"{self.must()} first; a {kind} cannot come now", rule=self.pending_rule()
             )
         restack, self.restack = self.restack, None
         try:
@@ -574,9 +608,18 @@ class DeepSeaState(State):
             "last_turn": self.last_turn,
         }
 
-    def _pending_json(self) -> dict[str, Any]:
+    def _decision(self) -> str:
         if self.stage == DECLARE:
-            decision = "declare" if self.declaring() else "roll"
-        else:
-            decision = self.stage
-        return {"seat": self.seat, "decision": decision}
+            return "declare" if self.declaring() else "roll"
+        return self.stage
+
+    def _pending_json(self) -> dict[str, Any]:
+        return {"seat": self.seat, "decision": self._decision()}
+
+    def waiting_for(self) -> str:
+        if self.stage == OVER:
+            return "nothing: the game is over"
+        return f"seat {self.seat} to {PENDING[self._decision()][0]}"
+
+    def pending_rule(self) -> str | None:
+        return None if self.stage == OVER else PENDING[self._decision()][1]

@@ -36,6 +36,17 @@ BID, TAKE, PLACE, ACTIVATE, SHELL, DECIMATE, OVER = (
 )
 
 
+# The ruling each kind of pending decision follows (DECIMATE depends on its cause).
+_PHASE_RULES = {
+    BID: "DV-3",
+    TAKE: "DV-2",
+    PLACE: "DV-4",
+    ACTIVATE: "DV-6",
+    SHELL: "DV-7",
+    OVER: "DV-14",
+}
+
+
 class Player:
     """One seat's ecosystem and personal supply."""
 
@@ -72,6 +83,8 @@ def _at(tile: Tile) -> list[int]:
 
 class DeepVentsState(State):
     """A Deep Vents game in progress; `apply_action` validates every event itself."""
+
+    end_rule = "DV-14"
 
     def __init__(
         self,
@@ -134,6 +147,8 @@ class DeepVentsState(State):
         return self.phase is OVER
 
     def apply_action(self, event: Event) -> None:
+        if self.phase is OVER:
+            raise IllegalEventError("the game is already over", rule=self.end_rule)
         try:
             handler = _HANDLERS[event["type"]]
         except (KeyError, TypeError):
@@ -157,12 +172,20 @@ class DeepVentsState(State):
     def _expect(self, phase: str, event: Event) -> None:
         if self.phase is not phase:
             raise IllegalEventError(
-                f"{event['type']} is not possible now: waiting for {self.waiting_for()}"
+                f"{self.must()} first; a {event['type']} cannot come now",
+                rule=self.pending_rule(),
             )
         if event.get("seat") != self.decider:
             raise IllegalEventError(
-                f"seat {event.get('seat')} cannot decide now: waiting for {self.waiting_for()}"
+                f"it is not seat {event.get('seat')}'s decision: {self.must()}",
+                rule=self.pending_rule(),
             )
+
+    def pending_rule(self) -> str:
+        """The ruling that governs the pending decision (error messages cite it)."""
+        if self.phase is DECIMATE:
+            return "DV-11" if self.decimate_cause == "bull-cachalot" else "DV-9"
+        return _PHASE_RULES[self.phase]
 
     def waiting_for(self) -> str:
         """The pending decision, in words (error messages, viewers)."""
@@ -217,8 +240,11 @@ class DeepVentsState(State):
         if value is None:
             if include_self:
                 return tile
-            raise IllegalEventError(
-                f"{event['type']} of {tile.kind.name} must name the adjacent hex in {field!r}"
+            # A missing field is a malformed event (docs/log-format.md), not an illegal move.
+            raise MalformedLogError(
+                f"{event['type']} of {tile.kind.name} must name the adjacent hex in {field!r}",
+                field=field,
+                rule="DV-5",
             )
         at = _coord(value, field)
         if include_self and at == tile.at:
@@ -435,7 +461,7 @@ class DeepVentsState(State):
         at = _coord(event.get("hex"), "hex")
         tile = self.players[self.active].hexes.get(at)
         if tile is None:
-            raise IllegalEventError(f"you have no hex at {list(at)}")
+            raise IllegalEventError(f"seat {self.active} has no hex at {list(at)}", rule="DV-4")
         if tile is self.repeat_tile:
             if triggering:
                 return tile
@@ -791,7 +817,7 @@ class DeepVentsState(State):
 
     def _payoff(self, event: Event) -> None:
         if self.phase is OVER:
-            raise IllegalEventError("the game is over")
+            raise IllegalEventError("the game is already over", rule="DV-14")
         seat = event.get("seat")
         if type(seat) is not int or not 0 <= seat < len(self.players):
             raise MalformedLogError(f"no seat {seat!r} at this table")
