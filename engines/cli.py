@@ -9,7 +9,7 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import IO, Any
 
-from engines.core.errors import LogError
+from engines.core.errors import LogError, MalformedLogError
 from engines.core.log import dumps, iter_jsonl, loads
 from engines.core.replay import verify
 from engines.core.simulate import simulate
@@ -60,13 +60,17 @@ def write_logs(out: IO[str], logs: Iterator[dict[str, Any]], progress: Progress)
 def read_logs(path: str) -> Iterator[tuple[str, Any]]:
     """Yield (label, parsed log or LogError) for a .json file or each line of a .jsonl file."""
     if path.endswith(".jsonl"):
+        lines = 0
         with open(path, "rb") as stream:
             for number, line in iter_jsonl(stream):
+                lines += 1
                 label = f"{path}:{number}"
                 try:
                     yield label, loads(line)
                 except LogError as exc:
                     yield label, exc
+        if not lines:  # nothing to verify is an error, never a silent success
+            yield path, MalformedLogError("the file holds no log (no non-blank line)")
     else:
         data = Path(path).read_bytes()
         try:

@@ -46,7 +46,8 @@ def test_a_roll_without_dice_is_rejected_by_the_engine_not_a_crash():
 def test_a_field_that_belongs_to_another_event_type_fails_the_schema():
     caught = error({"type": "pass", "seat": 0, "chip": 0})
     assert isinstance(caught, MalformedLogError)
-    assert caught.field == "events.0.type"
+    assert caught.field == "events.0.chip"
+    assert (caught.index, caught.seat) == (0, 0)
 
 
 def test_a_log_that_stops_mid_game_says_who_is_next():

@@ -77,14 +77,14 @@ def test_an_event_by_the_wrong_seat_is_refused(game_log):
 
 
 def test_an_unknown_event_type_fails_the_schema(game_log):
-    with pytest.raises(MalformedLogError, match="JSON Schema") as caught:
+    with pytest.raises(MalformedLogError, match=r"there is no \"teleport\" event") as caught:
         verify(tampered(game_log, 3, type="teleport"))
-    assert caught.value.field.startswith("events.3")
+    assert (caught.value.index, caught.value.field) == (3, "events.3.type")
 
 
 def test_a_field_on_the_wrong_event_type_fails_the_schema(game_log):
     index = first_index(game_log, "grow")
-    with pytest.raises(MalformedLogError, match="JSON Schema"):
+    with pytest.raises(MalformedLogError, match="'amount' is not a field of a grow event"):
         verify(tampered(game_log, index, amount=3))
 
 

@@ -312,7 +312,7 @@ def test_opening_more_black_pearls_than_exist_is_refused_with_dd4(signed_in):
         (
             '{"game": "deep-dive", "players": [{"name": "A"}, {"name": "B"}], "setup": {},'
             ' "events": [{"type": "dive"}]}',
-            "JSON Schema",
+            "event 0: the event names no seat",
         ),
         (
             '{"game": "deep-dive", "players": [{"name": "A"}, {"name": "B"}], "setup": {},'

@@ -17,6 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from engines.core.errors import UnsupportedRulesetError
+from engines.core.schema_errors import FieldRules
 
 Event = dict[str, Any]
 
@@ -190,3 +191,7 @@ class Game(ABC):
     def schema(self) -> dict[str, Any]:
         """The JSON Schema of this game's logs (envelope plus its events)."""
         raise NotImplementedError
+
+    def field_rules(self) -> FieldRules:
+        """Event field -> what it holds and its ruling, for schema errors a scorekeeper reads."""
+        return {}

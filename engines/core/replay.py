@@ -30,7 +30,7 @@ def start(log: Mapping[str, Any]) -> tuple[Game, Ruleset, State]:
     check_header(log)
     game = get_game(log["game"])
     # A game's schema narrows the whole envelope (log_schema): one pass checks both.
-    validate(game.schema(), log, game.id)
+    validate(game.schema(), log, game.id, game.field_rules())
     ruleset = game.ruleset(log.get("ruleset"))
     players = len(log["players"])
     if not game.min_players <= players <= game.max_players:

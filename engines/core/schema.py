@@ -12,7 +12,7 @@ from typing import Any
 
 import fastjsonschema
 
-from engines.core.errors import MalformedLogError
+from engines.core.schema_errors import FieldRules, explain
 
 FORMAT = "deepsea-log/1"
 SCHEMA_DRAFT = "https://json-schema.org/draft-07/schema#"
@@ -116,8 +116,9 @@ def _compiled(key: str, schema_json: str) -> Any:
 _last_seen: dict[str, tuple[dict[str, Any], Any]] = {}
 
 
-def validate(schema: dict[str, Any], data: Any, key: str) -> None:
-    """Validate against a schema, raising MalformedLogError naming the field."""
+def validate(schema: dict[str, Any], data: Any, key: str, fields: FieldRules | None = None) -> None:
+    """Validate against a schema, raising MalformedLogError naming the field (and, inside
+    an event, its index, seat and the ruling `fields` gives for that field)."""
     import json
 
     seen = _last_seen.get(key)
@@ -129,5 +130,5 @@ def validate(schema: dict[str, Any], data: Any, key: str) -> None:
     try:
         validator(data)
     except fastjsonschema.JsonSchemaValueException as exc:
-        path = ".".join(str(part) for part in exc.path[1:]) or "log"
-        raise MalformedLogError(f"{exc.message} (JSON Schema)", field=path) from None
+        events = schema.get("properties", {}).get("events", {}).get("items")
+        raise explain(exc, data, events, fields or {}) from None

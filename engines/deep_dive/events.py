@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from engines.core.game import Event
+from engines.core.schema_errors import FieldRule
 
 MAX_SEAT = 3  # 2-4 players
 MAX_SHELLS = 100  # far above any pool; keeps hostile numbers out of the engine
@@ -32,6 +33,17 @@ def stay(seat: int) -> Event:
 
 def open_shells(seat: int, white: int, black: int, empty: int) -> Event:
     return {"type": "open", "seat": seat, "white": white, "black": black, "empty": empty}
+
+
+_COUNT = "a count of opened shells, 0 or more"
+# What each event field holds and the ruling behind it, for schema errors (schema_errors).
+FIELD_RULES = {
+    "colour": FieldRule("DD-1", "the dice show red, orange, yellow, green, blue or purple"),
+    "white": FieldRule("DD-4", _COUNT),
+    "black": FieldRule("DD-4", _COUNT),
+    "empty": FieldRule("DD-4", _COUNT),
+    "seat": FieldRule("DD-6", "seats are 0 to 3 in the order the log lists players"),
+}
 
 
 def _event_schema(kind: str, description: str, **fields: dict[str, Any]) -> dict[str, Any]:

@@ -9,9 +9,10 @@ from typing import Any
 from engines.core.errors import MalformedLogError, UnsupportedRulesetError
 from engines.core.game import Game, Ruleset
 from engines.core.schema import log_schema
+from engines.core.schema_errors import FieldRules
 from engines.deep_dive.bots import STRATEGIES
 from engines.deep_dive.edition import Edition, editions
-from engines.deep_dive.events import SETUP_SCHEMA, event_schemas
+from engines.deep_dive.events import FIELD_RULES, SETUP_SCHEMA, event_schemas
 from engines.deep_dive.state import DeepDiveState
 
 
@@ -48,3 +49,6 @@ class DeepDive(Game):
 
     def schema(self) -> dict[str, Any]:
         return log_schema(self.id, setup=SETUP_SCHEMA, events=event_schemas(), options={})
+
+    def field_rules(self) -> FieldRules:
+        return FIELD_RULES

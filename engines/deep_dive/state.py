@@ -142,7 +142,7 @@ class DeepDiveState(State):
     def apply_action(self, event: Event) -> None:
         if self.phase is Phase.OVER:
             raise _fail("the game is already over", "DD-5")
-        what, types, rule = EXPECTED[self.phase]
+        _, types, rule = EXPECTED[self.phase]
         seat = self.current_seat()
         if event.get("seat") != seat:
             raise _fail(f"it is not seat {event.get('seat')}'s turn: {self.must()}", rule)

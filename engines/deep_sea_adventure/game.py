@@ -8,9 +8,15 @@ from typing import Any
 
 from engines.core.errors import MalformedLogError, UnsupportedRulesetError
 from engines.core.game import Game, Ruleset
+from engines.core.schema_errors import FieldRules
 from engines.deep_sea_adventure import bots
 from engines.deep_sea_adventure.edition import Edition, editions
-from engines.deep_sea_adventure.schema import boost_schema, dsa_schema
+from engines.deep_sea_adventure.schema import (
+    BOOST_FIELD_RULES,
+    FIELD_RULES,
+    boost_schema,
+    dsa_schema,
+)
 from engines.deep_sea_adventure.state import DEEPEST_DROWNED, LAST_RETURNED, DeepSeaState
 
 NEXT_FIRST_PLAYER = (LAST_RETURNED, DEEPEST_DROWNED)
@@ -62,6 +68,9 @@ class DeepSeaAdventure(Game):
     def schema(self) -> dict[str, Any]:
         return dsa_schema(self.id)
 
+    def field_rules(self) -> FieldRules:
+        return FIELD_RULES
+
 
 class DeepSeaAdventureBoost(DeepSeaAdventure):
     id = "deep-sea-adventure-boost"
@@ -108,3 +117,6 @@ class DeepSeaAdventureBoost(DeepSeaAdventure):
 
     def schema(self) -> dict[str, Any]:
         return boost_schema(self.id)
+
+    def field_rules(self) -> FieldRules:
+        return BOOST_FIELD_RULES

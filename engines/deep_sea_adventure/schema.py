@@ -6,6 +6,7 @@ from functools import cache
 from typing import Any
 
 from engines.core.schema import log_schema
+from engines.core.schema_errors import FieldRule
 
 SEAT = {"type": "integer", "minimum": 0, "maximum": 5}
 FACE = {"type": "integer", "minimum": 0, "maximum": 99}
@@ -23,6 +24,19 @@ SETUP = {
             "items": {"type": "integer", "minimum": 0, "maximum": 999},
         }
     },
+}
+
+
+# What each event field holds and the ruling behind it, for schema errors (schema_errors).
+FIELD_RULES = {
+    "dice": FieldRule("DSA-1", "a roll lists the face of each die rolled (whole numbers)"),
+    "chip": FieldRule("DSA-2", "a carried chip is numbered from 0, the first picked up"),
+    "order": FieldRule("DSA-5", "a stacking order lists carried chips by number, from 0"),
+    "seat": FieldRule("DSA-8", "seats are 0 to 5 in the order the log lists players"),
+}
+BOOST_FIELD_RULES = {
+    **FIELD_RULES,
+    "dice": FieldRule("B-1", "a roll lists the face of each die rolled (whole numbers)"),
 }
 
 

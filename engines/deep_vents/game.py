@@ -10,9 +10,10 @@ from typing import Any, ClassVar
 
 from engines.core.errors import MalformedLogError, UnsupportedRulesetError
 from engines.core.game import Game, Ruleset, Strategy
+from engines.core.schema_errors import FieldRules
 from engines.deep_vents.bots import STRATEGIES
 from engines.deep_vents.edition import Edition, editions
-from engines.deep_vents.schema import GAME_ID, deep_vents_schema
+from engines.deep_vents.schema import FIELD_RULES, GAME_ID, deep_vents_schema
 from engines.deep_vents.state import DeepVentsState
 
 STARTING_BID = "starting-bid"
@@ -105,6 +106,9 @@ class DeepVents(Game):
 
     def schema(self) -> dict[str, Any]:
         return _schema()
+
+    def field_rules(self) -> FieldRules:
+        return FIELD_RULES
 
 
 def _check_stack(edition: Edition, stack: Any, row_size: int) -> list[Any]:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from engines.core.schema import log_schema
+from engines.core.schema_errors import FieldRule
 from engines.deep_vents.edition import editions
 
 GAME_ID = "deep-vents"
@@ -53,6 +54,19 @@ EVENT_FIELDS: dict[str, dict[str, Any]] = {
     "use": {"type": "boolean", "description": "shell: true to spend one shell"},
     "position": {"type": "integer", "minimum": 1, "maximum": 6, "description": "take: 1-6"},
     "amount": {"type": "integer", "minimum": 0, "maximum": 100, "description": "bid"},
+}
+
+
+_HEX = "a hex is an axial [q, r] pair of whole numbers, your Deep Vent at [0, 0]"
+# What each event field holds and the ruling behind it, for schema errors (schema_errors).
+FIELD_RULES = {
+    "position": FieldRule("DV-2", "the row holds 6 hexes, positions 1 to 6"),
+    "hex": FieldRule("DV-4", _HEX),
+    "from": FieldRule("DV-5", "a Gulper Eel grows from an adjacent hex: " + _HEX),
+    "source": FieldRule("DV-12", "a Colossal Squid pays from itself or an adjacent hex: " + _HEX),
+    "use": FieldRule("DV-7", "true to spend a shell on this attack, false not to"),
+    "amount": FieldRule("DV-3", "a bid is a whole number of archaea, 0 or more"),
+    "seat": FieldRule("DV-16", "seats are 0 to 3 in the order the log lists players"),
 }
 
 
