@@ -2,7 +2,8 @@
 
 Step -1 is the table as set up; step i is the state after event i (the index the engine's
 errors use). A rejected log replays up to its first bad event, so the viewer shows how far
-the game got.
+the game got. The replay is the engine's own (`apply_events`); each step's label is the
+engine's description of its event (`Game.describe`), read against the state before it.
 """
 
 from __future__ import annotations
@@ -10,10 +11,10 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any
 
-from engines.core.errors import IllegalEventError, LogError
+from engines.core.errors import LogError
+from engines.core.game import State
 from engines.core.log import loads
-from engines.core.replay import start
-from games.record import describe
+from engines.core.replay import apply_events, start
 
 # Up to this many events the page loads every snapshot at once; longer games step by index.
 ALL_AT_ONCE = 150
@@ -35,33 +36,32 @@ def replay_steps(raw: str, *, first: int = -1, last: int | None = None) -> Frame
     frames = Frames(first=first)
     try:
         log = loads(raw)
-        _, _, state = start(log)
+        game, ruleset, state = start(log)
     except LogError as exc:
         frames.error = exc.to_dict()
         return frames
-    frames.game = log["game"]
-    # The snapshot before each kept event labels it ("take Anglerfish at position 3").
+    frames.game = game.id
+    events = log["events"] if last is None else log["events"][: last + 1]
+    # Snapshots are taken from the step before `first` on: the one before labels it.
     before = state.snapshot() if first <= 0 else None
     if first <= -1:
         frames.steps.append(_step(-1, None, None, before))
-    for index, event in enumerate(log["events"]):
-        if last is not None and index > last:
-            break
-        seat = event.get("seat")
-        try:
-            if state.is_terminal():
-                raise IllegalEventError("the game is already over")
-            state.apply_action(event)
-        except LogError as exc:
-            frames.error = exc.at(index, seat).to_dict()
-            break
+
+    def keep(index: int, state: State) -> None:
+        nonlocal before
         frames.total = index + 1
-        if index + 1 >= first:
-            after = state.snapshot()
-            if before is not None:
-                label = describe(frames.game, event, before)
-                frames.steps.append(_step(index, event, label, after))
-            before = after
+        if index + 1 < first:
+            return
+        after = state.snapshot()
+        if before is not None:
+            event = events[index]
+            frames.steps.append(_step(index, event, game.describe(event, before, ruleset), after))
+        before = after
+
+    try:
+        apply_events(state, events, keep)
+    except LogError as exc:
+        frames.error = exc.to_dict()
     return frames
 
 

@@ -8,7 +8,7 @@ from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_GET
 
 from engines.registry import GAMES, get_game
-from games import record, viewer
+from games import viewer
 from games.models import Game, GameLog
 
 
@@ -38,7 +38,7 @@ def game_page(request: HttpRequest, log_id: int) -> HttpResponse:
             "all_at_once": events <= viewer.ALL_AT_ONCE,
             "game": log.game_type,
             "players": viewer.player_names(log.raw),
-            "glossary": record.glossary(log.game_type) if log.game_type in GAMES else {},
+            "glossary": get_game(log.game_type).glossary() if log.game_type in GAMES else {},
         },
     }
     return render(request, "games/game_detail.html", context)

@@ -16,6 +16,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
+from engines.core.describe import describe_generic
 from engines.core.errors import UnsupportedRulesetError
 from engines.core.schema_errors import FieldRules
 
@@ -96,6 +97,11 @@ class State(ABC):
     def pending_rule(self) -> str | None:
         """The ruling that governs the pending decision (errors about it cite it)."""
         return None
+
+    def recording_extras(self) -> dict[str, Any]:
+        """Optional events a recording page may offer besides legal_actions() (DSA-5
+        stacking orders); keys are merged into the page's answer."""
+        return {}
 
     @abstractmethod
     def outcome(self) -> Outcome:
@@ -191,6 +197,31 @@ class Game(ABC):
     def schema(self) -> dict[str, Any]:
         """The JSON Schema of this game's logs (envelope plus its events)."""
         raise NotImplementedError
+
+    # --- describing, after OpenSpiel's action_to_string and python-chess's san ---------
+
+    def describe(
+        self, event: Event, snapshot: Mapping[str, Any], ruleset: Ruleset | None = None
+    ) -> str:
+        """An event in words, read against the snapshot taken just before it (the choice
+        labels of the recording page, the steps of the replay viewer)."""
+        return describe_generic(event, snapshot)
+
+    def glossary(self, ruleset: Ruleset | None = None) -> dict[str, Any]:
+        """Names and numbers the state pictures need beyond the snapshot (hex names...)."""
+        return {}
+
+    def setup_draw(
+        self,
+        ruleset: Ruleset,
+        setup: Mapping[str, Any],
+        recorded_events: int,
+        snapshot: Mapping[str, Any] | None,
+    ) -> dict[str, Any] | None:
+        """Recording at a table: a chance outcome of the setup to enter now, before the
+        next event (`snapshot` is None before the game can start). Answers
+        {"waiting_for", "drawn", "choices": [{"draw", "label"}]}, or None."""
+        return None
 
     def field_rules(self) -> FieldRules:
         """Event field -> what it holds and its ruling, for schema errors a scorekeeper reads."""

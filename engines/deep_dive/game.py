@@ -7,9 +7,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from engines.core.errors import MalformedLogError, UnsupportedRulesetError
-from engines.core.game import Game, Ruleset
+from engines.core.game import Event, Game, Ruleset
 from engines.core.schema import log_schema
 from engines.core.schema_errors import FieldRules
+from engines.deep_dive import describe
 from engines.deep_dive.bots import STRATEGIES
 from engines.deep_dive.edition import Edition, editions
 from engines.deep_dive.events import FIELD_RULES, SETUP_SCHEMA, event_schemas
@@ -52,3 +53,8 @@ class DeepDive(Game):
 
     def field_rules(self) -> FieldRules:
         return FIELD_RULES
+
+    def describe(
+        self, event: Event, snapshot: Mapping[str, Any], ruleset: Ruleset | None = None
+    ) -> str:
+        return describe.describe(event, snapshot)

@@ -7,9 +7,9 @@ from collections.abc import Mapping
 from typing import Any
 
 from engines.core.errors import MalformedLogError, UnsupportedRulesetError
-from engines.core.game import Game, Ruleset
+from engines.core.game import Event, Game, Ruleset
 from engines.core.schema_errors import FieldRules
-from engines.deep_sea_adventure import bots
+from engines.deep_sea_adventure import bots, describe
 from engines.deep_sea_adventure.edition import Edition, editions
 from engines.deep_sea_adventure.schema import (
     BOOST_FIELD_RULES,
@@ -70,6 +70,14 @@ class DeepSeaAdventure(Game):
 
     def field_rules(self) -> FieldRules:
         return FIELD_RULES
+
+    def describe(
+        self, event: Event, snapshot: Mapping[str, Any], ruleset: Ruleset | None = None
+    ) -> str:
+        return describe.describe(event, snapshot)
+
+    def glossary(self, ruleset: Ruleset | None = None) -> dict[str, Any]:
+        return describe.glossary(self.editions()[(ruleset or self.ruleset()).edition])
 
 
 class DeepSeaAdventureBoost(DeepSeaAdventure):

@@ -537,6 +537,22 @@ class DeepSeaState(State):
     def is_terminal(self) -> bool:
         return self.stage == OVER
 
+    def stacking_orders_open(self) -> list[dict[str, Any]]:
+        """DSA-5: drowned divers who may still give a stacking order, with the items they
+        carried (each a list of chips) in carried order. Empty once the next dive began;
+        a diver with one item has no order to give."""
+        restack = self.restack
+        if not restack:
+            return []
+        return [
+            {"seat": seat, "items": [item_json(item) for item in items]}
+            for seat, items in restack["items"].items()
+            if seat not in restack["given"] and len(items) > 1
+        ]
+
+    def recording_extras(self) -> dict[str, Any]:
+        return {"stacking": self.stacking_orders_open()}
+
     def outcome(self) -> Outcome:
         """DSA-7: points, then more level-4 chips, then 3, 2, 1; still tied: shared win."""
         levels = len(self.edition.levels)

@@ -9,8 +9,9 @@ from functools import cache
 from typing import Any, ClassVar
 
 from engines.core.errors import MalformedLogError, UnsupportedRulesetError
-from engines.core.game import Game, Ruleset, Strategy
+from engines.core.game import Event, Game, Ruleset, Strategy
 from engines.core.schema_errors import FieldRules
+from engines.deep_vents import describe, recording
 from engines.deep_vents.bots import STRATEGIES
 from engines.deep_vents.edition import Edition, editions
 from engines.deep_vents.schema import FIELD_RULES, GAME_ID, deep_vents_schema
@@ -109,6 +110,33 @@ class DeepVents(Game):
 
     def field_rules(self) -> FieldRules:
         return FIELD_RULES
+
+    def _edition(self, ruleset: Ruleset | None) -> Edition:
+        return editions()[(ruleset or self.ruleset()).edition]
+
+    def describe(
+        self, event: Event, snapshot: Mapping[str, Any], ruleset: Ruleset | None = None
+    ) -> str:
+        return describe.describe(self._edition(ruleset), event, snapshot)
+
+    def glossary(self, ruleset: Ruleset | None = None) -> dict[str, Any]:
+        return describe.glossary(self._edition(ruleset))
+
+    def setup_draw(
+        self,
+        ruleset: Ruleset,
+        setup: Mapping[str, Any],
+        recorded_events: int,
+        snapshot: Mapping[str, Any] | None,
+    ) -> dict[str, Any] | None:
+        """DV-2: the hexes of the row are drawn one at a time at a real table."""
+        row_size = ruleset.options["row_size"]
+        edition = self._edition(ruleset)
+        if snapshot is None:
+            return recording.opening_row_draw(
+                edition, row_size, setup.get("stack"), recorded_events
+            )
+        return recording.row_draw(edition, row_size, setup["stack"], snapshot)
 
 
 def _check_stack(edition: Edition, stack: Any, row_size: int) -> list[Any]:

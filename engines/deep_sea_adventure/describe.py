@@ -1,0 +1,43 @@
+"""Deep Sea Adventure events in words, and the numbers the state pictures need."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from engines.core.describe import describe_generic
+from engines.core.game import Event
+from engines.deep_sea_adventure.edition import Edition
+
+PLAIN = {
+    "turn": "turn back to the submarine",
+    "boost": "boost (one more air)",
+    "swim": "swim on (no declaration)",
+    "pick": "pick up the treasure",
+    "pass": "leave the treasure",
+}
+
+
+def glossary(edition: Edition) -> dict[str, Any]:
+    """Chip values by level and the air of a dive (DSA-1)."""
+    return {"levels": [list(values) for values in edition.levels], "air": edition.air}
+
+
+def _faces(dice: Any) -> str:
+    return " + ".join(str(face) for face in dice or [])
+
+
+def describe(event: Event, snapshot: Mapping[str, Any]) -> str:
+    kind = event.get("type")
+    if kind == "roll":
+        return "roll " + _faces(event.get("dice"))
+    if kind == "choose":
+        return "move with " + _faces(event.get("dice"))
+    if kind == "drop":
+        return f"drop carried chip {event.get('chip')}"
+    if kind == "stack":
+        order = event.get("order") or []
+        return "stack the carried items in the order " + ", ".join(
+            str(i + 1) if isinstance(i, int) else "?" for i in order
+        )
+    return PLAIN.get(kind, describe_generic(event, snapshot))
