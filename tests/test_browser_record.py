@@ -64,3 +64,31 @@ def test_a_deep_dive_recorded_in_part_is_resumed_after_a_reload(browser, live_se
     assert after == before
     assert after["history"][2].endswith("shark die: green")
     assert errors == []
+
+
+def test_undo_takes_back_the_last_step_and_history_names_the_players(browser, live_server):
+    _, page, errors = signed_in_page(browser, live_server)
+    page.goto(live_server.url + "/record/", wait_until="networkidle")
+    page.select_option("#record-game", "deep-dive")
+    page.fill("input[name=player-0]", "Marina")
+    page.fill("input[name=player-1]", "Nemo")
+    page.click("#record-setup button[type=submit]")
+    page.wait_for_selector("#record-play", state="visible")
+    first_status = page.inner_text("#record-status")
+    for count, label in enumerate(["colour die: blue", "colour die: red"], 1):
+        page.get_by_role("button", name=label, exact=True).click()
+        page.wait_for_function(
+            f"document.querySelectorAll('#record-history li').length === {count}"
+        )
+
+    page.click("#record-undo")
+    page.wait_for_function("document.querySelectorAll('#record-history li').length === 1")
+    page.click("#record-undo")
+    page.wait_for_function("document.querySelectorAll('#record-history li').length === 0")
+
+    assert page.inner_text("#record-status") == first_status
+    assert page.is_disabled("#record-undo")
+    page.get_by_role("button", name="colour die: blue", exact=True).click()
+    page.wait_for_function("document.querySelectorAll('#record-history li').length === 1")
+    assert page.evaluate(HISTORY) == ["Marina (seat 0): colour die: blue"]
+    assert errors == []

@@ -623,6 +623,31 @@ def test_a_table_log_naming_no_ruleset_plays_the_games_default_and_is_checked_to
     assert "plays the standard ruleset, not starting-bid" in response.json()["error"]["text"]
 
 
+# --- Deep Vents: payoffs out of turn (DV-8) ---------------------------------------------
+
+
+def test_a_seat_that_is_not_deciding_is_offered_its_payoff_and_may_enter_it_dv_8(signed_in):
+    game = get_game("deep-vents")
+    bots = ["attacker"] * 3
+    played = next(simulate(game, game.ruleset(), 3, 1, seed=1, strategies=bots))
+    # The attackers' game of seed 1: seat 0 pays off out of turn as event 173, seat 1 deciding.
+    assert played["events"][173] == {"type": "payoff", "seat": 0}
+    log = {key: played[key] for key in ("game", "ruleset", "players", "setup")}
+    log["events"] = played["events"][:173]
+
+    answer = post(signed_in, STEP, log).json()
+
+    assert answer["seat"] == 1
+    payoffs = [c for c in answer["choices"] if c["event"]["type"] == "payoff"]
+    assert payoffs == [
+        {"event": {"type": "payoff", "seat": 0}, "label": "seat 0 pays off a shortfall token"}
+    ]
+    log["events"].append(payoffs[0]["event"])
+    after = post(signed_in, STEP, log)
+    assert after.status_code == 200
+    assert after.json()["seat"] == 1  # the decision it interrupted is still pending
+
+
 # --- Deep Sea Adventure: stacking orders after a dive (DSA-5) -------------------------
 
 

@@ -340,5 +340,5 @@
     container.append((PICTURES[game] || generic)(snapshot, options || {}));
   }
 
-  window.DeepseaPictures = { render, el };
+  window.DeepseaPictures = { render, el, seatName };
 })();

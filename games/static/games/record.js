@@ -7,7 +7,7 @@
 "use strict";
 
 (function () {
-  const { el } = window.DeepseaPictures;
+  const { el, seatName } = window.DeepseaPictures;
   const root = document.getElementById("record");
   if (!root) return;
   const catalogue = JSON.parse(document.getElementById("record-catalogue").textContent);
@@ -209,7 +209,7 @@
       const when = recording.savedAt ? new Date(recording.savedAt).toLocaleString() : "";
       const resume = el("button", { type: "button", class: "resume" }, "Resume");
       const discard = el("button", { type: "button", class: "discard" }, "Discard");
-      resume.addEventListener("click", () => resumeRecording(recording));
+      resume.addEventListener("click", () => begin(recording));
       discard.addEventListener("click", () => {
         forget(recording.key);
         offerResume();
@@ -220,7 +220,8 @@
     }));
   }
 
-  async function resumeRecording(recording) {
+  // A new or resumed recording: replay its steps, then show the recording view.
+  async function begin(recording) {
     base = recording.base;
     steps = recording.steps;
     const error = await advance();
@@ -232,20 +233,20 @@
     status.focus();
   }
 
-  async function choose(step) {
-    steps.push(step);
+  // Add or take back a step; the server refusing the new log puts the old one back.
+  async function changeSteps(change, undo) {
+    const changed = change();
     const error = await advance();
-    if (error) {
-      steps.pop();
-      showError(error);
-    } else {
-      showError(null);
-    }
+    if (error) undo(changed);
+    showError(error);
+  }
+
+  function choose(step) {
+    return changeSteps(() => steps.push(step), () => steps.pop());
   }
 
   function seatText(seat) {
-    const player = base.players[seat];
-    return player ? `${player.name} (seat ${seat})` : `seat ${seat}`;
+    return seatName({ players: base.players.map((p) => p.name) }, seat);
   }
 
   function render() {
@@ -406,27 +407,10 @@
       setup = {};
     }
     const table = chosenTable();
-    base = { game: game.id, ruleset, players, setup, table: table ? table.id : null };
-    steps = [];
-    const error = await advance();
-    showError(error);
-    if (error) return;
-    resumeBox.hidden = true;
-    form.hidden = true;
-    play.hidden = false;
-    status.focus();
+    await begin({ base: { game: game.id, ruleset, players, setup, table: table ? table.id : null }, steps: [] });
   }
 
-  undoButton.addEventListener("click", async () => {
-    const last = steps.pop();
-    const error = await advance();
-    if (error) {
-      steps.push(last);
-      showError(error);
-    } else {
-      showError(null);
-    }
-  });
+  undoButton.addEventListener("click", () => changeSteps(() => steps.pop(), (last) => steps.push(last)));
 
   saveButton.addEventListener("click", async () => {
     saveButton.disabled = true;
