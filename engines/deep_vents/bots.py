@@ -187,7 +187,8 @@ class LookaheadStrategy(GrowerStrategy):
         """Greedy activations to the end of this turn; own score minus the best other."""
         greedy, rng = GrowerStrategy(), random.Random(0)  # the grower never draws from rng
         while state.phase != "over":
-            legal = state.legal_actions()
+            # The decider's own events: out-of-turn payoffs (DV-8) are the other bots' call.
+            legal = [e for e in state.legal_actions() if e["seat"] == state.decider]
             if state.phase == "activate" and any(e["type"] == "end" for e in legal):
                 break
             state.apply_action(greedy.choose(state, legal, rng))
