@@ -24,6 +24,7 @@ from games.models import GameLog, Source, Upload
 from games.services.dispatch import Dispatch
 from games.services.errors import IntakeError, TooLarge
 from games.tasks import verify_log_task, verify_logs_task
+from players.names import seat_name_problems
 
 # Logs of a batch are inserted and queued this many at a time, each group committed on its
 # own so workers start verifying while the rest of the file is still being read.
@@ -50,6 +51,7 @@ def screen(raw: bytes | str) -> tuple[str, str]:
         log = check_header(loads(raw))
         game_id = log.get("game")
         get_game(game_id)
+        refuse_bad_player_names(log)
     except UnicodeEncodeError as exc:
         raise invalid(
             MalformedLogError(f"not UTF-8: invalid character at offset {exc.start}")
@@ -58,6 +60,20 @@ def screen(raw: bytes | str) -> tuple[str, str]:
         raise invalid(exc) from None
     text = raw if isinstance(raw, str) else raw.decode("utf-8")
     return text, game_id
+
+
+def refuse_bad_player_names(log: dict[str, Any]) -> None:
+    """Names that could pass for another player's, or are two seats' one player, are
+    refused here, before anything is stored (players.names says which and why)."""
+    players = log.get("players")
+    if not isinstance(players, list):
+        return  # the game's JSON Schema, checked by the worker, names the problem
+    names = [entry.get("name") if isinstance(entry, dict) else None for entry in players]
+    problem = seat_name_problems(names)
+    if problem is not None:
+        seat, message = problem
+        error = {"kind": "invalid", "message": message, "text": message, "seat": seat}
+        raise IntakeError(message, error={**error, "field": f"players[{seat}].name"})
 
 
 def invalid(error: LogError) -> IntakeError:

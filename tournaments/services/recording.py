@@ -8,7 +8,7 @@ from typing import Any
 from django.db.models import QuerySet
 
 from games.services.errors import TableRefused
-from players.names import log_name
+from players.services import log_name
 from tournaments.models import Table, Tournament
 
 

@@ -13,7 +13,7 @@ from engines.core.log import loads
 from engines.registry import get_game
 from games.models import GameLog, Source
 from games.services.intake import submit_log
-from players.names import player_handle
+from players.names import canonical_name
 from tournaments.models import Table
 
 
@@ -36,18 +36,20 @@ def seating_problem(table: Table, log: Mapping[str, Any]) -> str | None:
     if played != tournament.ruleset:  # a log naming no ruleset plays the game's default
         return f"{table} plays the {tournament.ruleset} ruleset, not {played}"
     seats = list(table.seats.select_related("player"))
-    seated = sorted(s.player.handle for s in seats)
+    seated = sorted(s.player.canonical_name for s in seats)
     names = [p.get("name", "") for p in log.get("players", [])]
-    in_log = sorted(player_handle(n) for n in names)
+    in_log = sorted(canonical_name(n) for n in names if isinstance(n, str))
     if in_log != seated:
         return (
             f"the log's players ({', '.join(in_log)}) are not the players seated at "
             f"{table} ({', '.join(seated)})"
         )
-    opener = next((s.player.handle for s in seats if s.opening_bidder), None)
+    opener = next((s.player.canonical_name for s in seats if s.opening_bidder), None)
     opening_seat = (log.get("setup") or {}).get("opening_bidder")
     if opener is not None and isinstance(opening_seat, int) and 0 <= opening_seat < len(names):
-        logged = player_handle(names[opening_seat])
+        if not isinstance(names[opening_seat], str):
+            return f"the log's seat {opening_seat} has no name"
+        logged = canonical_name(names[opening_seat])
         if logged != opener:
             return (
                 f"the log has {logged} open the bidding, but {opener} was drawn to open at "
