@@ -23,6 +23,7 @@ from engines.registry import get_game
 from games.models import GameLog, Source, Upload
 from games.services.dispatch import Dispatch
 from games.services.errors import IntakeError, TooLarge
+from games.services.submission_rights import check_may_submit
 from games.tasks import verify_log_task, verify_logs_task
 from players.names import seat_name_problems
 
@@ -37,8 +38,10 @@ def max_log_bytes() -> int:
     return settings.GAMES_MAX_LOG_BYTES
 
 
-def screen(raw: bytes | str) -> tuple[str, str]:
-    """Check one log can be stored and replayed at all: returns (text, game id)."""
+def screen(raw: bytes | str, user: Any = None, may_submit_any: bool = False) -> tuple[str, str]:
+    """Check one log can be stored and replayed at all, and that `user` may submit it
+    (unless the caller has already established they may submit it whoever sits in it):
+    returns (text, game id)."""
     size = len(raw.encode("utf-8", "surrogatepass") if isinstance(raw, str) else raw)
     if size > max_log_bytes():
         raise TooLarge(
@@ -52,6 +55,8 @@ def screen(raw: bytes | str) -> tuple[str, str]:
         game_id = log.get("game")
         get_game(game_id)
         refuse_bad_player_names(log)
+        if not may_submit_any:
+            check_may_submit(user, log)
     except UnicodeEncodeError as exc:
         raise invalid(
             MalformedLogError(f"not UTF-8: invalid character at offset {exc.start}")
@@ -88,13 +93,16 @@ def submit_log(
     published: bool = True,
     filename: str = "",
     on_stored: Callable[[GameLog], None] | None = None,
+    may_submit_any: bool = False,
 ) -> GameLog:
     """Store one log and queue its verification; a log already stored is returned as is.
 
-    `on_stored(log)` runs in the transaction that stores a new log (tournaments attaches it
-    to a table there), so the log and what hangs on it are committed together or not at all.
+    `may_submit_any`: the caller has checked `user` may submit this log whoever sits in
+    it (tournaments, for a table's organiser). `on_stored(log)` runs in the transaction
+    that stores a new log (tournaments attaches it to a table there), so the log and what
+    hangs on it are committed together or not at all.
     """
-    text, game_id = screen(raw)
+    text, game_id = screen(raw, user, may_submit_any)
     digest = GameLog.digest(text)
     try:
         with transaction.atomic():
@@ -146,7 +154,7 @@ def submit_batch(
     chunk: list[tuple[int, str, str, str]] = []
     for number, line in prepend(first, lines):
         try:
-            text, game_id = screen(line)
+            text, game_id = screen(line, user)
         except IntakeError as exc:
             upload.line_errors.append({"line": number, "error": exc.message})
             continue
