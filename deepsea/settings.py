@@ -88,6 +88,7 @@ INSTALLED_APPS = [
     "django_filters",
     "drf_spectacular",
     "drf_spectacular_sidecar",
+    "players",
     "tournaments",
     "games",
     # stats before ratings: their game_verified receivers run in this order, and ratings

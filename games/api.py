@@ -38,7 +38,7 @@ from games.serializers import (
 )
 from games.services.intake import IntakeError, submit_batch, submit_log
 from games.services.removal import delete_log
-from tournaments.models import Table
+from games.services.tables import table_desk
 
 SUBMIT_PARAMETERS = [
     OpenApiParameter(
@@ -81,6 +81,16 @@ SUBMIT_PROBLEMS = {
     ),
 }
 
+TABLE_PROBLEMS = {
+    403: OpenApiResponse(
+        ProblemSerializer, description="Not allowed, or not allowed to give that table a result."
+    ),
+    404: OpenApiResponse(ProblemSerializer, description="No such table."),
+    409: OpenApiResponse(
+        ProblemSerializer, description="The table already has a result, or its round is over."
+    ),
+}
+
 
 def submission_options(request: Request) -> dict:
     """`published` and `table` from the query string (or form fields)."""
@@ -93,11 +103,9 @@ def submission_options(request: Request) -> dict:
     options = {"published": published in {"true", "1", "yes"}, "table": None}
     if values.get("table") not in (None, ""):
         try:
-            options["table"] = Table.objects.get(pk=int(values["table"]))
-        except (ValueError, OverflowError):
+            options["table"] = int(values["table"])
+        except ValueError:
             raise ValidationError({"table": "a table id"}) from None
-        except Table.DoesNotExist:
-            raise ValidationError({"table": f"no table {values['table']}"}) from None
     return options
 
 
@@ -174,7 +182,12 @@ class LogViewSet(
             "application/json": OpenApiTypes.OBJECT,
             "multipart/form-data": FileUploadSerializer,
         },
-        responses={201: SubmittedLogSerializer, 200: SubmittedLogSerializer, **SUBMIT_PROBLEMS},
+        responses={
+            201: SubmittedLogSerializer,
+            200: SubmittedLogSerializer,
+            **SUBMIT_PROBLEMS,
+            **TABLE_PROBLEMS,
+        },
     )
     def create(self, request: Request) -> Response:
         options = submission_options(request)
@@ -182,14 +195,20 @@ class LogViewSet(
         raw = file.read() if file is not None else request.data
         if not isinstance(raw, bytes):  # an empty body never reaches the parser
             raw = b""
+        filename = file.name if file is not None else ""
         try:
-            log = submit_log(
-                raw,
-                user=request.user,
-                source=Source.HUMAN,
-                filename=file.name if file is not None else "",
-                **options,
-            )
+            if options["table"] is not None:
+                log = table_desk().attach(
+                    options["table"], raw, user=request.user, filename=filename
+                )
+            else:
+                log = submit_log(
+                    raw,
+                    user=request.user,
+                    source=Source.HUMAN,
+                    published=options["published"],
+                    filename=filename,
+                )
         except IntakeError as error:
             return refuse(error)
         data = SubmittedLogSerializer(log, context=self.get_serializer_context()).data

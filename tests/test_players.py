@@ -4,9 +4,9 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 
-from tournaments.models import Player
-from tournaments.services import refresh_player_stats
-from tournaments.tasks import refresh_player_stats_task
+from players.models import Player
+from players.services import refresh_player_stats
+from players.tasks import refresh_player_stats_task
 
 
 @pytest.mark.django_db
@@ -17,6 +17,7 @@ def test_two_players_cannot_share_a_handle():
         Player.objects.create(handle="marina", display_name="Another Marina")
 
 
+@pytest.mark.django_db
 def test_a_handle_must_be_a_slug():
     player = Player(handle="not a slug!", display_name="Spacey")
 

@@ -9,10 +9,11 @@ from collections.abc import Iterator
 import pytest
 from django.db import transaction
 
+from players.models import Player
 from ratings.models import Rating
 from ratings.services import recompute
 from tournaments.demo import play_round
-from tournaments.models import Player, Registration, TableSeat, Tournament
+from tournaments.models import Registration, TableSeat, Tournament
 from tournaments.services.standings import table_points, tournament_results, tournament_standings
 
 PLAYERS = 23
@@ -78,8 +79,8 @@ def test_every_table_has_one_recorded_opening_bidder_and_a_verified_result(finis
             assert table.seats.filter(opening_bidder=True).count() == 1
             assert table.result_kind == "verified"
             assert table.game.source == "tournament"
-            opener = table.seats.get(opening_bidder=True).player.handle
-            log_opener = table.game.seats.get(seat=table.game.facts[0]["seat"]).name
+            opener = table.seats.get(opening_bidder=True).player
+            log_opener = table.game.seats.get(seat=table.game.facts[0]["seat"]).player
             assert log_opener == opener  # the drawn opener made the first bid (DV-3)
 
 

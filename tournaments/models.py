@@ -1,4 +1,4 @@
-"""The people who play, and the tournaments they play in."""
+"""Tournaments: entries, rounds, tables and who sat at them."""
 
 from __future__ import annotations
 
@@ -9,37 +9,7 @@ from django.conf import settings
 from django.db import models
 from django.urls import reverse
 
-
-class Player(models.Model):
-    """Someone who sits at a table. A site account is optional: most players never log in."""
-
-    handle = models.SlugField(
-        max_length=40, unique=True, help_text="Short unique name used in URLs and game logs."
-    )
-    display_name = models.CharField(max_length=100)
-    user = models.OneToOneField(
-        settings.AUTH_USER_MODEL,
-        null=True,
-        blank=True,
-        on_delete=models.SET_NULL,
-        related_name="player",
-    )
-    created = models.DateTimeField(auto_now_add=True)
-    stats_refreshed_at = models.DateTimeField(
-        null=True,
-        blank=True,
-        editable=False,
-        help_text="When a worker last recomputed this player's statistics.",
-    )
-
-    class Meta:
-        ordering = ["display_name", "handle"]
-
-    def __str__(self) -> str:
-        return f"{self.display_name} (@{self.handle})"
-
-    def get_absolute_url(self) -> str:
-        return reverse("players:detail", args=[self.handle])
+from players.models import Player
 
 
 def new_tournament_seed() -> str:
@@ -79,6 +49,12 @@ class Tournament(models.Model):
     # Every random choice of the tournament (seating, opening bidders, the tiebreak draw)
     # derives from this, so each one can be reproduced and checked afterwards.
     seed = models.CharField(max_length=32, default=new_tournament_seed)
+    organisers = models.ManyToManyField(
+        settings.AUTH_USER_MODEL,
+        blank=True,
+        related_name="organised_tournaments",
+        help_text="Besides staff, who may give this tournament's tables their results.",
+    )
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:

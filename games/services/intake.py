@@ -11,7 +11,7 @@ race to insert it gets the stored row back (`duplicate` is then True).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from django.conf import settings
@@ -21,9 +21,11 @@ from engines.core.errors import LogError, MalformedLogError
 from engines.core.log import check_header, loads
 from engines.registry import get_game
 from games.models import GameLog, Source, Upload
-from games.services import tables
 from games.services.dispatch import Dispatch
+from games.services.errors import IntakeError, TooLarge
+from games.services.submission_rights import check_may_submit
 from games.tasks import verify_log_task, verify_logs_task
+from players.names import seat_name_problems
 
 # Logs of a batch are inserted and queued this many at a time, each group committed on its
 # own so workers start verifying while the rest of the file is still being read.
@@ -32,31 +34,14 @@ BATCH_CHUNK = 500
 VERIFY_CHUNK = 100
 
 
-class IntakeError(Exception):
-    """A submission refused before anything was stored; `status` is the HTTP status."""
-
-    status = 400
-
-    def __init__(self, message: str, *, error: dict[str, Any] | None = None) -> None:
-        super().__init__(message)
-        self.message = message
-        self.error = error or {"kind": "invalid", "message": message, "text": message}
-
-
-class TooLarge(IntakeError):
-    status = 413
-
-
-class TableTaken(IntakeError):
-    status = 409
-
-
 def max_log_bytes() -> int:
     return settings.GAMES_MAX_LOG_BYTES
 
 
-def screen(raw: bytes | str) -> tuple[str, str]:
-    """Check one log can be stored and replayed at all: returns (text, game id)."""
+def screen(raw: bytes | str, user: Any = None, may_submit_any: bool = False) -> tuple[str, str]:
+    """Check one log can be stored and replayed at all, and that `user` may submit it
+    (unless the caller has already established they may submit it whoever sits in it):
+    returns (text, game id)."""
     size = len(raw.encode("utf-8", "surrogatepass") if isinstance(raw, str) else raw)
     if size > max_log_bytes():
         raise TooLarge(
@@ -69,6 +54,9 @@ def screen(raw: bytes | str) -> tuple[str, str]:
         log = check_header(loads(raw))
         game_id = log.get("game")
         get_game(game_id)
+        refuse_bad_player_names(log)
+        if not may_submit_any:
+            check_may_submit(user, log)
     except UnicodeEncodeError as exc:
         raise invalid(
             MalformedLogError(f"not UTF-8: invalid character at offset {exc.start}")
@@ -77,6 +65,20 @@ def screen(raw: bytes | str) -> tuple[str, str]:
         raise invalid(exc) from None
     text = raw if isinstance(raw, str) else raw.decode("utf-8")
     return text, game_id
+
+
+def refuse_bad_player_names(log: dict[str, Any]) -> None:
+    """Names that could pass for another player's, or are two seats' one player, are
+    refused here, before anything is stored (players.names says which and why)."""
+    players = log.get("players")
+    if not isinstance(players, list):
+        return  # the game's JSON Schema, checked by the worker, names the problem
+    names = [entry.get("name") if isinstance(entry, dict) else None for entry in players]
+    problem = seat_name_problems(names)
+    if problem is not None:
+        seat, message = problem
+        error = {"kind": "invalid", "message": message, "text": message, "seat": seat}
+        raise IntakeError(message, error={**error, "field": f"players[{seat}].name"})
 
 
 def invalid(error: LogError) -> IntakeError:
@@ -89,14 +91,19 @@ def submit_log(
     user: Any,
     source: str = Source.HUMAN,
     published: bool = True,
-    table: Any | None = None,
     filename: str = "",
+    on_stored: Callable[[GameLog], None] | None = None,
+    may_submit_any: bool = False,
 ) -> GameLog:
-    """Store one log and queue its verification; a log already stored is returned as is."""
-    text, game_id = screen(raw)
+    """Store one log and queue its verification; a log already stored is returned as is.
+
+    `may_submit_any`: the caller has checked `user` may submit this log whoever sits in
+    it (tournaments, for a table's organiser). `on_stored(log)` runs in the transaction
+    that stores a new log (tournaments attaches it to a table there), so the log and what
+    hangs on it are committed together or not at all.
+    """
+    text, game_id = screen(raw, user, may_submit_any)
     digest = GameLog.digest(text)
-    if table is not None and tables.table_has_log(table):
-        raise TableTaken(f"table {table.pk} already has a result log")
     try:
         with transaction.atomic():
             upload = Upload.objects.create(
@@ -106,8 +113,8 @@ def submit_log(
                 published=published,
             )
             log = GameLog.objects.create(upload=upload, raw=text, sha256=digest, game_type=game_id)
-            if table is not None:
-                tables.attach(log, table)
+            if on_stored is not None:
+                on_stored(log)
             Dispatch().on_commit(verify_log_task, log.pk)
     except IntegrityError:
         log = GameLog.objects.filter(sha256=digest).first()
@@ -125,7 +132,6 @@ def submit_batch(
     user: Any,
     source: str = Source.HUMAN,
     published: bool = True,
-    table: Any | None = None,
     filename: str = "",
 ) -> Upload:
     """Store every good line of a JSON Lines batch, read line by line, and queue each.
@@ -133,8 +139,6 @@ def submit_batch(
     Bad lines go to `Upload.line_errors` by line number; lines already stored (here or
     earlier) go to `Upload.duplicates` with the stored log's id.
     """
-    if table is not None:
-        raise IntakeError("a table takes a single log, not a batch")
     lines = numbered_lines(stream)
     first = next(lines, None)
     if first is None:
@@ -150,7 +154,7 @@ def submit_batch(
     chunk: list[tuple[int, str, str, str]] = []
     for number, line in prepend(first, lines):
         try:
-            text, game_id = screen(line)
+            text, game_id = screen(line, user)
         except IntakeError as exc:
             upload.line_errors.append({"line": number, "error": exc.message})
             continue

@@ -1,0 +1,35 @@
+"""The tournaments' side of the games/tournaments seam (games.services.tables): what the
+upload page, the record page and the API of games ask about tables, answered here."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from games.models import GameLog
+from tournaments.models import Table
+from tournaments.services.recording import recordable_tables, table_named, table_start
+from tournaments.services.results import attach_log, submitter_refusal
+
+# Pages list at most this many tables to choose from.
+OFFERED_TABLES = 200
+
+
+class TournamentTableDesk:
+    def open_tables(self, user: Any) -> list[tuple[int, str]]:
+        return [(table.pk, str(table)) for table in recordable_tables(user)[:OFFERED_TABLES]]
+
+    def recordable(self, user: Any) -> list[dict[str, Any]]:
+        return [table_start(table) for table in recordable_tables(user)[:OFFERED_TABLES]]
+
+    def check(self, table_id: Any, user: Any) -> None:
+        """Before a recording is finished: who may record it, and whether it is open."""
+        refusal = submitter_refusal(table_named(table_id), user)
+        if refusal is not None:
+            raise refusal
+
+    def attach(self, table_id: Any, raw: str | bytes, *, user: Any, filename: str) -> GameLog:
+        table = table_named(table_id)
+        return attach_log(table, raw, user=user, filename=filename or f"result of {table}")
+
+    def holds(self, log: GameLog) -> bool:
+        return Table.objects.filter(log_id=log.pk).exists()
