@@ -6,7 +6,6 @@ import datetime
 import json
 
 import pytest
-
 from django.contrib.auth import get_user_model
 from django.http import HttpRequest
 from django.utils import timezone
