@@ -11,8 +11,8 @@ from typing import Any
 
 from django.db import IntegrityError, transaction
 
-from games.services.verification import players_for
-from tournaments.models import Player
+from players.models import Player
+from players.names import players_for
 
 
 class ClaimRefused(Exception):

@@ -12,7 +12,7 @@ from django.conf import settings
 from django.db import models
 from django.urls import reverse
 
-PLAYER_MODEL = "tournaments.Player"
+PLAYER_MODEL = "players.Player"
 
 
 class Review(models.Model):

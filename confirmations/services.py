@@ -25,9 +25,9 @@ from django.utils import timezone
 from confirmations.models import Confirmation, Review
 from games import viewer
 from games.models import Game, GameLog, Source
-from games.services.tables import table_of
 from games.signals import game_counted
-from tournaments.models import Player
+from players.models import Player
+from tournaments.models import Table
 
 REASON_LENGTH = 2000
 
@@ -54,7 +54,7 @@ def window() -> timedelta:
     return timedelta(hours=settings.GAMES_CONFIRMATION_WINDOW_HOURS)
 
 
-def organises(user: Any, table: Any) -> bool:
+def organises(user: Any, table: Table) -> bool:
     """Whether `user` runs the table's tournament (staff run every tournament)."""
     return bool(user.is_staff)
 
@@ -68,7 +68,7 @@ def players_to_ask(game: Game) -> list[Player]:
     submitter_id = game.log.upload.submitted_by_id
     if submitter_id is None:
         return []
-    table = table_of(game.log)
+    table = Table.objects.filter(log_id=game.log_id).select_related("round__tournament").first()
     if table is not None and organises(game.log.upload.submitted_by, table):
         return []
     seated = {seat.player_id for seat in game.seats.all()} - {None}

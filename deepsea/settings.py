@@ -91,6 +91,7 @@ INSTALLED_APPS = [
     "allauth",
     "allauth.account",
     "axes",
+    "players",
     "tournaments",
     "games",
     # stats before ratings: their game_verified receivers run in this order, and ratings

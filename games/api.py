@@ -38,7 +38,7 @@ from games.serializers import (
 )
 from games.services.intake import IntakeError, submit_batch, submit_log
 from games.services.removal import delete_log
-from tournaments.models import Table
+from games.services.tables import table_desk
 
 SUBMIT_PARAMETERS = [
     OpenApiParameter(
@@ -93,11 +93,9 @@ def submission_options(request: Request) -> dict:
     options = {"published": published in {"true", "1", "yes"}, "table": None}
     if values.get("table") not in (None, ""):
         try:
-            options["table"] = Table.objects.get(pk=int(values["table"]))
-        except (ValueError, OverflowError):
+            options["table"] = int(values["table"])
+        except ValueError:
             raise ValidationError({"table": "a table id"}) from None
-        except Table.DoesNotExist:
-            raise ValidationError({"table": f"no table {values['table']}"}) from None
     return options
 
 
@@ -182,14 +180,20 @@ class LogViewSet(
         raw = file.read() if file is not None else request.data
         if not isinstance(raw, bytes):  # an empty body never reaches the parser
             raw = b""
+        filename = file.name if file is not None else ""
         try:
-            log = submit_log(
-                raw,
-                user=request.user,
-                source=Source.HUMAN,
-                filename=file.name if file is not None else "",
-                **options,
-            )
+            if options["table"] is not None:
+                log = table_desk().attach(
+                    options["table"], raw, user=request.user, filename=filename
+                )
+            else:
+                log = submit_log(
+                    raw,
+                    user=request.user,
+                    source=Source.HUMAN,
+                    published=options["published"],
+                    filename=filename,
+                )
         except IntakeError as error:
             return refuse(error)
         data = SubmittedLogSerializer(log, context=self.get_serializer_context()).data

@@ -152,7 +152,7 @@ class GameSeat(models.Model):
     seat = models.PositiveSmallIntegerField()
     # Bots in simulated games have no Player; human seats always do.
     player = models.ForeignKey(
-        "tournaments.Player", models.PROTECT, null=True, blank=True, related_name="seats"
+        "players.Player", models.PROTECT, null=True, blank=True, related_name="seats"
     )
     name = models.CharField(max_length=100)
     strategy = models.CharField(max_length=100, blank=True, db_index=True)

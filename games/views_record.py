@@ -3,10 +3,11 @@
 The page posts the log so far as JSON; every answer comes from replaying it with the
 engine (games/record.py). A wrong log gets a 400 with the engine's error, never a 500.
 
-Tournament tables: the page offers the open tables the user may record (`may_record`);
-choosing one fixes the game, the ruleset, the players in seat order and the opening bidder
-(DV-3) from the seating, and the saved log goes through tournaments' `attach_log`, which
-checks it against the seating and makes it the table's result.
+Tournament tables: the page offers the open tables the user may record, as the table desk
+(games.services.tables, registered by tournaments) lists them; choosing one fixes the game,
+the ruleset, the players in seat order and the opening bidder (DV-3) from the seating, and
+the saved log goes to the desk, which checks it against the seating and makes it the
+table's result.
 """
 
 from __future__ import annotations
@@ -15,7 +16,6 @@ from collections.abc import Callable
 from typing import Any
 
 from django.contrib.auth.decorators import login_required
-from django.core.exceptions import ValidationError
 from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import render
 from django.utils import timezone
@@ -27,9 +27,7 @@ from games import record
 from games.models import GameLog, Source
 from games.permissions import upload_refused
 from games.services.intake import IntakeError, submit_log
-from tournaments.models import Table
-from tournaments.services.recording import may_record, open_tables, recordable_tables, table_start
-from tournaments.services.results import attach_log
+from games.services.tables import table_desk
 
 
 def signed_in_json(view: Callable[[HttpRequest], JsonResponse]) -> Callable:
@@ -60,37 +58,13 @@ def posted_json(request: HttpRequest) -> Any:
     return loads(request.body)
 
 
-# --- tournament tables ---------------------------------------------------------------
-
-
-def table_to_record(user: Any, table_id: Any) -> Table | JsonResponse:
-    """The open table `table_id` names, or the response refusing it."""
-    if not isinstance(table_id, int) or isinstance(table_id, bool):
-        return refusal(f"table must be a table id (a whole number), not {table_id!r}", 400)
-    in_range = 0 < table_id < 2**31  # a primary key; larger numbers overflow the column
-    table = (
-        in_range and Table.objects.select_related("round__tournament").filter(pk=table_id).first()
-    )
-    if not table:
-        return refusal(f"there is no table {table_id}", 404)
-    if not may_record(user, table):
-        return refusal(f"only staff or a player seated at {table} may record its game", 403)
-    if not open_tables().filter(pk=table.pk).exists():
-        return refusal(
-            f"{table} is not open for recording: it already has a result, or its "
-            "tournament is not running",
-            409,
-        )
-    return table
-
-
 # --- the views -----------------------------------------------------------------------
 
 
 @require_GET
 @login_required
 def record_page(request: HttpRequest) -> HttpResponse:
-    tables = [table_start(table) for table in recordable_tables(request.user)]
+    tables = table_desk().recordable(request.user)
     return render(request, "games/record.html", {"catalogue": record.catalogue(), "tables": tables})
 
 
@@ -127,19 +101,15 @@ def record_save(request: HttpRequest) -> JsonResponse:
     except LogError as error:
         return log_error(error)
     table = None
-    if isinstance(body, dict) and "table" in body:
-        table = table_to_record(request.user, body.pop("table"))
-        if isinstance(table, JsonResponse):
-            return table
     try:
+        if isinstance(body, dict) and "table" in body:
+            table = body.pop("table")
+            table_desk().check(table, request.user)
         log, _ = record.finished_log(body)
+        log["meta"] = {**(log.get("meta") or {}), "recorded_at": timezone.now().isoformat()}
+        stored = save(log, table, request.user)
     except LogError as error:
         return log_error(error)
-    log["meta"] = {**(log.get("meta") or {}), "recorded_at": timezone.now().isoformat()}
-    try:
-        stored = save(log, table, request.user)
-    except ValidationError as error:
-        return refusal(" ".join(error.messages), 400)
     except IntakeError as error:
         return JsonResponse({"error": error.error}, status=error.status)
     url = stored.get_absolute_url()
@@ -148,10 +118,10 @@ def record_save(request: HttpRequest) -> JsonResponse:
     return response
 
 
-def save(log: dict[str, Any], table: Table | None, user: Any) -> GameLog:
-    """Submit the finished log; for a table, through the seating checks of attach_log."""
+def save(log: dict[str, Any], table: Any, user: Any) -> GameLog:
+    """Submit the finished log; for a table, through the table desk's seating checks."""
     if table is None:
         return submit_log(
             dumps(log), user=user, source=Source.HUMAN, filename="recorded at a table"
         )
-    return attach_log(table, dumps(log), user=user, filename=f"recorded at {table}")
+    return table_desk().attach(table, dumps(log), user=user, filename="")

@@ -14,7 +14,7 @@ from games.filters import GameFilter
 from games.models import Game, GameLog, Source, Upload
 from games.permissions import upload_refused, visible_logs, visible_uploads
 from games.services.intake import IntakeError, submit_batch, submit_log
-from tournaments.models import Table
+from games.services.tables import table_desk
 
 # The status endpoint lists this many logs of an upload (a batch's counts cover them all).
 STATUS_LOGS = 200
@@ -24,7 +24,7 @@ STATUS_LOGS = 200
 @require_http_methods(["GET", "POST"])
 def upload_page(request: HttpRequest) -> HttpResponse:
     if request.method == "GET":
-        return render(request, "games/upload.html", {"tables": open_tables()})
+        return render(request, "games/upload.html", {"tables": open_tables(request)})
     refused = upload_refused(request)
     if refused is not None:
         return refused_page(request, *refused)
@@ -36,39 +36,56 @@ def upload_page(request: HttpRequest) -> HttpResponse:
 
 
 def receive(request: HttpRequest) -> Upload:
-    """Run the submission: a .jsonl file is a batch, a .json file or pasted text one log."""
+    """Run the submission: a .jsonl file is a batch, a .json file or pasted text one log;
+    a log for a tournament table goes to the table desk, which checks it first."""
     file = request.FILES.get("file")
     pasted = request.POST.get("log", "")
     published = request.POST.get("published") == "on"
-    table = None
-    if request.POST.get("table"):
-        table = Table.objects.filter(pk=request.POST["table"], log__isnull=True).first()
-        if table is None:
-            raise IntakeError("that table does not exist or already has a result")
+    table = table_id(request.POST.get("table", ""))
     options = {"user": request.user, "source": Source.HUMAN, "published": published}
     if file is not None and file.name.lower().endswith((".jsonl", ".ndjson")):
+        if table is not None:
+            raise IntakeError("a table takes a single log, not a batch")
         if file.size > settings.GAMES_MAX_UPLOAD_BYTES:
             raise IntakeError(f"file over {settings.GAMES_MAX_UPLOAD_BYTES} bytes")
-        return submit_batch(file, table=table, filename=file.name, **options)
+        return submit_batch(file, filename=file.name, **options)
     if file is not None:
         if file.size > settings.GAMES_MAX_LOG_BYTES:
             raise IntakeError(
                 f"a single log is at most {settings.GAMES_MAX_LOG_BYTES} bytes; "
                 "send many logs as a .jsonl file"
             )
-        return submit_log(file.read(), table=table, filename=file.name, **options).upload
-    if not pasted.strip():
+        raw, filename = file.read(), file.name
+    elif pasted.strip():
+        raw, filename = pasted, ""
+    else:
         raise IntakeError("choose a .json or .jsonl file, or paste a log")
-    return submit_log(pasted, table=table, **options).upload
+    if table is not None:
+        return table_desk().attach(table, raw, user=request.user, filename=filename).upload
+    return submit_log(raw, filename=filename, **options).upload
+
+
+def table_id(value: str) -> int | None:
+    """The table chosen on the form (none when empty)."""
+    if not value.strip():
+        return None
+    try:
+        return int(value)
+    except ValueError:
+        raise IntakeError(f"table must be a table id (a whole number), not {value!r}") from None
 
 
 def refused_page(request: HttpRequest, message: str, status: int) -> HttpResponse:
-    context = {"error": message, "tables": open_tables(), "pasted": request.POST.get("log", "")}
+    context = {
+        "error": message,
+        "tables": open_tables(request),
+        "pasted": request.POST.get("log", ""),
+    }
     return render(request, "games/upload.html", context, status=status)
 
 
-def open_tables():
-    return Table.objects.filter(log__isnull=True).select_related("round__tournament")[:200]
+def open_tables(request: HttpRequest) -> list[tuple[int, str]]:
+    return table_desk().open_tables(request.user)
 
 
 @require_GET

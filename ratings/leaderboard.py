@@ -17,11 +17,11 @@ from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 
 from games.models import Game, Source
+from players.models import Player
 from ratings.models import PROVISIONAL_GAMES, Rating, RatingChange
 from ratings.rater import Rater
 from ratings.services import elo_k, game_records
 from ratings.skill import ordinal
-from tournaments.models import Player
 
 TREND_GAMES = 20
 # A leaderboard row, built in Python: a template loop costs several times more per row.

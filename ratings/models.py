@@ -10,7 +10,7 @@ PROVISIONAL_GAMES = 10
 class Rating(models.Model):
     """A player's current ratings in one game type."""
 
-    player = models.ForeignKey("tournaments.Player", models.CASCADE, related_name="ratings")
+    player = models.ForeignKey("players.Player", models.CASCADE, related_name="ratings")
     game_type = models.CharField(max_length=40, db_index=True)
     rating = models.FloatField(default=elo.START, help_text="Elo")
     mu = models.FloatField(default=skill.START_MU)
@@ -41,7 +41,7 @@ class RatingChange(models.Model):
     """What one verified game did to one player's ratings (history, and idempotency)."""
 
     game = models.ForeignKey("games.Game", models.CASCADE, related_name="rating_changes")
-    player = models.ForeignKey("tournaments.Player", models.CASCADE, related_name="rating_changes")
+    player = models.ForeignKey("players.Player", models.CASCADE, related_name="rating_changes")
     game_type = models.CharField(max_length=40)
     played_at = models.DateTimeField()
     source = models.CharField(max_length=20)

@@ -20,8 +20,8 @@ class StatsConfig(AppConfig):
             cache.on_ledger_saved, sender="ratings.RatingLedger", dispatch_uid="stats.cache.ledger"
         )
         post_save.connect(
-            cache.on_player_changed, sender="tournaments.Player", dispatch_uid="stats.cache.saved"
+            cache.on_player_changed, sender="players.Player", dispatch_uid="stats.cache.saved"
         )
         post_delete.connect(
-            cache.on_player_changed, sender="tournaments.Player", dispatch_uid="stats.cache.deleted"
+            cache.on_player_changed, sender="players.Player", dispatch_uid="stats.cache.deleted"
         )

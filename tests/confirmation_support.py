@@ -13,9 +13,11 @@ from django.utils.text import slugify
 
 from games.models import Game
 from games.services.intake import submit_log
+from games.services.tables import table_desk
 from games.services.verification import verify_log
 from tests.ratings_support import deep_vents_log
-from tournaments.models import Player, Registration, Round, Table, TableSeat, Tournament
+from players.models import Player
+from tournaments.models import Registration, Round, Table, TableSeat, Tournament
 
 PASSWORD = "a-long-sea-passphrase"
 
@@ -40,8 +42,11 @@ def submitted_game(
     table=None,
 ) -> Game:
     """Submit and verify a Deep Vents game between these players (matched by handle)."""
-    log = deep_vents_log(names, seed, played_at or timezone.now())
-    stored = submit_log(json.dumps(log), user=submitter, table=table)
+    raw = json.dumps(deep_vents_log(names, seed, played_at or timezone.now()))
+    if table is None:
+        stored = submit_log(raw, user=submitter)
+    else:
+        stored = table_desk().attach(table.pk, raw, user=submitter, filename="")
     return Game.objects.get(pk=verify_log(stored.pk).game.pk)
 
 

@@ -7,8 +7,9 @@ import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 
 from games.services.verification import verify_log
+from players.models import Player
 from tournaments.demo import simulated_table_log
-from tournaments.models import Player, Round, Table, Tournament
+from tournaments.models import Round, Table, Tournament
 from tournaments.services.standings import tournament_standings
 
 HANDLES = ["ann", "bob", "cyd", "dee", "eve", "fay", "gus"]

@@ -3,8 +3,8 @@
 import pytest
 from django.db import transaction
 
-from tournaments.models import Player
-from tournaments.tasks import refresh_player_stats_task
+from players.models import Player
+from players.tasks import refresh_player_stats_task
 
 pytestmark = pytest.mark.services
 

@@ -24,7 +24,7 @@ from tests.confirmation_support import (
     running_table,
     submitted_game,
 )
-from tournaments.models import Player
+from players.models import Player
 
 pytestmark = pytest.mark.django_db
 

@@ -5,7 +5,7 @@ from django.contrib.auth import get_user_model
 from django.http import HttpRequest
 from django.utils import timezone
 
-from tournaments.models import Player
+from players.models import Player
 
 NAVIGATION = {
     "Leaderboards": "/leaderboards/",
@@ -57,7 +57,7 @@ def test_admin_login_page_is_served(client):
 
 @pytest.mark.django_db
 def test_anonymous_visitor_is_sent_to_the_admin_login(client):
-    response = client.get("/admin/tournaments/player/")
+    response = client.get("/admin/players/player/")
 
     assert response.status_code == 302
     assert response["Location"].startswith("/admin/login/")
@@ -70,7 +70,7 @@ def test_staff_can_log_in_and_list_players(client):
 
     # django-axes checks every sign-in against its request (the test client sends none).
     assert client.login(request=HttpRequest(), username="ann", password="a-long-passphrase")
-    response = client.get("/admin/tournaments/player/")
+    response = client.get("/admin/players/player/")
 
     assert response.status_code == 200
     assert b"Coral Reefson" in response.content
@@ -79,7 +79,7 @@ def test_staff_can_log_in_and_list_players(client):
 @pytest.mark.django_db
 def test_staff_can_add_a_player_in_the_admin(admin_client):
     response = admin_client.post(
-        "/admin/tournaments/player/add/", {"handle": "nautilus", "display_name": "Nemo Nautilus"}
+        "/admin/players/player/add/", {"handle": "nautilus", "display_name": "Nemo Nautilus"}
     )
 
     assert response.status_code == 302, response.content.decode()
@@ -96,7 +96,7 @@ def test_admin_action_refreshes_the_selected_players_stats_after_commit(
 
     with django_capture_on_commit_callbacks(execute=True) as callbacks:
         response = admin_client.post(
-            "/admin/tournaments/player/",
+            "/admin/players/player/",
             {"action": "refresh_stats", "_selected_action": [chosen.pk]},
             follow=True,
         )

@@ -8,9 +8,9 @@ from django.contrib.auth import authenticate, get_user_model
 from django.core.management import call_command
 
 from games.models import Game, GameLog, Upload
+from players.models import Player
 from ratings.models import PROVISIONAL_GAMES, Rating
 from stats.models import SimulationBatch
-from tournaments.models import Player
 
 
 def load_demo() -> str:

@@ -5,9 +5,10 @@ import datetime
 import pytest
 
 from games.models import GameSeat
+from players.models import Player
 from ratings.models import Rating
 from tests.ratings_support import hours_ago, verified_game
-from tournaments.models import Player, Registration, Tournament
+from tournaments.models import Registration, Tournament
 
 
 @pytest.fixture
@@ -21,7 +22,7 @@ def test_merge_action_moves_games_to_the_oldest_player(admin_client, duplicates)
     ann, ann_s = duplicates
 
     response = admin_client.post(
-        "/admin/tournaments/player/",
+        "/admin/players/player/",
         {"action": "merge_duplicates", "_selected_action": [ann.pk, ann_s.pk]},
         follow=True,
     )
@@ -39,7 +40,7 @@ def test_merge_refuses_players_entered_in_the_same_tournament(admin_client, dupl
     Registration.objects.create(tournament=cup, player=ann_s)
 
     response = admin_client.post(
-        "/admin/tournaments/player/",
+        "/admin/players/player/",
         {"action": "merge_duplicates", "_selected_action": [ann.pk, ann_s.pk]},
         follow=True,
     )
@@ -49,7 +50,7 @@ def test_merge_refuses_players_entered_in_the_same_tournament(admin_client, dupl
 
 
 def test_player_admin_searches_by_handle_and_name(admin_client, duplicates):
-    page = admin_client.get("/admin/tournaments/player/?q=ann-s").content.decode()
+    page = admin_client.get("/admin/players/player/?q=ann-s").content.decode()
 
     assert "@ann-s" in page
     assert "(@bob)" not in page

@@ -3,8 +3,8 @@
 import pytest
 
 from games.models import GameSeat
+from players.models import Player
 from tests.ratings_support import hours_ago, verified_game
-from tournaments.models import Player
 
 
 @pytest.fixture

@@ -4,9 +4,9 @@ import pytest
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
 
-from tournaments.models import Player
-from tournaments.services import refresh_player_stats
-from tournaments.tasks import refresh_player_stats_task
+from players.models import Player
+from players.services import refresh_player_stats
+from players.tasks import refresh_player_stats_task
 
 
 @pytest.mark.django_db

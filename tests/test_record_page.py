@@ -17,8 +17,9 @@ from engines.core.replay import replay
 from engines.core.simulate import simulate
 from engines.registry import get_game
 from games.models import GameLog, Source, Upload
+from players.models import Player
 from tournaments.demo import simulated_table_log
-from tournaments.models import Player, Round, Table, TableSeat, Tournament
+from tournaments.models import Round, Table, TableSeat, Tournament
 
 STEP = "/record/step/"
 DEAL = "/record/deal/"

@@ -9,10 +9,11 @@ from collections.abc import Iterator
 import pytest
 from django.db import transaction
 
+from players.models import Player
 from ratings.models import Rating
 from ratings.services import recompute
 from tournaments.demo import play_round
-from tournaments.models import Player, Registration, TableSeat, Tournament
+from tournaments.models import Registration, TableSeat, Tournament
 from tournaments.services.standings import table_points, tournament_results, tournament_standings
 
 PLAYERS = 23

@@ -64,7 +64,8 @@ def test_bid_record_shows_every_bid_and_pass_and_the_winner(client, finished):
 
 
 def test_seat_round_command_seats_the_next_round(db):
-    from tournaments.models import Player, Registration
+    from players.models import Player
+    from tournaments.models import Registration
 
     cup = Tournament.objects.create(name="Cup", slug="cup", starts_on="2026-01-01")
     for handle in "abcde":
@@ -81,7 +82,8 @@ def test_seat_round_command_seats_the_next_round(db):
 
 
 def test_a_running_tournament_links_each_open_table_to_the_record_page(client, db):
-    from tournaments.models import Player, Registration
+    from players.models import Player
+    from tournaments.models import Registration
 
     cup = Tournament.objects.create(name="Cup", slug="cup", starts_on="2026-01-01")
     for handle in "abcd":

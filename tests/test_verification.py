@@ -5,9 +5,10 @@ from games_support import human_log, simulated_log, submit, text
 
 from games.models import Game, GameLog, Source
 from games.services.intake import submit_log
-from games.services.verification import player_handle, verify_log
+from games.services.verification import verify_log
 from games.signals import game_verified
-from tournaments.models import Player
+from players.models import Player
+from players.names import player_handle
 
 pytestmark = pytest.mark.django_db
 __all__ = ["submit"]

@@ -5,30 +5,21 @@ from django.db.models import Count
 
 from engines.core.errors import LogError
 from engines.core.log import loads
-from tournaments.models import Player, Registration, Round, Table, TableSeat, Tournament
+from players import admin as players_admin
+from players.models import Player
+from tournaments.models import Registration, Round, Table, TableSeat, Tournament
 from tournaments.services.merge import merge_players
 from tournaments.services.results import attach_log, seating_problem
 from tournaments.services.seating import SeatingError, seat_next_round
-from tournaments.tasks import refresh_player_stats_task
+
+# Merging moves tournament entries and seats too, so the action joins the players' admin
+# from up here (players knows nothing of tournaments).
+admin.site.unregister(Player)
 
 
 @admin.register(Player)
-class PlayerAdmin(admin.ModelAdmin):
-    list_display = ["handle", "display_name", "user", "created", "stats_refreshed_at"]
-    search_fields = ["handle", "display_name", "user__username"]
-    prepopulated_fields = {"handle": ["display_name"]}
-    raw_id_fields = ["user"]
-    readonly_fields = ["created", "stats_refreshed_at"]
-    actions = ["refresh_stats", "merge_duplicates"]
-
-    @admin.action(description="Refresh statistics of the selected players")
-    def refresh_stats(self, request, queryset) -> None:
-        player_ids = list(queryset.values_list("pk", flat=True))
-        for player_id in player_ids:
-            refresh_player_stats_task.delay_on_commit(player_id)
-        self.message_user(
-            request, f"Queued a statistics refresh for {len(player_ids)} player(s).", messages.INFO
-        )
+class PlayerAdmin(players_admin.PlayerAdmin):
+    actions = [*players_admin.PlayerAdmin.actions, "merge_duplicates"]
 
     @admin.action(description="Merge the selected players (duplicates) into the oldest one")
     def merge_duplicates(self, request, queryset) -> None:

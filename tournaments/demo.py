@@ -18,14 +18,14 @@ from django.utils import timezone
 from engines.core.schema import FORMAT
 from engines.core.simulate import play_out
 from engines.registry import get_game
+from games.demo import player_strategy
 from games.services.verification import verify_log
-from tournaments.models import Player, Registration, Table, Tournament
+from players.models import Player
+from tournaments.models import Registration, Table, Tournament
 from tournaments.services.results import attach_log
 from tournaments.services.seating import seat_next_round
 
 DEMO_SLUG = "demo-deep-vents-open"
-# Quick bots only, so the demo (and the tests built on it) load in seconds.
-DEMO_STRATEGIES = ("grower", "attacker", "turtle", "random")
 DEMO_ENTRANTS = [
     ("marina", "Marina Abyss"),
     ("nautilus", "Nemo Nautilus"),
@@ -39,11 +39,6 @@ DEMO_ENTRANTS = [
     ("smoker", "Sam Smoker"),
     ("yeti", "Yetta Crab"),
 ]
-
-
-def player_strategy(player: Player) -> str:
-    """Each player always plays the same bot, so ratings have something to find."""
-    return random.Random(player.handle).choice(DEMO_STRATEGIES)
 
 
 def simulated_table_log(

@@ -1,7 +1,8 @@
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 
-from tournaments.models import Player, Round, Table, Tournament
+from players.models import Player
+from tournaments.models import Round, Table, Tournament
 from tournaments.services.profiles import player_profile
 from tournaments.services.standings import tournament_standings
 from tournaments.services.tables import bid_record, seat_views

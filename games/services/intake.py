@@ -11,7 +11,7 @@ race to insert it gets the stored row back (`duplicate` is then True).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from django.conf import settings
@@ -21,8 +21,8 @@ from engines.core.errors import LogError, MalformedLogError
 from engines.core.log import check_header, loads
 from engines.registry import get_game
 from games.models import GameLog, Source, Upload
-from games.services import tables
 from games.services.dispatch import Dispatch
+from games.services.errors import IntakeError, TooLarge
 from games.tasks import verify_log_task, verify_logs_task
 
 # Logs of a batch are inserted and queued this many at a time, each group committed on its
@@ -30,25 +30,6 @@ from games.tasks import verify_log_task, verify_logs_task
 BATCH_CHUNK = 500
 # Logs per verification task of a batch: one message (and its overhead) for many logs.
 VERIFY_CHUNK = 100
-
-
-class IntakeError(Exception):
-    """A submission refused before anything was stored; `status` is the HTTP status."""
-
-    status = 400
-
-    def __init__(self, message: str, *, error: dict[str, Any] | None = None) -> None:
-        super().__init__(message)
-        self.message = message
-        self.error = error or {"kind": "invalid", "message": message, "text": message}
-
-
-class TooLarge(IntakeError):
-    status = 413
-
-
-class TableTaken(IntakeError):
-    status = 409
 
 
 def max_log_bytes() -> int:
@@ -89,14 +70,16 @@ def submit_log(
     user: Any,
     source: str = Source.HUMAN,
     published: bool = True,
-    table: Any | None = None,
     filename: str = "",
+    on_stored: Callable[[GameLog], None] | None = None,
 ) -> GameLog:
-    """Store one log and queue its verification; a log already stored is returned as is."""
+    """Store one log and queue its verification; a log already stored is returned as is.
+
+    `on_stored(log)` runs in the transaction that stores a new log (tournaments attaches it
+    to a table there), so the log and what hangs on it are committed together or not at all.
+    """
     text, game_id = screen(raw)
     digest = GameLog.digest(text)
-    if table is not None and tables.table_has_log(table):
-        raise TableTaken(f"table {table.pk} already has a result log")
     try:
         with transaction.atomic():
             upload = Upload.objects.create(
@@ -106,8 +89,8 @@ def submit_log(
                 published=published,
             )
             log = GameLog.objects.create(upload=upload, raw=text, sha256=digest, game_type=game_id)
-            if table is not None:
-                tables.attach(log, table)
+            if on_stored is not None:
+                on_stored(log)
             Dispatch().on_commit(verify_log_task, log.pk)
     except IntegrityError:
         log = GameLog.objects.filter(sha256=digest).first()
@@ -125,7 +108,6 @@ def submit_batch(
     user: Any,
     source: str = Source.HUMAN,
     published: bool = True,
-    table: Any | None = None,
     filename: str = "",
 ) -> Upload:
     """Store every good line of a JSON Lines batch, read line by line, and queue each.
@@ -133,8 +115,6 @@ def submit_batch(
     Bad lines go to `Upload.line_errors` by line number; lines already stored (here or
     earlier) go to `Upload.duplicates` with the stored log's id.
     """
-    if table is not None:
-        raise IntakeError("a table takes a single log, not a batch")
     lines = numbered_lines(stream)
     first = next(lines, None)
     if first is None:

@@ -1,27 +1,63 @@
-"""The link between a GameLog and the tournament table it is the result of
-(tournaments.Table.log, a nullable one-to-one; reverse name `table`)."""
+"""The seam through which a log becomes the result of a tournament table.
+
+games sits below tournaments and imports nothing of it. The app that owns tables
+(tournaments) registers a TableDesk in its AppConfig.ready(); the upload page, the record
+page and the API hand every submission naming a table to that desk, which checks it and
+attaches it (or refuses it with a TableRefused naming the problem). Without a desk, no
+submission may name a table.
+"""
 
 from __future__ import annotations
 
-from django.core.exceptions import ObjectDoesNotExist
+from typing import Any, Protocol
 
 from games.models import GameLog
-from tournaments.models import Table
+from games.services.errors import TableRefused
 
 
-def table_of(log: GameLog) -> Table | None:
-    """The table whose result this log is, if any."""
-    try:
-        return log.table
-    except ObjectDoesNotExist:
-        return None
+class TableDesk(Protocol):
+    def open_tables(self, user: Any) -> list[tuple[int, str]]:
+        """(id, label) of the tables `user` may give a result now, for a page to offer."""
+
+    def recordable(self, user: Any) -> list[dict[str, Any]]:
+        """What the seating fixes for each table `user` may record (game, ruleset,
+        players in seat order, setup), for the record page to prefill."""
+
+    def check(self, table_id: Any, user: Any) -> None:
+        """Raise TableRefused unless `user` may submit the result of table `table_id` now."""
+
+    def attach(self, table_id: Any, raw: str | bytes, *, user: Any, filename: str) -> GameLog:
+        """Check the log against the table and store it as the table's result."""
+
+    def holds(self, log: GameLog) -> bool:
+        """Whether the log is the result of a table."""
 
 
-def table_has_log(table: Table) -> bool:
-    return table.log_id is not None
+class NoTables:
+    """The desk of a site without tournaments: nothing to offer, any table refused."""
+
+    def open_tables(self, user: Any) -> list[tuple[int, str]]:
+        return []
+
+    def recordable(self, user: Any) -> list[dict[str, Any]]:
+        return []
+
+    def check(self, table_id: Any, user: Any) -> None:
+        raise TableRefused(f"there is no table {table_id}", 404)
+
+    def attach(self, table_id: Any, raw: str | bytes, *, user: Any, filename: str) -> GameLog:
+        raise TableRefused(f"there is no table {table_id}", 404)
+
+    def holds(self, log: GameLog) -> bool:
+        return False
 
 
-def attach(log: GameLog, table: Table) -> None:
-    """Make the log this table's result (the caller checked the table is free)."""
-    table.log = log
-    table.save(update_fields=["log"])
+_registered: list[TableDesk] = [NoTables()]
+
+
+def register_table_desk(desk: TableDesk) -> None:
+    _registered[0] = desk
+
+
+def table_desk() -> TableDesk:
+    return _registered[0]

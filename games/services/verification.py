@@ -21,19 +21,18 @@ from django.db import transaction
 from django.db.models import F, prefetch_related_objects
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
-from django.utils.text import slugify
 
 import engines
 from engines.core.log import loads
 from games.models import Game, GameLog, GameSeat, Source
-from games.services.tables import table_of
+from games.services.tables import table_desk
 from games.signals import game_verified
-from tournaments.models import Player
+from players.models import Player
+from players.names import players_for
 
 logger = logging.getLogger(__name__)
 
 FINAL_STATUSES = (GameLog.Status.VERIFIED, GameLog.Status.REJECTED, GameLog.Status.ERROR)
-HANDLE_LENGTH = Player._meta.get_field("handle").max_length
 # Logs of a batch committed per transaction: few enough that a verdict is not held back
 # long, enough that the per-transaction costs (commit, cube rows, ratings lock) are shared.
 GROUP_SIZE = 50
@@ -260,7 +259,7 @@ def game_source(log: GameLog) -> str:
     """simulated for bot runs, tournament when a table holds the log, else the upload's."""
     if log.upload.source == Source.SIMULATED:
         return Source.SIMULATED
-    if table_of(log) is not None:
+    if table_desk().holds(log):
         return Source.TOURNAMENT
     return log.upload.source
 
@@ -343,29 +342,3 @@ def turn_orders_and_bids(replayed: engines.Replay) -> tuple[dict[int, int], dict
         if "amount" in bid:
             bids[bid["seat"]] = max(bid["amount"], bids.get(bid["seat"], bid["amount"]))
     return turn_orders, bids
-
-
-def player_handle(name: str) -> str:
-    """The Player handle a log name maps to: its slug (names without latin letters keep a
-    unicode slug, so two such players do not collapse into one)."""
-    handle = slugify(name) or slugify(name, allow_unicode=True) or "player"
-    return handle[:HANDLE_LENGTH].strip("-") or "player"
-
-
-def players_for(names: list[str]) -> dict[str, Player]:
-    """The Player for each log name, created on first sight. Concurrent creators meet the
-    unique handle: the loser's insert is skipped and the winner's row read back."""
-    handles = {name: player_handle(name) for name in names}
-    wanted = set(handles.values())
-    known = {p.handle: p for p in Player.objects.filter(handle__in=wanted)}
-    missing = {handle: name for name, handle in handles.items() if handle not in known}
-    if missing:
-        Player.objects.bulk_create(
-            [
-                Player(handle=handle, display_name=name.strip()[:100] or name)
-                for handle, name in missing.items()
-            ],
-            ignore_conflicts=True,
-        )
-        known.update((p.handle, p) for p in Player.objects.filter(handle__in=missing))
-    return {name: known[handle] for name, handle in handles.items()}

@@ -1,5 +1,1 @@
-"""Tournament and player services: players.py, seating.py, standings.py, results.py."""
-
-from tournaments.services.players import refresh_player_stats
-
-__all__ = ["refresh_player_stats"]
+"""Tournament services: seating.py, standings.py, results.py, recording.py, merge.py."""

@@ -8,8 +8,9 @@ from django.core.exceptions import ValidationError
 from django.db import transaction
 
 from games.models import GameSeat
+from players.models import Player
 from ratings.services import recompute
-from tournaments.models import Player, Registration, TableSeat
+from tournaments.models import Registration, TableSeat
 
 
 @transaction.atomic

@@ -9,8 +9,8 @@ import plotly.graph_objects as go
 from django.db.models import Avg
 
 from games.models import GameSeat
+from players.models import Player
 from ratings.models import RatingChange
-from tournaments.models import Player
 
 FAVOURITE_HEXES = 5
 

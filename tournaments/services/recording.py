@@ -7,8 +7,9 @@ from typing import Any
 
 from django.db.models import QuerySet
 
-from games.services.verification import player_handle
-from tournaments.models import Player, Table, Tournament
+from games.services.errors import TableRefused
+from players.names import log_name
+from tournaments.models import Table, Tournament
 
 
 def open_tables() -> QuerySet[Table]:
@@ -40,11 +41,25 @@ def may_record(user: Any, table: Table) -> bool:
     return user.is_staff or table.seats.filter(player__user=user).exists()
 
 
-def log_name(player: Player) -> str:
-    """The name to write in the log: one that verification maps back to this player."""
-    if player_handle(player.display_name) == player.handle:
-        return player.display_name
-    return player.handle
+def table_to_record(user: Any, table_id: Any) -> Table:
+    """The open table `table_id` names, if `user` may record it; else TableRefused."""
+    if not isinstance(table_id, int) or isinstance(table_id, bool):
+        raise TableRefused(f"table must be a table id (a whole number), not {table_id!r}")
+    in_range = 0 < table_id < 2**31  # a primary key; larger numbers overflow the column
+    table = (
+        in_range and Table.objects.select_related("round__tournament").filter(pk=table_id).first()
+    )
+    if not table:
+        raise TableRefused(f"there is no table {table_id}", 404)
+    if not may_record(user, table):
+        raise TableRefused(f"only staff or a player seated at {table} may record its game", 403)
+    if not open_tables().filter(pk=table.pk).exists():
+        raise TableRefused(
+            f"{table} is not open for recording: it already has a result, or its "
+            "tournament is not running",
+            409,
+        )
+    return table
 
 
 def table_start(table: Table) -> dict[str, Any]:

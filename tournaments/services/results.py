@@ -13,7 +13,7 @@ from engines.core.log import loads
 from engines.registry import get_game
 from games.models import GameLog, Source
 from games.services.intake import submit_log
-from games.services.verification import player_handle
+from players.names import player_handle
 from tournaments.models import Table
 
 
@@ -67,9 +67,27 @@ def attach_log(table: Table, raw: str | bytes, *, user: Any, filename: str = "")
     problem = seating_problem(table, parsed)
     if problem:
         raise ValidationError(problem)
-    if table.log_id is not None:
-        raise ValidationError(f"{table} already has a result log")
-    return submit_log(raw, user=user, source=Source.TOURNAMENT, table=table, filename=filename)
+    with transaction.atomic():
+        table = Table.objects.select_for_update().get(pk=table.pk)
+        if table.log_id is not None:
+            raise ValidationError(f"{table} already has a result log")
+        log = submit_log(
+            raw,
+            user=user,
+            source=Source.TOURNAMENT,
+            filename=filename,
+            on_stored=lambda stored: make_result(table, stored),
+        )
+    if log.duplicate:
+        raise ValidationError(
+            f"this log is already stored (log {log.pk}); a table's result is a log sent for it"
+        )
+    return log
+
+
+def make_result(table: Table, log: GameLog) -> None:
+    table.log = log
+    table.save(update_fields=["log"])
 
 
 @transaction.atomic

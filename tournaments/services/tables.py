@@ -5,7 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from tournaments.models import Player, Table
+from players.models import Player
+from tournaments.models import Table
 
 
 @dataclass

@@ -9,6 +9,7 @@ from django.core.management.base import BaseCommand
 from django.db import transaction
 
 from games import demo as games_demo
+from stats import demo as stats_demo
 from tournaments import demo
 
 ADMIN_USERNAME = "admin"
@@ -37,6 +38,7 @@ class Command(BaseCommand):
         admin.save()
 
         demo.load(self.stdout)
+        stats_demo.load(self.stdout)
         games_demo.load(self.stdout)
         self.stdout.write(
             self.style.SUCCESS(

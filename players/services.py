@@ -5,7 +5,7 @@ import logging
 from django.db import transaction
 from django.utils import timezone
 
-from tournaments.models import Player
+from players.models import Player
 
 logger = logging.getLogger(__name__)
 

@@ -1,8 +1,8 @@
-"""Celery tasks: thin wrappers taking ids, the work is in services/."""
+"""Celery tasks: thin wrappers taking ids, the work is in services.py."""
 
 from celery import shared_task
 
-from tournaments import services
+from players import services
 
 
 @shared_task
