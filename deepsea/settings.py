@@ -206,6 +206,7 @@ AXES_FAILURE_LIMIT = envint("AXES_FAILURE_LIMIT", 5)
 AXES_COOLOFF_TIME = envint("AXES_COOLOFF_HOURS", 1)
 AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
 AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_TEMPLATE = "account/locked_out.html"  # answered with status 429
 # The address is the peer's, or behind the TLS proxy the one it puts last in
 # X-Forwarded-For: a header the client writes itself is never believed.
 if envbool("BEHIND_TLS_PROXY", False):

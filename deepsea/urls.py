@@ -16,5 +16,6 @@ urlpatterns = [
     path("leaderboards/", include("ratings.urls")),
     path("", include("games.urls")),
     path("api/", include("games.api_urls")),
+    path("api/", include("confirmations.api_urls")),
     path("stats/", include("stats.urls")),
 ]

@@ -15,8 +15,8 @@ from games.models import Game
 from games.services.intake import submit_log
 from games.services.tables import table_desk
 from games.services.verification import verify_log
-from tests.ratings_support import deep_vents_log
 from players.models import Player
+from tests.ratings_support import deep_vents_log
 from tournaments.models import Registration, Round, Table, TableSeat, Tournament
 
 PASSWORD = "a-long-sea-passphrase"

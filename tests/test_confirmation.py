@@ -15,6 +15,7 @@ from django.utils import timezone
 from confirmations import services
 from confirmations.models import Confirmation, Review
 from games.models import Game
+from players.models import Player
 from ratings.models import Rating, RatingChange
 from ratings.services import recompute
 from stats.models import SeatLine
@@ -24,7 +25,6 @@ from tests.confirmation_support import (
     running_table,
     submitted_game,
 )
-from players.models import Player
 
 pytestmark = pytest.mark.django_db
 
