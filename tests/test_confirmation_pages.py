@@ -142,7 +142,7 @@ def test_the_game_page_offers_the_asked_player_their_answer_forms(client, pendin
 
 
 def test_the_api_lists_what_waits_and_takes_answers_idempotently(pending_game):
-    game, _, bea, cid = pending_game
+    game, _, bea, _ = pending_game
     api = APIClient()
     api.force_authenticate(bea.user)
 
