@@ -81,6 +81,16 @@ SUBMIT_PROBLEMS = {
     ),
 }
 
+TABLE_PROBLEMS = {
+    403: OpenApiResponse(
+        ProblemSerializer, description="Not allowed, or not allowed to give that table a result."
+    ),
+    404: OpenApiResponse(ProblemSerializer, description="No such table."),
+    409: OpenApiResponse(
+        ProblemSerializer, description="The table already has a result, or its round is over."
+    ),
+}
+
 
 def submission_options(request: Request) -> dict:
     """`published` and `table` from the query string (or form fields)."""
@@ -172,7 +182,12 @@ class LogViewSet(
             "application/json": OpenApiTypes.OBJECT,
             "multipart/form-data": FileUploadSerializer,
         },
-        responses={201: SubmittedLogSerializer, 200: SubmittedLogSerializer, **SUBMIT_PROBLEMS},
+        responses={
+            201: SubmittedLogSerializer,
+            200: SubmittedLogSerializer,
+            **SUBMIT_PROBLEMS,
+            **TABLE_PROBLEMS,
+        },
     )
     def create(self, request: Request) -> Response:
         options = submission_options(request)

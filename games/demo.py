@@ -15,6 +15,7 @@ from engines.core.simulate import simulate_game
 from engines.registry import get_game
 from games.services.intake import submit_log
 from players.models import Player
+from players.services import log_name
 
 CASUAL_GAMES = 30
 CASUAL_START = datetime.datetime(2026, 9, 1, 19, 0, tzinfo=datetime.UTC)
@@ -42,7 +43,7 @@ def load(stdout: TextIO) -> None:
             ruleset,
             [player_strategy(p) for p in table],
             rng,
-            names=[p.handle for p in table],
+            names=[log_name(p) for p in table],
         )
         played_at = CASUAL_START + datetime.timedelta(days=index // 3 * 7, hours=index % 3)
         log["meta"] = {"played_at": played_at.isoformat(), "event": "demo club night"}

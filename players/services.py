@@ -1,4 +1,5 @@
-"""Work done for players, outside the request cycle. Celery tasks in tasks.py call these."""
+"""Finding the Player a name is (created on first sight), and work done for players outside
+the request cycle (Celery tasks in tasks.py call it)."""
 
 import logging
 
@@ -6,6 +7,7 @@ from django.db import transaction
 from django.utils import timezone
 
 from players.models import Player
+from players.names import HANDLE_LENGTH, canonical_name, handle_base
 
 logger = logging.getLogger(__name__)
 
@@ -25,3 +27,63 @@ def refresh_player_stats(player_id: int) -> Player | None:
         player.stats_refreshed_at = timezone.now()
         player.save(update_fields=["stats_refreshed_at"])
     return player
+
+
+def free_handles(names: dict[str, str]) -> dict[str, str]:
+    """A handle no player has yet for each canonical name (its name as written given)."""
+    bases = {canonical: handle_base(name) for canonical, name in names.items()}
+    prefixes = {base[: HANDLE_LENGTH - 4] for base in bases.values()}
+    taken = set()
+    for prefix in prefixes:
+        taken.update(
+            Player.objects.filter(handle__startswith=prefix).values_list("handle", flat=True)
+        )
+    handles = {}
+    for canonical, base in bases.items():
+        handle, number = base, 1
+        while handle in taken:
+            number += 1
+            suffix = f"-{number}"
+            handle = base[: HANDLE_LENGTH - len(suffix)].rstrip("-") + suffix
+        taken.add(handle)
+        handles[canonical] = handle
+    return handles
+
+
+def players_for(names: list[str]) -> dict[str, Player]:
+    """The Player for each log name, matched on its canonical form and created on first
+    sight. Concurrent creators meet the unique columns: the loser's insert is skipped, and
+    the winner's row read back (or, when only a handle clashed, another handle tried)."""
+    canonical = {name: canonical_name(name) for name in names}
+    known = {
+        p.canonical_name: p
+        for p in Player.objects.filter(canonical_name__in=set(canonical.values()))
+    }
+    for _attempt in range(5):
+        missing = {c: name for name, c in reversed(canonical.items()) if c not in known}
+        if not missing:
+            break
+        handles = free_handles(missing)
+        Player.objects.bulk_create(
+            [
+                Player(handle=handles[c], display_name=name.strip(), canonical_name=c)
+                for c, name in missing.items()
+            ],
+            ignore_conflicts=True,
+        )
+        known.update(
+            (p.canonical_name, p) for p in Player.objects.filter(canonical_name__in=missing)
+        )
+    return {name: known[c] for name, c in canonical.items()}
+
+
+def player_named(name: str) -> Player | None:
+    """The player this name is, if there is one."""
+    return Player.objects.filter(canonical_name=canonical_name(name)).first()
+
+
+def log_name(player: Player) -> str:
+    """The name to write in a log for this player: one that is matched back to them."""
+    if canonical_name(player.display_name) == player.canonical_name:
+        return player.display_name
+    return player.canonical_name

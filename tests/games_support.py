@@ -13,6 +13,7 @@ from engines.core.log import dumps
 from engines.core.simulate import simulate
 from games.models import GameLog, Source, Upload
 from games.services.intake import submit_batch, submit_log
+from players.services import players_for
 
 
 def simulated_log(game_id: str = "deep-dive", seed: int = 1, players: int = 3) -> dict[str, Any]:
@@ -26,6 +27,15 @@ def human_log(seed: int = 1, names: tuple[str, ...] = ("Marina Abyss", "Nemo", "
     log = simulated_log("deep-dive", seed, len(names))
     log["players"] = [{"name": name} for name in names]
     return log
+
+
+def sitting_as(user: Any, name: str = "Nemo") -> Any:
+    """The user, with the player `name` as their own (as if claimed): a non-staff user may
+    submit only games they sit in, and human_log's games all seat Nemo."""
+    player = players_for([name])[name]
+    player.user = user
+    player.save(update_fields=["user"])
+    return user
 
 
 def text(log: dict[str, Any]) -> str:

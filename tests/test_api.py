@@ -2,7 +2,7 @@
 
 import pytest
 from django.test import Client
-from games_support import human_log, jsonl, simulated_log, submit, text
+from games_support import human_log, jsonl, simulated_log, sitting_as, submit, text
 from rest_framework.authtoken.models import Token
 
 from games.models import Source
@@ -13,7 +13,7 @@ __all__ = ["submit"]
 
 @pytest.fixture
 def token_client(django_user_model):
-    user = django_user_model.objects.create_user("api-user")
+    user = sitting_as(django_user_model.objects.create_user("api-user"))
     return Client(HTTP_AUTHORIZATION=f"Token {Token.objects.create(user=user).key}")
 
 

@@ -5,7 +5,7 @@ import json
 
 import pytest
 from django.test import Client
-from games_support import human_log, jsonl, submit, text
+from games_support import human_log, jsonl, sitting_as, submit, text
 
 from games.models import Game, GameLog, Upload
 
@@ -18,7 +18,7 @@ def client_with_a_stored_game(django_user_model, submit):
     """A signed-in API client, and one verified game already stored."""
     submit(text(human_log(seed=40)))
     client = Client(enforce_csrf_checks=False)
-    client.force_login(django_user_model.objects.create_user("uploader"))
+    client.force_login(sitting_as(django_user_model.objects.create_user("uploader")))
     return client
 
 

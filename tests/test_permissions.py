@@ -3,7 +3,7 @@ their owner's; session writes need the CSRF token; uploads are throttled."""
 
 import pytest
 from django.test import Client
-from games_support import human_log, submit, text
+from games_support import human_log, sitting_as, submit, text
 
 from games.models import Game, GameLog
 from games.signals import game_retracted
@@ -33,7 +33,7 @@ def test_anonymous_users_read_but_cannot_upload(submit):
 
 
 def test_an_unpublished_upload_is_seen_only_by_its_owner_and_staff(submit, django_user_model):
-    owner = django_user_model.objects.create_user("owner")
+    owner = sitting_as(django_user_model.objects.create_user("owner"))
     other = django_user_model.objects.create_user("other")
     staff = django_user_model.objects.create_user("staff", is_staff=True)
     stored = submit(text(human_log(seed=92)), user=owner, published=False)
@@ -86,7 +86,7 @@ def test_uploads_beyond_the_rate_are_throttled(django_user_model, monkeypatch):
 
     monkeypatch.setattr(UploadThrottle, "THROTTLE_RATES", {"uploads": "2/hour"})
     cache.clear()
-    client = signed_in(django_user_model.objects.create_user("eager"))
+    client = signed_in(sitting_as(django_user_model.objects.create_user("eager")))
     try:
         codes = [
             client.post(

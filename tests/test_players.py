@@ -17,6 +17,7 @@ def test_two_players_cannot_share_a_handle():
         Player.objects.create(handle="marina", display_name="Another Marina")
 
 
+@pytest.mark.django_db
 def test_a_handle_must_be_a_slug():
     player = Player(handle="not a slug!", display_name="Spacey")
 

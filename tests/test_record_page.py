@@ -12,6 +12,7 @@ from typing import Any
 import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
+from games_support import sitting_as
 
 from engines.core.replay import replay
 from engines.core.simulate import simulate
@@ -24,12 +25,13 @@ from tournaments.models import Round, Table, TableSeat, Tournament
 STEP = "/record/step/"
 DEAL = "/record/deal/"
 SAVE = "/record/save/"
-NAMES = [{"name": "Marina"}, {"name": "Nemo"}, {"name": "Coral"}]
+NAMES = [{"name": "Keeper"}, {"name": "Nemo"}, {"name": "Coral"}]
 
 
 @pytest.fixture
 def scorekeeper(db) -> Any:
-    return get_user_model().objects.create_user("keeper")  # no password: hashing one is slow
+    keeper = get_user_model().objects.create_user("keeper")  # no password: hashing is slow
+    return sitting_as(keeper, "Keeper")  # seat 0 of every game recorded here
 
 
 @pytest.fixture
@@ -549,7 +551,10 @@ def test_saving_for_a_table_the_user_is_not_seated_at_is_refused_with_403(scorek
     )
 
     assert response.status_code == 403
-    assert "only staff or a player seated at" in response.json()["error"]["text"]
+    assert (
+        "only staff, the organisers of Club Night or a player seated at"
+        in (response.json()["error"]["text"])
+    )
     assert not GameLog.objects.exists()
 
 
@@ -559,7 +564,7 @@ def test_saving_for_a_table_that_already_has_a_result_is_refused_with_409(staff,
     response = post(signed_in_as(staff), SAVE, {**finished_table_log(table), "table": table.pk})
 
     assert response.status_code == 409
-    assert "not open for recording" in response.json()["error"]["text"]
+    assert "is not open for a result" in response.json()["error"]["text"]
 
 
 @pytest.mark.parametrize(

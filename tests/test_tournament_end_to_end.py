@@ -79,8 +79,8 @@ def test_every_table_has_one_recorded_opening_bidder_and_a_verified_result(finis
             assert table.seats.filter(opening_bidder=True).count() == 1
             assert table.result_kind == "verified"
             assert table.game.source == "tournament"
-            opener = table.seats.get(opening_bidder=True).player.handle
-            log_opener = table.game.seats.get(seat=table.game.facts[0]["seat"]).name
+            opener = table.seats.get(opening_bidder=True).player
+            log_opener = table.game.seats.get(seat=table.game.facts[0]["seat"]).player
             assert log_opener == opener  # the drawn opener made the first bid (DV-3)
 
 

@@ -4,7 +4,7 @@ verdicts arrive on the upload's page (polled JSON status, progress bar)."""
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
-from games_support import human_log, jsonl, text
+from games_support import human_log, jsonl, sitting_as, text
 
 from games.models import GameLog, Upload
 
@@ -14,7 +14,7 @@ pytestmark = pytest.mark.django_db
 @pytest.fixture
 def browser(django_user_model):
     client = Client(enforce_csrf_checks=True)
-    client.force_login(django_user_model.objects.create_user("page-user"))
+    client.force_login(sitting_as(django_user_model.objects.create_user("page-user")))
     return client
 
 

@@ -8,7 +8,7 @@ from games.services.intake import submit_log
 from games.services.verification import verify_log
 from games.signals import game_verified
 from players.models import Player
-from players.names import player_handle
+from players.names import handle_base
 
 pytestmark = pytest.mark.django_db
 __all__ = ["submit"]
@@ -31,8 +31,8 @@ def test_a_human_log_becomes_a_game_with_seats_scores_ranks_and_players(submit):
     assert game.facts and all("type" in fact for fact in game.facts)
 
 
-def test_a_known_player_is_matched_by_slugified_name_not_created_again(submit):
-    marina = Player.objects.create(handle="marina-abyss", display_name="Marina")
+def test_a_known_player_is_matched_by_canonical_name_not_created_again(submit):
+    marina = Player.objects.create(handle="marina-abyss", display_name="Marina Abyss")
 
     stored = submit(text(human_log(seed=2, names=("MARINA  abyss", "Nemo"))))
 
@@ -122,4 +122,4 @@ def test_a_log_out_of_attempts_ends_in_error_not_another_replay(settings):
     [("Marina Abyss", "marina-abyss"), ("  Nemo!! ", "nemo"), ("Zoë", "zoe"), ("海", "海")],
 )
 def test_player_handles_are_slugified_names(name, handle):
-    assert player_handle(name) == handle
+    assert handle_base(name) == handle

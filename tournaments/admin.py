@@ -3,13 +3,12 @@ from django.contrib import admin, messages
 from django.core.exceptions import ValidationError
 from django.db.models import Count
 
-from engines.core.errors import LogError
-from engines.core.log import loads
+from games.services.errors import TableRefused
 from players import admin as players_admin
 from players.models import Player
 from tournaments.models import Registration, Round, Table, TableSeat, Tournament
 from tournaments.services.merge import merge_players
-from tournaments.services.results import attach_log, seating_problem
+from tournaments.services.results import attach_log, table_refusal
 from tournaments.services.seating import SeatingError, seat_next_round
 
 # Merging moves tournament entries and seats too, so the action joins the players' admin
@@ -55,6 +54,7 @@ class TournamentAdmin(admin.ModelAdmin):
     search_fields = ["name", "slug"]
     prepopulated_fields = {"slug": ["name"]}
     readonly_fields = ["seed"]
+    filter_horizontal = ["organisers"]
     inlines = [RegistrationInline]
     actions = ["seat_round"]
 
@@ -86,8 +86,11 @@ class TableInline(admin.TabularInline):
     model = Table
     extra = 0
     fields = ["number", "log"]
-    raw_id_fields = ["log"]
+    readonly_fields = ["number", "log"]  # a result is attached on the table's own page
     show_change_link = True
+
+    def has_add_permission(self, request, obj=None) -> bool:
+        return False
 
 
 @admin.register(Round)
@@ -109,33 +112,30 @@ class TableSeatInline(admin.TabularInline):
 
 
 class TableForm(forms.ModelForm):
+    """Attach the table's log: checked like every other way of giving a table its result
+    (tournaments.services.results.table_refusal), so a wrong log is a form error."""
+
     log_file = forms.FileField(
         required=False, help_text="Attach the table's game log (.json); it is then verified."
     )
     log_text = forms.CharField(
         required=False, widget=forms.Textarea(attrs={"rows": 4}), help_text="…or paste it here."
     )
+    submitter = None  # the signed-in user, set by TableAdmin.get_form
 
     class Meta:
         model = Table
-        fields = ["log"]
+        fields = []
 
     def clean(self):
         cleaned = super().clean()
         upload = cleaned.get("log_file")
         raw = upload.read() if upload else cleaned.get("log_text", "").strip()
         cleaned["raw_log"] = raw or None
-        chosen = cleaned.get("log")
-        if not raw and chosen is not None and chosen.pk != self.instance.log_id:
-            raw = chosen.raw  # an already stored log picked by id: it must match too
         if raw:
-            try:
-                parsed = loads(raw)
-            except LogError as error:
-                raise ValidationError(f"not a log: {error}") from None
-            problem = seating_problem(self.instance, parsed) if isinstance(parsed, dict) else None
-            if problem:
-                raise ValidationError(problem)
+            refusal = table_refusal(self.instance, raw, self.submitter)
+            if refusal is not None:
+                raise ValidationError(refusal.message)
         return cleaned
 
 
@@ -144,18 +144,26 @@ class TableAdmin(admin.ModelAdmin):
     form = TableForm
     list_display = ["__str__", "result_kind", "log"]
     list_filter = ["round__tournament"]
-    raw_id_fields = ["log"]
+    readonly_fields = ["log"]
     inlines = [TableSeatInline]
 
     def has_add_permission(self, request) -> bool:
         return False  # tables come from "seat next round"
 
+    def get_form(self, request, obj=None, change=False, **kwargs):
+        form = super().get_form(request, obj, change, **kwargs)
+        form.submitter = request.user
+        return form
+
     def save_model(self, request, obj, form, change) -> None:
         raw = form.cleaned_data.get("raw_log")
-        if raw and obj.log_id is None:
-            name = form.cleaned_data["log_file"].name if form.cleaned_data.get("log_file") else ""
+        if not raw:
+            return  # nothing else of a table is edited here
+        name = form.cleaned_data["log_file"].name if form.cleaned_data.get("log_file") else ""
+        try:
             attach_log(obj, raw, user=request.user, filename=name)
-            obj.refresh_from_db()
-            self.message_user(request, f"Log attached to {obj}; it is being verified.")
+        except TableRefused as refusal:  # lost a race since the form was checked
+            self.message_user(request, refusal.message, messages.ERROR)
             return
-        super().save_model(request, obj, form, change)
+        obj.refresh_from_db()
+        self.message_user(request, f"Log attached to {obj}; it is being verified.")

@@ -21,6 +21,7 @@ from engines.registry import get_game
 from games.demo import player_strategy
 from games.services.verification import verify_log
 from players.models import Player
+from players.services import log_name
 from tournaments.models import Registration, Table, Tournament
 from tournaments.services.results import attach_log
 from tournaments.services.seating import seat_next_round
@@ -59,7 +60,7 @@ def simulated_table_log(
         "format": FORMAT,
         "game": game.id,
         "ruleset": ruleset.to_json(),
-        "players": [{"name": s.player.handle} for s in seats],
+        "players": [{"name": log_name(s.player)} for s in seats],
         "setup": setup,
         "events": events,
         "result": state.outcome().to_result(),

@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 import secrets
 
+from django.conf import settings
 from django.db import models
 from django.urls import reverse
 
@@ -48,6 +49,12 @@ class Tournament(models.Model):
     # Every random choice of the tournament (seating, opening bidders, the tiebreak draw)
     # derives from this, so each one can be reproduced and checked afterwards.
     seed = models.CharField(max_length=32, default=new_tournament_seed)
+    organisers = models.ManyToManyField(
+        settings.AUTH_USER_MODEL,
+        blank=True,
+        related_name="organised_tournaments",
+        help_text="Besides staff, who may give this tournament's tables their results.",
+    )
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:

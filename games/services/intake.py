@@ -23,7 +23,9 @@ from engines.registry import get_game
 from games.models import GameLog, Source, Upload
 from games.services.dispatch import Dispatch
 from games.services.errors import IntakeError, TooLarge
+from games.services.submission_rights import check_may_submit
 from games.tasks import verify_log_task, verify_logs_task
+from players.names import seat_name_problems
 
 # Logs of a batch are inserted and queued this many at a time, each group committed on its
 # own so workers start verifying while the rest of the file is still being read.
@@ -36,8 +38,10 @@ def max_log_bytes() -> int:
     return settings.GAMES_MAX_LOG_BYTES
 
 
-def screen(raw: bytes | str) -> tuple[str, str]:
-    """Check one log can be stored and replayed at all: returns (text, game id)."""
+def screen(raw: bytes | str, user: Any = None, may_submit_any: bool = False) -> tuple[str, str]:
+    """Check one log can be stored and replayed at all, and that `user` may submit it
+    (unless the caller has already established they may submit it whoever sits in it):
+    returns (text, game id)."""
     size = len(raw.encode("utf-8", "surrogatepass") if isinstance(raw, str) else raw)
     if size > max_log_bytes():
         raise TooLarge(
@@ -50,6 +54,9 @@ def screen(raw: bytes | str) -> tuple[str, str]:
         log = check_header(loads(raw))
         game_id = log.get("game")
         get_game(game_id)
+        refuse_bad_player_names(log)
+        if not may_submit_any:
+            check_may_submit(user, log)
     except UnicodeEncodeError as exc:
         raise invalid(
             MalformedLogError(f"not UTF-8: invalid character at offset {exc.start}")
@@ -58,6 +65,20 @@ def screen(raw: bytes | str) -> tuple[str, str]:
         raise invalid(exc) from None
     text = raw if isinstance(raw, str) else raw.decode("utf-8")
     return text, game_id
+
+
+def refuse_bad_player_names(log: dict[str, Any]) -> None:
+    """Names that could pass for another player's, or are two seats' one player, are
+    refused here, before anything is stored (players.names says which and why)."""
+    players = log.get("players")
+    if not isinstance(players, list):
+        return  # the game's JSON Schema, checked by the worker, names the problem
+    names = [entry.get("name") if isinstance(entry, dict) else None for entry in players]
+    problem = seat_name_problems(names)
+    if problem is not None:
+        seat, message = problem
+        error = {"kind": "invalid", "message": message, "text": message, "seat": seat}
+        raise IntakeError(message, error={**error, "field": f"players[{seat}].name"})
 
 
 def invalid(error: LogError) -> IntakeError:
@@ -72,13 +93,16 @@ def submit_log(
     published: bool = True,
     filename: str = "",
     on_stored: Callable[[GameLog], None] | None = None,
+    may_submit_any: bool = False,
 ) -> GameLog:
     """Store one log and queue its verification; a log already stored is returned as is.
 
-    `on_stored(log)` runs in the transaction that stores a new log (tournaments attaches it
-    to a table there), so the log and what hangs on it are committed together or not at all.
+    `may_submit_any`: the caller has checked `user` may submit this log whoever sits in
+    it (tournaments, for a table's organiser). `on_stored(log)` runs in the transaction
+    that stores a new log (tournaments attaches it to a table there), so the log and what
+    hangs on it are committed together or not at all.
     """
-    text, game_id = screen(raw)
+    text, game_id = screen(raw, user, may_submit_any)
     digest = GameLog.digest(text)
     try:
         with transaction.atomic():
@@ -130,7 +154,7 @@ def submit_batch(
     chunk: list[tuple[int, str, str, str]] = []
     for number, line in prepend(first, lines):
         try:
-            text, game_id = screen(line)
+            text, game_id = screen(line, user)
         except IntakeError as exc:
             upload.line_errors.append({"line": number, "error": exc.message})
             continue

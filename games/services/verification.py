@@ -28,7 +28,7 @@ from games.models import Game, GameLog, GameSeat, Source
 from games.services.tables import table_desk
 from games.signals import game_verified
 from players.models import Player
-from players.names import players_for
+from players.services import players_for
 
 logger = logging.getLogger(__name__)
 

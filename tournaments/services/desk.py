@@ -5,13 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.core.exceptions import ValidationError
-
 from games.models import GameLog
-from games.services.errors import TableRefused
 from tournaments.models import Table
-from tournaments.services.recording import recordable_tables, table_start, table_to_record
-from tournaments.services.results import attach_log
+from tournaments.services.recording import recordable_tables, table_named, table_start
+from tournaments.services.results import attach_log, submitter_refusal
 
 # Pages list at most this many tables to choose from.
 OFFERED_TABLES = 200
@@ -25,14 +22,14 @@ class TournamentTableDesk:
         return [table_start(table) for table in recordable_tables(user)[:OFFERED_TABLES]]
 
     def check(self, table_id: Any, user: Any) -> None:
-        table_to_record(user, table_id)
+        """Before a recording is finished: who may record it, and whether it is open."""
+        refusal = submitter_refusal(table_named(table_id), user)
+        if refusal is not None:
+            raise refusal
 
     def attach(self, table_id: Any, raw: str | bytes, *, user: Any, filename: str) -> GameLog:
-        table = table_to_record(user, table_id)
-        try:
-            return attach_log(table, raw, user=user, filename=filename or f"result of {table}")
-        except ValidationError as error:
-            raise TableRefused(" ".join(error.messages)) from None
+        table = table_named(table_id)
+        return attach_log(table, raw, user=user, filename=filename or f"result of {table}")
 
     def holds(self, log: GameLog) -> bool:
         return Table.objects.filter(log_id=log.pk).exists()

@@ -5,27 +5,31 @@ from __future__ import annotations
 
 from typing import Any
 
-from django.db.models import QuerySet
+from django.db.models import F, Q, QuerySet
 
 from games.services.errors import TableRefused
-from players.names import log_name
+from players.services import log_name
 from tournaments.models import Table, Tournament
 
 
 def open_tables() -> QuerySet[Table]:
-    """Tables of running tournaments with no result yet (no log, no hand entry)."""
+    """Tables that may still get a result: of running tournaments, in the latest round
+    (a round is over once the next one is seated), with no result yet (no log, no hand
+    entry)."""
     return (
         Table.objects.filter(round__tournament__status=Tournament.Status.RUNNING)
         .filter(log__isnull=True)
         .exclude(seats__hand_rank__isnull=False)
+        .exclude(round__tournament__rounds__number__gt=F("round__number"))
     )
 
 
 def recordable_tables(user: Any) -> QuerySet[Table]:
-    """The open tables `user` may record: all of them for staff, else the player's own."""
+    """The open tables `user` may record: all of them for staff, else those of the
+    tournaments they organise and those they are seated at."""
     tables = open_tables()
     if not user.is_staff:
-        tables = tables.filter(seats__player__user=user)
+        tables = tables.filter(Q(seats__player__user=user) | Q(round__tournament__organisers=user))
     return (
         tables.distinct()
         .select_related("round__tournament")
@@ -35,14 +39,21 @@ def recordable_tables(user: Any) -> QuerySet[Table]:
 
 
 def may_record(user: Any, table: Table) -> bool:
-    """Signed-in staff, or a signed-in player seated at the table."""
+    """Staff, the tournament's organisers, or a player seated at the table (no user: the
+    site itself, as the demo)."""
+    if user is None:
+        return True
     if not user.is_authenticated:
         return False
-    return user.is_staff or table.seats.filter(player__user=user).exists()
+    return (
+        user.is_staff
+        or table.round.tournament.organisers.filter(pk=user.pk).exists()
+        or table.seats.filter(player__user=user).exists()
+    )
 
 
-def table_to_record(user: Any, table_id: Any) -> Table:
-    """The open table `table_id` names, if `user` may record it; else TableRefused."""
+def table_named(table_id: Any) -> Table:
+    """The table `table_id` names; else TableRefused (400 not an id, 404 none)."""
     if not isinstance(table_id, int) or isinstance(table_id, bool):
         raise TableRefused(f"table must be a table id (a whole number), not {table_id!r}")
     in_range = 0 < table_id < 2**31  # a primary key; larger numbers overflow the column
@@ -51,14 +62,6 @@ def table_to_record(user: Any, table_id: Any) -> Table:
     )
     if not table:
         raise TableRefused(f"there is no table {table_id}", 404)
-    if not may_record(user, table):
-        raise TableRefused(f"only staff or a player seated at {table} may record its game", 403)
-    if not open_tables().filter(pk=table.pk).exists():
-        raise TableRefused(
-            f"{table} is not open for recording: it already has a result, or its "
-            "tournament is not running",
-            409,
-        )
     return table
 
 

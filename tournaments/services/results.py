@@ -12,9 +12,11 @@ from engines.core.errors import LogError
 from engines.core.log import loads
 from engines.registry import get_game
 from games.models import GameLog, Source
+from games.services.errors import TableRefused
 from games.services.intake import submit_log
-from players.names import player_handle
+from players.names import canonical_name, seat_name_problems
 from tournaments.models import Table
+from tournaments.services.recording import may_record, open_tables
 
 
 def seating_problem(table: Table, log: Mapping[str, Any]) -> str | None:
@@ -36,18 +38,20 @@ def seating_problem(table: Table, log: Mapping[str, Any]) -> str | None:
     if played != tournament.ruleset:  # a log naming no ruleset plays the game's default
         return f"{table} plays the {tournament.ruleset} ruleset, not {played}"
     seats = list(table.seats.select_related("player"))
-    seated = sorted(s.player.handle for s in seats)
+    seated = sorted(s.player.canonical_name for s in seats)
     names = [p.get("name", "") for p in log.get("players", [])]
-    in_log = sorted(player_handle(n) for n in names)
+    in_log = sorted(canonical_name(n) for n in names if isinstance(n, str))
     if in_log != seated:
         return (
             f"the log's players ({', '.join(in_log)}) are not the players seated at "
             f"{table} ({', '.join(seated)})"
         )
-    opener = next((s.player.handle for s in seats if s.opening_bidder), None)
+    opener = next((s.player.canonical_name for s in seats if s.opening_bidder), None)
     opening_seat = (log.get("setup") or {}).get("opening_bidder")
     if opener is not None and isinstance(opening_seat, int) and 0 <= opening_seat < len(names):
-        logged = player_handle(names[opening_seat])
+        if not isinstance(names[opening_seat], str):
+            return f"the log's seat {opening_seat} has no name"
+        logged = canonical_name(names[opening_seat])
         if logged != opener:
             return (
                 f"the log has {logged} open the bidding, but {opener} was drawn to open at "
@@ -56,32 +60,75 @@ def seating_problem(table: Table, log: Mapping[str, Any]) -> str | None:
     return None
 
 
-def attach_log(table: Table, raw: str | bytes, *, user: Any, filename: str = "") -> GameLog:
-    """Check the log against the seating, then submit it as this table's result."""
+def table_refusal(table: Table, raw: str | bytes, user: Any) -> TableRefused | None:
+    """Why this log cannot become the table's result when `user` submits it, or None:
+    the submitter and the table first (submitter_refusal), then the log (log_refusal)."""
+    return submitter_refusal(table, user) or log_refusal(table, raw)
+
+
+def submitter_refusal(table: Table, user: Any) -> TableRefused | None:
+    """The submitter must be staff, an organiser of the tournament or a player seated at
+    the table (no user: the site itself); the table must be open (no result yet, its round
+    the latest, its tournament running)."""
+    tournament = table.round.tournament
+    if not may_record(user, table):
+        return TableRefused(
+            f"only staff, the organisers of {tournament} or a player seated at {table} may "
+            "give it a result",
+            403,
+        )
+    if not open_tables().filter(pk=table.pk).exists():
+        return TableRefused(
+            f"{table} is not open for a result: it already has one, its round is over, or "
+            "its tournament is not running",
+            409,
+        )
+    return None
+
+
+def log_refusal(table: Table, raw: str | bytes) -> TableRefused | None:
+    """The log must be one, with acceptable player names, and match the seating (players,
+    opener, game, ruleset)."""
     try:
         parsed = loads(raw)
     except LogError as error:
-        raise ValidationError(f"not a log: {error}") from None
+        return TableRefused(f"not a log: {error}")
     if not isinstance(parsed, dict):
-        raise ValidationError("not a log: a log is a JSON object")
+        return TableRefused("not a log: a log is a JSON object")
+    players = parsed.get("players") if isinstance(parsed.get("players"), list) else []
+    named = seat_name_problems(p.get("name") if isinstance(p, dict) else None for p in players)
+    if named is not None:
+        return TableRefused(named[1])
     problem = seating_problem(table, parsed)
-    if problem:
-        raise ValidationError(problem)
+    return TableRefused(problem) if problem else None
+
+
+def attach_log(table: Table, raw: str | bytes, *, user: Any, filename: str = "") -> GameLog:
+    """Make the log this table's result: the one way to do it (record page, upload page,
+    API, admin, demo). Refused with a TableRefused naming the problem (see table_refusal),
+    and then nothing is stored; checked again under the table's row lock, so two
+    submissions for one table cannot both win."""
     with transaction.atomic():
-        table = Table.objects.select_for_update().get(pk=table.pk)
-        if table.log_id is not None:
-            raise ValidationError(f"{table} already has a result log")
+        table = (
+            Table.objects.select_for_update().select_related("round__tournament").get(pk=table.pk)
+        )
+        refusal = table_refusal(table, raw, user)
+        if refusal is not None:
+            raise refusal
         log = submit_log(
             raw,
             user=user,
             source=Source.TOURNAMENT,
             filename=filename,
             on_stored=lambda stored: make_result(table, stored),
+            may_submit_any=True,  # table_refusal checked the submitter for this table
         )
-    if log.duplicate:
-        raise ValidationError(
-            f"this log is already stored (log {log.pk}); a table's result is a log sent for it"
-        )
+        if log.duplicate:
+            raise TableRefused(
+                f"this log is already stored (log {log.pk}); a table's result is a log sent "
+                "for that table",
+                409,
+            )
     return log
 
 

@@ -78,10 +78,14 @@ def compute_standings(
     """Standings of the registered players (draws: player id -> recorded draw)."""
     rows = {p: Standing(player_id=p, draw=d, dropped=p in dropped) for p, d in draws.items()}
     placements: dict[int, list[int]] = defaultdict(list)
+    # A player seated but no longer registered still placed at the table (the others'
+    # points count them) but has no row of their own.
     for result in results:
         ranks = list(result.ranks.values())
         for player, rank in result.ranks.items():
-            row = rows[player]
+            row = rows.get(player)
+            if row is None:
+                continue
             row.points += table_points(rank, ranks)
             row.tables += 1
             row.unverified_tables += not result.verified
@@ -90,9 +94,11 @@ def compute_standings(
     for result in results:
         opponents = len(result.ranks) - 1
         for player, rank in result.ranks.items():
-            row = rows[player]
+            row = rows.get(player)
+            if row is None:
+                continue
             for other, other_rank in result.ranks.items():
-                if other == player:
+                if other == player or other not in rows:
                     continue
                 if other_rank > rank:
                     row.sonneborn_berger += rows[other].points / opponents
@@ -101,7 +107,7 @@ def compute_standings(
     met: dict[int, list[float]] = defaultdict(list)
     for result in results:
         for player in result.ranks:
-            met[player] += [rows[o].points for o in result.ranks if o != player]
+            met[player] += [rows[o].points for o in result.ranks if o != player and o in rows]
     for player, row in rows.items():
         if met[player]:
             row.opponents_average = math.fsum(met[player]) / len(met[player])
@@ -114,10 +120,14 @@ def compute_standings(
 
 
 def table_result(table: Table) -> TableResult | None:
-    """A table's placements: from its verified game, else the hand entry, else None."""
+    """A table's placements: from its verified game, else the hand entry, else None.
+
+    A game counts only when it seats exactly the table's players: one attached before
+    results were checked against the seating is no result (and breaks no page)."""
     game = table.game
-    if game is not None:
-        seats = [s for s in game.seats.all() if s.player_id is not None]
+    seated = {s.player_id for s in table.seats.all()}
+    seats = [s for s in game.seats.all() if s.player_id is not None] if game else []
+    if seats and {s.player_id for s in seats} == seated and len(seats) == len(seated):
         return TableResult(
             table.round.number,
             table.number,

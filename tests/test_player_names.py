@@ -1,0 +1,201 @@
+"""Names that cannot impersonate: player names are matched on their canonical form (NFKC,
+case-folded, trimmed) and names that could pass for another player's are refused at every
+intake (API single log, API batch line, upload page, record page) with a 400 naming the
+seat and the problem; the name as written is kept for display, the handle stays a slug."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from django.test import Client
+from games_support import human_log, jsonl, submit, text
+
+from games.models import GameLog, GameSeat
+from games.services.reverification import reverify_log
+from players.models import Player
+from players.names import canonical_name, name_problem
+from players.services import players_for
+
+pytestmark = pytest.mark.django_db
+__all__ = ["submit"]
+
+# (name in the log, what is wrong with it), each refused at intake.
+REFUSED = [
+    ("admin\u200b", 'player name "admin\\u200b" contains a zero-width character (U+200B)'),
+    ("ad\u200dmin", "contains a zero-width character (U+200D)"),
+    ("\ufeffadmin", "contains a zero-width character (U+FEFF)"),
+    ("admin\u2060", "contains a zero-width character (U+2060)"),
+    ("admin\u200f", "contains a bidirectional control character (U+200F)"),
+    ("admin\u200e", "contains a bidirectional control character (U+200E)"),
+    ("\u202enimda", "contains a bidirectional control character (U+202E)"),
+    ("\u2067admin\u2069", "contains a bidirectional control character (U+2067)"),
+    ("admin\u061c", "contains a bidirectional control character (U+061C)"),
+    ("admin\x00", "contains a NUL character (U+0000)"),
+    ("ad\tmin", "contains a control character (U+0009)"),
+    ("admin\x7f", "contains a control character (U+007F)"),
+    ("admin\ud800", "contains a lone surrogate (U+D800)"),
+    ("admin\u00ad", "contains an invisible formatting character (U+00AD)"),
+    ("\u3164", "contains an invisible filler character (U+3164)"),
+    ("   ", 'player name "   " has nothing visible'),
+    ("", 'player name "" has nothing visible'),
+    ("\u0301\u0301", "has nothing visible"),
+    ("\u2800", "has nothing visible"),
+]
+# Spellings that are the player `admin`, as intended.
+SAME_AS_ADMIN = ["admin", "Admin", " admin ", "ADMIN", "\uff41\uff44\uff4d\uff49\uff4e"]
+
+THE_OTHERS = ("Nemo", "Coral")
+
+
+@pytest.fixture
+def staff_client(django_user_model) -> Client:
+    """Staff may submit any game, so only the names decide here."""
+    client = Client()
+    client.force_login(django_user_model.objects.create_user("referee", is_staff=True))
+    return client
+
+
+def log_with(name: str, seed: int = 1) -> str:
+    """A log whose seat 2 is `name`, escaped so even a lone surrogate survives as JSON."""
+    return json.dumps(human_log(seed=seed, names=(*THE_OTHERS, name)))
+
+
+@pytest.mark.parametrize(("name", "problem"), REFUSED)
+def test_a_name_that_could_pass_for_another_is_refused_naming_the_problem(name, problem):
+    assert problem in name_problem(name)
+
+
+@pytest.mark.parametrize("name", SAME_AS_ADMIN)
+def test_spellings_of_admin_by_case_width_and_spaces_are_one_canonical_name(name):
+    assert canonical_name(name) == "admin"
+
+
+@pytest.mark.parametrize("name", ["Marina Abyss", "Zoë", "海", "Ann-Angler", "O'Neil", "ß"])
+def test_ordinary_names_are_accepted(name):
+    assert name_problem(name) is None
+
+
+def test_inner_runs_of_spaces_are_one_space_and_nfkc_undoes_composed_ligatures():
+    assert canonical_name("Ann   Angler") == canonical_name("ann angler")
+    assert canonical_name("\ufb01sh") == "fish"  # the ligature fi
+    assert canonical_name("Stra\u00dfe") == canonical_name("STRASSE")
+
+
+@pytest.mark.parametrize(("name", "problem"), REFUSED)
+def test_the_api_refuses_a_single_log_with_the_name_naming_the_seat(staff_client, name, problem):
+    response = staff_client.post("/api/logs/", data=log_with(name), content_type="application/json")
+
+    assert response.status_code == 400
+    assert response.json()["detail"].startswith("seat 2: player name ")
+    assert problem in response.json()["detail"]
+    assert response.json()["error"]["field"] == "players[2].name"
+    assert not GameLog.objects.exists()
+
+
+def test_the_api_batch_reports_the_bad_line_and_keeps_the_others(staff_client):
+    batch = jsonl(
+        human_log(seed=2, names=("Marina", "Nemo")),
+        log_with("admin\u200b", seed=3),
+        human_log(seed=4, names=("Coral", "Kelp")),
+    )
+
+    response = staff_client.post("/api/uploads/", data=batch, content_type="application/jsonl")
+
+    assert response.status_code == 201
+    assert response.json()["line_errors"] == [
+        {
+            "line": 2,
+            "error": 'seat 2: player name "admin\\u200b" contains a zero-width character (U+200B)',
+        }
+    ]
+    assert sorted(GameLog.objects.values_list("line", flat=True)) == [1, 3]
+
+
+def test_the_upload_page_refuses_the_name_and_shows_why(staff_client):
+    response = staff_client.post("/upload/", {"log": log_with("admin\u202e")})
+
+    assert response.status_code == 400
+    assert "seat 2: player name" in response.content.decode()
+    assert "bidirectional control character (U+202E)" in response.content.decode()
+    assert not GameLog.objects.exists()
+
+
+def test_the_record_page_refuses_to_save_a_game_with_the_name(staff_client):
+    log = json.loads(log_with("admin\u200e"))
+    recording = {key: log[key] for key in ("game", "ruleset", "players", "setup", "events")}
+
+    response = staff_client.post(
+        "/record/save/", data=json.dumps(recording), content_type="application/json"
+    )
+
+    assert response.status_code == 400
+    assert response.json()["error"]["text"] == (
+        'seat 2: player name "admin\\u200e" contains a bidirectional control character (U+200E)'
+    )
+    assert not GameLog.objects.exists()
+
+
+def test_two_seats_that_are_one_player_are_refused(staff_client):
+    response = staff_client.post(
+        "/api/logs/",
+        data=text(human_log(names=("admin", "Nemo", "\uff21\uff44\uff4d\uff49\uff4e"))),
+        content_type="application/json",
+    )
+
+    assert response.status_code == 400
+    assert response.json()["detail"].startswith("seat 2: ")
+    assert "same player as seat 0" in response.json()["detail"]
+
+
+@pytest.mark.parametrize("name", SAME_AS_ADMIN)
+def test_every_spelling_of_admin_is_seated_as_the_one_player_admin(
+    staff_client, django_capture_on_commit_callbacks, name
+):
+    admin = Player.objects.create(handle="admin", display_name="admin")
+
+    with django_capture_on_commit_callbacks(execute=True):
+        response = staff_client.post(
+            "/api/logs/", data=log_with(name), content_type="application/json"
+        )
+
+    assert response.status_code == 201, response.content
+    seat = GameSeat.objects.get(seat=2)
+    assert seat.player == admin
+    assert seat.name == name  # as written, for display
+    assert Player.objects.filter(canonical_name="admin").count() == 1
+
+
+def test_a_new_name_keeps_its_spelling_for_display_and_gets_a_slug_handle():
+    player = players_for(["  Zoë Ünderwood "])["  Zoë Ünderwood "]
+
+    assert player.display_name == "Zoë Ünderwood"
+    assert player.handle == "zoe-underwood"
+    assert player.canonical_name == "zoë ünderwood"
+
+
+def test_a_name_whose_slug_is_taken_by_someone_else_gets_the_next_free_handle():
+    admin = Player.objects.create(handle="admin", display_name="admin")
+
+    lookalike = players_for(["Admin!"])["Admin!"]
+
+    assert lookalike != admin
+    assert lookalike.handle == "admin-2"
+    assert lookalike.display_name == "Admin!"
+
+
+def test_one_name_in_a_batch_of_spellings_is_created_once():
+    found = players_for(["Kelp", "KELP", " kelp"])
+
+    assert len({player.pk for player in found.values()}) == 1
+    assert Player.objects.get().display_name == "Kelp"
+
+
+def test_a_stored_log_reverified_keeps_finding_its_players(submit):
+    stored = submit(text(human_log(seed=9, names=("Marina", "NEMO", "Coral"))))
+    players = set(GameSeat.objects.values_list("player", flat=True))
+
+    reverify_log(stored.pk)
+
+    assert set(GameSeat.objects.values_list("player", flat=True)) == players
+    assert Player.objects.count() == 3
