@@ -12,7 +12,8 @@ from typing import Any
 from django.db import IntegrityError, transaction
 
 from players.models import Player
-from players.names import players_for
+from players.names import name_problem
+from players.services import players_for
 
 
 class ClaimRefused(Exception):
@@ -26,6 +27,8 @@ def claim(user: Any, name: str) -> Player:
     name = name.strip()
     if not name:
         raise ClaimRefused("name: write the name you play under")
+    if problem := name_problem(name):
+        raise ClaimRefused(f"name: {problem}")
     mine = Player.objects.filter(user=user).first()
     if mine is not None:
         raise ClaimRefused(

@@ -55,8 +55,9 @@ def window() -> timedelta:
 
 
 def organises(user: Any, table: Table) -> bool:
-    """Whether `user` runs the table's tournament (staff run every tournament)."""
-    return bool(user.is_staff)
+    """Whether `user` runs the table's tournament: staff, or one of its organisers."""
+    tournament = table.round.tournament
+    return user.is_staff or tournament.organisers.filter(pk=user.pk).exists()
 
 
 def players_to_ask(game: Game) -> list[Player]:

@@ -287,3 +287,15 @@ def test_a_table_result_uploaded_by_a_seated_player_counts_for_standings_once_co
 
     assert all(row.tables == 1 for row in tournament_standings(tournament))
     assert Player.objects.filter(user__isnull=False).count() == 3
+
+
+def test_a_table_result_attached_by_one_of_its_organisers_counts_at_once(django_user_model):
+    players = [player_with_login(name) for name in NAMES]
+    table = running_table(players)
+    organiser = django_user_model.objects.create_user("organiser")
+    table.round.tournament.organisers.add(organiser)
+
+    game = submitted_game(NAMES, organiser, table=table)
+
+    assert counts_everywhere(game)
+    assert not Review.objects.exists()
