@@ -197,3 +197,26 @@ def test_the_openapi_schema_documents_the_confirmation_endpoints(client):
     assert "post" in schema["paths"]["/api/confirmations/{log}/confirm/"]
     dispute = schema["paths"]["/api/confirmations/{log}/dispute/"]["post"]
     assert {"400", "403", "409"} <= set(dispute["responses"])
+
+
+def test_an_unpublished_game_is_shown_to_the_players_asked_to_confirm_it(client):
+    import json
+
+    from games.services.intake import submit_log
+    from games.services.verification import verify_log
+    from tests.ratings_support import deep_vents_log
+
+    ann, bea = player_with_login("Ann"), player_with_login("Bea")
+    outsider = player_with_login("Dee")
+    raw = json.dumps(deep_vents_log(["Ann", "Bea", "Guest"], 3, ann.created))
+    log = submit_log(raw, user=ann.user, published=False)
+    verify_log(log.pk)
+
+    asked = signed_in(client, bea.user).get(f"/games/{log.pk}/")
+    stranger = signed_in(APIClient(), outsider.user).get(f"/games/{log.pk}/")
+    api = APIClient()
+    api.force_authenticate(bea.user)
+
+    assert asked.status_code == 200 and "Confirm as Bea" in asked.content.decode()
+    assert stranger.status_code == 404
+    assert api.get(f"/api/logs/{log.pk}/").status_code == 200
