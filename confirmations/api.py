@@ -8,12 +8,13 @@ from drf_spectacular.types import OpenApiTypes
 from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
 from rest_framework import permissions, serializers, viewsets
 from rest_framework.decorators import action
+from rest_framework.exceptions import NotFound
 from rest_framework.request import Request
 from rest_framework.response import Response
 
 from confirmations import services
 from confirmations.models import Confirmation
-from games.api import ProblemSerializer
+from games.api import BAD_REQUEST, NOT_FOUND, ProblemSerializer
 
 
 class ConfirmationSerializer(serializers.ModelSerializer):
@@ -58,9 +59,10 @@ class DisputeSerializer(serializers.Serializer):
 
 LOG = OpenApiParameter("log", OpenApiTypes.INT, OpenApiParameter.PATH, description="Log id.")
 ANSWER_PROBLEMS = {
-    400: OpenApiResponse(ProblemSerializer, description="Bad event or reason; nothing stored."),
+    400: BAD_REQUEST,  # a bad event (`detail`) or field-by-field messages; nothing stored
     401: OpenApiResponse(ProblemSerializer, description="Sign in or send a token."),
     403: OpenApiResponse(ProblemSerializer, description="This game does not wait for you."),
+    404: NOT_FOUND,
     409: OpenApiResponse(
         ProblemSerializer, description="Answered otherwise already, or no longer open."
     ),
@@ -75,14 +77,19 @@ class ConfirmationViewSet(viewsets.GenericViewSet):
     permission_classes = [permissions.IsAuthenticated]
     serializer_class = ConfirmationSerializer
     lookup_field = "log"
-    lookup_value_regex = "[0-9]+"
+    # Any id reaches the view, so a malformed one gets the API's JSON 404, not an HTML page.
+    lookup_value_regex = "[^/]+"
 
     def get_queryset(self):
         return services.waiting_for(self.request.user).select_related("review", "player")
 
     @extend_schema(
         summary="Games waiting for your answer",
-        responses={200: ConfirmationSerializer(many=True)},
+        responses={
+            200: ConfirmationSerializer(many=True),
+            401: ANSWER_PROBLEMS[401],
+            404: OpenApiResponse(ProblemSerializer, description="No such page."),
+        },
     )
     def list(self, request: Request) -> Response:
         page = self.paginate_queryset(self.get_queryset().order_by("review__deadline", "pk"))
@@ -90,7 +97,13 @@ class ConfirmationViewSet(viewsets.GenericViewSet):
 
     def answered(self, request: Request, answer, *args, **kwargs) -> Response:
         try:
-            confirmation = answer(int(self.kwargs["log"]), request.user, *args, **kwargs)
+            log_id = int(self.kwargs["log"])
+        except ValueError:
+            raise NotFound(f"no log {self.kwargs['log'][:40]!r}") from None
+        if not 0 < log_id < 2**63:
+            raise NotFound(f"no log {log_id}")
+        try:
+            confirmation = answer(log_id, request.user, *args, **kwargs)
         except services.ConfirmationError as error:
             return Response({"detail": error.message}, status=error.status)
         return Response(self.get_serializer(confirmation).data)
