@@ -139,7 +139,11 @@ def status_of(upload: Upload) -> dict:
 @login_required
 @require_GET
 def upload_list(request: HttpRequest) -> HttpResponse:
-    uploads = Upload.objects.filter(submitted_by=request.user).annotate(total=Count("logs"))
+    uploads = (
+        Upload.objects.filter(submitted_by=request.user)
+        .annotate(total=Count("logs"))
+        .order_by("-created", "-pk")
+    )
     page = Paginator(uploads, 50).get_page(request.GET.get("page"))
     return render(request, "games/upload_list.html", {"page": page})
 

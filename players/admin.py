@@ -6,11 +6,11 @@ from players.tasks import refresh_player_stats_task
 
 @admin.register(Player)
 class PlayerAdmin(admin.ModelAdmin):
-    list_display = ["handle", "display_name", "user", "created", "stats_refreshed_at"]
-    search_fields = ["handle", "display_name", "user__username"]
+    list_display = ["handle", "display_name", "canonical_name", "user", "created"]
+    search_fields = ["handle", "display_name", "canonical_name", "user__username"]
     prepopulated_fields = {"handle": ["display_name"]}
     raw_id_fields = ["user"]
-    readonly_fields = ["created", "stats_refreshed_at"]
+    readonly_fields = ["canonical_name", "created", "stats_refreshed_at"]
     actions = ["refresh_stats"]
 
     @admin.action(description="Refresh statistics of the selected players")

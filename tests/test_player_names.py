@@ -199,3 +199,20 @@ def test_a_stored_log_reverified_keeps_finding_its_players(submit):
 
     assert set(GameSeat.objects.values_list("player", flat=True)) == players
     assert Player.objects.count() == 3
+
+
+def test_the_admin_refuses_a_player_whose_name_is_another_players_or_could_pass_for_one(
+    admin_client,
+):
+    Player.objects.create(handle="admin", display_name="admin")
+
+    twin = admin_client.post(
+        "/admin/players/player/add/", {"handle": "admin-2", "display_name": "ADMIN"}
+    )
+    hidden = admin_client.post(
+        "/admin/players/player/add/", {"handle": "admin-3", "display_name": "admin\u200b"}
+    )
+
+    assert "admin (@admin) already has this name" in twin.content.decode()
+    assert "contains a zero-width character (U+200B)" in hidden.content.decode()
+    assert Player.objects.count() == 1

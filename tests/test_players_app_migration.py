@@ -139,3 +139,48 @@ def test_a_player_created_after_the_move_gets_a_fresh_id_and_its_content_type_mo
     assert new.pk > old.pk
     assert ContentType.objects.filter(app_label="players", model="player").exists()
     assert not ContentType.objects.filter(app_label="tournaments", model="player").exists()
+
+
+BEFORE_CANONICAL_NAMES = [
+    ("players", "0001_initial"),
+    ("games", "0004_gameseat_player_from_players_app"),
+]
+
+
+@pytest.mark.django_db(transaction=True)
+def test_existing_players_are_still_found_by_the_names_their_games_call_them():
+    apps = migrate(BEFORE_CANONICAL_NAMES)
+    player_model = apps.get_model("players", "Player")
+    marina = player_model.objects.create(handle="marina", display_name="Marina Abyss")
+    player_model.objects.create(handle="ann-angler", display_name="Ann Angler")
+    player_model.objects.create(handle="kelp", display_name="Kelp")
+    upload = apps.get_model("games", "Upload").objects.create()
+    for number in range(2):
+        log = apps.get_model("games", "GameLog").objects.create(
+            upload=upload, raw="{}", sha256=f"{number}" * 64, game_type="deep-vents"
+        )
+        game = apps.get_model("games", "Game").objects.create(
+            log=log,
+            game_type="deep-vents",
+            ruleset="starting-bid",
+            edition="1",
+            player_count=1,
+            source="human",
+            played_at=PLAYED,
+        )
+        apps.get_model("games", "GameSeat").objects.create(
+            game=game, seat=0, player=marina, name="marina", score=1, rank=1, winner=True
+        )
+
+    migrate(MigrationExecutor(connection).loader.graph.leaf_nodes())
+
+    from players.models import Player
+    from players.services import players_for
+
+    assert dict(Player.objects.values_list("handle", "canonical_name")) == {
+        "marina": "marina",  # what its games call it, not its display name
+        "ann-angler": "ann angler",  # its display name, whose slug is its handle
+        "kelp": "kelp",
+    }
+    found = players_for(["MARINA", "Ann Angler", " kelp"])
+    assert [p.handle for p in found.values()] == ["marina", "ann-angler", "kelp"]

@@ -33,7 +33,10 @@ def wait_for_verdicts(expected: int, timeout: float = 60) -> None:
 
 @pytest.fixture
 def user():
-    return get_user_model().objects.create_user("scorekeeper", password="kelp-forest-9")
+    """Staff: these games seat bots, and only staff submit games they do not sit in."""
+    return get_user_model().objects.create_user(
+        "scorekeeper", password="kelp-forest-9", is_staff=True
+    )
 
 
 @pytest.fixture
