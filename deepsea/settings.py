@@ -88,6 +88,9 @@ INSTALLED_APPS = [
     "django_filters",
     "drf_spectacular",
     "drf_spectacular_sidecar",
+    "allauth",
+    "allauth.account",
+    "axes",
     "players",
     "tournaments",
     "games",
@@ -95,6 +98,8 @@ INSTALLED_APPS = [
     # holds a per-game-type lock until the commit, so it goes last.
     "stats",
     "ratings",
+    "accounts",
+    "confirmations",
 ]
 
 MIDDLEWARE = [
@@ -106,6 +111,9 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "allauth.account.middleware.AccountMiddleware",
+    # Last, as django-axes asks: it turns a locked-out sign-in into its lockout response.
+    "axes.middleware.AxesMiddleware",
 ]
 
 ROOT_URLCONF = "deepsea.urls"
@@ -175,7 +183,68 @@ STORAGES = {
 WHITENOISE_USE_FINDERS = DEBUG
 WHITENOISE_AUTOREFRESH = DEBUG
 
-LOGIN_URL = "admin:login"
+# Accounts (issue 11): django-allauth's pages in the site's layout (templates/account/).
+# Sign in with the username or the e-mail address; an e-mail address is optional (players
+# who give one are told by mail what waits for them).
+LOGIN_URL = "account_login"
+LOGIN_REDIRECT_URL = "confirmations:pending"
+ACCOUNT_LOGOUT_REDIRECT_URL = "home"
+ACCOUNT_LOGIN_METHODS = {"username", "email"}
+ACCOUNT_SIGNUP_FIELDS = ["username*", "email", "password1*", "password2*"]
+ACCOUNT_EMAIL_VERIFICATION = "optional"
+ACCOUNT_RATE_LIMITS = {"login_failed": None}  # failed sign-ins are django-axes' job (below)
+# django-axes first: it refuses a locked-out account or address before any password check,
+# for every sign-in (allauth's pages, the admin's, confirming at the table).
+AUTHENTICATION_BACKENDS = [
+    "axes.backends.AxesStandaloneBackend",
+    "django.contrib.auth.backends.ModelBackend",
+    "allauth.account.auth_backends.AuthenticationBackend",
+]
+# Locked after AXES_FAILURE_LIMIT failures per account, and separately per address, for
+# AXES_COOLOFF_HOURS; a successful sign-in clears the account's count.
+AXES_FAILURE_LIMIT = envint("AXES_FAILURE_LIMIT", 5)
+AXES_COOLOFF_TIME = envint("AXES_COOLOFF_HOURS", 1)
+AXES_LOCKOUT_PARAMETERS = ["username", "ip_address"]
+AXES_RESET_ON_SUCCESS = True
+AXES_LOCKOUT_TEMPLATE = "account/locked_out.html"  # answered with status 429
+# The address is the peer's, or behind the TLS proxy the one it puts last in
+# X-Forwarded-For: a header the client writes itself is never believed.
+if envbool("BEHIND_TLS_PROXY", False):
+    AXES_IPWARE_META_PRECEDENCE_ORDER = ["HTTP_X_FORWARDED_FOR", "REMOTE_ADDR"]
+    AXES_IPWARE_PROXY_COUNT = 1
+else:
+    AXES_IPWARE_META_PRECEDENCE_ORDER = ["REMOTE_ADDR"]
+
+# E-mail (Django 6.1's MAILERS): printed on the console in development; SMTP when
+# EMAIL_HOST is set, with the EMAIL_* variables of README's table.
+EMAIL_HOST = os.getenv("EMAIL_HOST", "")
+if EMAIL_HOST:
+    MAILERS = {
+        "default": {
+            "BACKEND": "django.core.mail.backends.smtp.EmailBackend",
+            "OPTIONS": {
+                "host": EMAIL_HOST,
+                "port": envint("EMAIL_PORT", 587),
+                "username": os.getenv("EMAIL_HOST_USER", ""),
+                "password": os.getenv("EMAIL_HOST_PASSWORD", ""),
+                "use_tls": envbool("EMAIL_USE_TLS", True),
+                "timeout": 30,
+            },
+        }
+    }
+else:
+    MAILERS = {"default": {"BACKEND": "django.core.mail.backends.console.EmailBackend"}}
+del EMAIL_HOST  # deprecated by MAILERS; kept out of the settings
+DEFAULT_FROM_EMAIL = os.getenv("DEFAULT_FROM_EMAIL", "deep-sea tournaments <noreply@localhost>")
+SERVER_EMAIL = DEFAULT_FROM_EMAIL
+# The site's address as players reach it, for links in e-mails sent by workers (no request).
+SITE_URL = os.getenv("SITE_URL", "http://localhost:8000")
+
+# Confirmation (issue 11, confirmations/): a verified game naming claimed players other than
+# its submitter counts once each has confirmed, or once GAMES_CONFIRMATION_WINDOW_HOURS have
+# passed without a dispute (beat's job below counts those).
+GAMES_REQUIRE_CONFIRMATION = envbool("GAMES_REQUIRE_CONFIRMATION", True)
+GAMES_CONFIRMATION_WINDOW_HOURS = envint("GAMES_CONFIRMATION_WINDOW_HOURS", 48)
 
 # The API (games/api.py). Uploads are throttled per user (UPLOADS_PER_HOUR).
 REST_FRAMEWORK = {
@@ -236,7 +305,11 @@ if CELERY_BROKER_TRANSPORT_OPTIONS["visibility_timeout"] <= CELERY_TASK_TIME_LIM
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
 # Celery beat: re-queue game logs stuck in queued/verifying (games/services/sweep.py).
 CELERY_BEAT_SCHEDULE = {
-    "sweep-stuck-game-logs": {"task": "games.tasks.sweep_stuck_logs_task", "schedule": 300.0}
+    "sweep-stuck-game-logs": {"task": "games.tasks.sweep_stuck_logs_task", "schedule": 300.0},
+    "count-silently-confirmed-games": {
+        "task": "confirmations.tasks.count_lapsed_games_task",
+        "schedule": 300.0,
+    },
 }
 
 # The cache: rendered statistics and leaderboard fragments (stats/cache.py), keyed by a

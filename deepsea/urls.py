@@ -8,10 +8,14 @@ from tournaments.views import home
 urlpatterns = [
     path("", home, name="home"),
     path("admin/", admin.site.urls),
+    path("account/", include("allauth.urls")),
+    path("account/", include("accounts.urls")),
+    path("account/", include("confirmations.urls")),
     path("tournaments/", include("tournaments.urls")),
     path("players/", include("tournaments.player_urls")),
     path("leaderboards/", include("ratings.urls")),
     path("", include("games.urls")),
     path("api/", include("games.api_urls")),
+    path("api/", include("confirmations.api_urls")),
     path("stats/", include("stats.urls")),
 ]

@@ -129,6 +129,9 @@ class Game(models.Model):
     source = models.CharField(max_length=20, choices=Source.choices, db_index=True)
     played_at = models.DateTimeField(db_index=True)
     termination = models.CharField(max_length=40, default="normal")
+    # False while the players it names have still to confirm it, or when a dispute is open
+    # or was upheld (confirmations app): only counted games reach ratings, standings, stats.
+    counts = models.BooleanField(default=True, db_index=True)
     # The engine's per-turn facts (see docs/log-format.md, "Replay facts").
     facts = CompressedJSONField(default=list)
 

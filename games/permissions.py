@@ -15,12 +15,14 @@ from deepsea.outages import CACHE_UNREACHABLE
 
 
 def visible_logs(queryset: QuerySet, user) -> QuerySet:
-    """Logs `user` may see: published ones, their own, or all for staff."""
+    """Logs `user` may see: published ones, their own, those asking for their confirmation
+    (confirmations app), or all for staff."""
     if user.is_authenticated and user.is_staff:
         return queryset
     visible = Q(upload__published=True)
     if user.is_authenticated:
-        visible |= Q(upload__submitted_by=user)
+        asked = queryset.model.objects.filter(review__confirmations__player__user=user)
+        visible |= Q(upload__submitted_by=user) | Q(pk__in=asked.values("pk"))
     return queryset.filter(visible)
 
 

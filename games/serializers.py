@@ -31,12 +31,17 @@ class GameSerializer(serializers.ModelSerializer):
     game = serializers.CharField(source="game_type")
     seats = SeatSerializer(many=True, read_only=True)
     page = serializers.CharField(source="get_absolute_url", read_only=True)
+    counts = serializers.BooleanField(
+        read_only=True,
+        help_text="Counts for ratings, standings and statistics: false while its players "
+        "have still to confirm it, or while disputed (see /api/confirmations/).",
+    )
 
     class Meta:
         model = Game
         fields = [
             "id", "log", "game", "ruleset", "ruleset_options", "edition", "player_count",
-            "source", "played_at", "termination", "page", "seats",
+            "source", "played_at", "termination", "counts", "page", "seats",
         ]  # fmt: skip
 
 

@@ -1,7 +1,7 @@
-"""What other apps hear about verification.
+"""What other apps hear about verification and counting.
 
-Both are sent inside the verifying transaction, so ratings and statistics
-change together with the verdict or not at all.
+Each is sent inside the transaction that changes the game, so ratings and statistics
+change together with the verdict (or the confirmation) or not at all.
 """
 
 from django.dispatch import Signal
@@ -12,3 +12,8 @@ from django.dispatch import Signal
 game_verified = Signal()
 # kwargs: game (about to be deleted: a reverify no longer accepts its log)
 game_retracted = Signal()
+# kwargs: game, group (as for game_verified). The verified game now counts for ratings,
+# standings and statistics: at verification when nobody has to confirm it, else later, when
+# its players have confirmed it or staff accepted it (confirmations app). Sent inside the
+# transaction that makes it count; receivers are idempotent per game.
+game_counted = Signal()

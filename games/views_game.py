@@ -13,10 +13,14 @@ from games.models import Game, GameLog
 
 
 def visible_log(request: HttpRequest, log_id: int) -> GameLog:
-    """A log the user may see: published, or their own unpublished upload (staff see all)."""
+    """A log the user may see: published, their own unpublished upload, or one waiting for
+    their confirmation (staff see all)."""
     logs = GameLog.objects.select_related("upload")
     if not request.user.is_staff:
-        mine = Q(upload__submitted_by=request.user) if request.user.is_authenticated else Q()
+        mine = Q()
+        if request.user.is_authenticated:
+            asked = GameLog.objects.filter(review__confirmations__player__user=request.user)
+            mine = Q(upload__submitted_by=request.user) | Q(pk__in=asked.values("pk"))
         logs = logs.filter(Q(upload__published=True) | mine)
     return get_object_or_404(logs, pk=log_id)
 

@@ -6,8 +6,8 @@ class RatingsConfig(AppConfig):
     name = "ratings"
 
     def ready(self) -> None:
-        from games.signals import game_retracted, game_verified
+        from games.signals import game_counted, game_retracted
         from ratings import receivers
 
-        game_verified.connect(receivers.rate_verified_game, dispatch_uid="ratings.verified")
+        game_counted.connect(receivers.rate_verified_game, dispatch_uid="ratings.verified")
         game_retracted.connect(receivers.unrate_retracted_game, dispatch_uid="ratings.retracted")

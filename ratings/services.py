@@ -45,7 +45,8 @@ def game_records(game_type: str, games=None, exclude: Collection[int] = ()) -> l
     """Rated records of the verified games of a type, oldest first (ties by id)."""
     games = Game.objects.filter(game_type=game_type) if games is None else games
     games = (
-        games.exclude(pk__in=exclude)
+        games.filter(counts=True)
+        .exclude(pk__in=exclude)
         .order_by("played_at", "pk")
         .only("played_at", "source")  # not the facts: a few KB per game nobody reads here
         .prefetch_related(
@@ -142,7 +143,7 @@ def catch_up(game_type: str) -> int:
     """
     ledger = locked_ledger(game_type)
     first = (
-        Game.objects.filter(game_type=game_type, rating_changes__isnull=True)
+        Game.objects.filter(game_type=game_type, counts=True, rating_changes__isnull=True)
         .annotate(players=Count("seats__player", distinct=True))
         .filter(players__gte=2)  # rated games (record_of)
         .order_by("played_at", "pk")

@@ -8,13 +8,13 @@ class StatsConfig(AppConfig):
     verbose_name = "Statistics"
 
     def ready(self) -> None:
-        from games.signals import game_retracted, game_verified
+        from games.signals import game_counted, game_retracted
         from stats import cache, receivers
 
-        game_verified.connect(receivers.on_game_verified, dispatch_uid="stats.verified")
+        game_counted.connect(receivers.on_game_verified, dispatch_uid="stats.verified")
         game_retracted.connect(receivers.on_game_retracted, dispatch_uid="stats.retracted")
         # The page cache's versions move with the aggregates and the ratings.
-        game_verified.connect(cache.on_game_changed, dispatch_uid="stats.cache.verified")
+        game_counted.connect(cache.on_game_changed, dispatch_uid="stats.cache.verified")
         game_retracted.connect(cache.on_game_changed, dispatch_uid="stats.cache.retracted")
         post_save.connect(
             cache.on_ledger_saved, sender="ratings.RatingLedger", dispatch_uid="stats.cache.ledger"

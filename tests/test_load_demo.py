@@ -6,6 +6,7 @@ from io import StringIO
 import pytest
 from django.contrib.auth import authenticate, get_user_model
 from django.core.management import call_command
+from django.http import HttpRequest
 
 from games.models import Game, GameLog, Upload
 from players.models import Player
@@ -29,7 +30,7 @@ def printed_login(output: str) -> tuple[str, str]:
 def test_load_demo_prints_an_admin_login_that_works():
     username, password = printed_login(load_demo())
 
-    user = authenticate(username=username, password=password)
+    user = authenticate(HttpRequest(), username=username, password=password)
     assert user is not None
     assert user.is_staff and user.is_superuser
 
@@ -45,7 +46,7 @@ def test_load_demo_twice_creates_nothing_more():
     load_demo()
 
     assert sorted(Player.objects.values_list("handle", flat=True)) == players
-    assert get_user_model().objects.count() == users == 1
+    assert get_user_model().objects.count() == users == 4  # the admin, three demo players
     assert (GameLog.objects.count(), Game.objects.count()) == (logs, games)
     assert (Upload.objects.count(), SimulationBatch.objects.count()) == (uploads, batches)
     assert len(players) >= 3
@@ -80,4 +81,4 @@ def test_production_demo_admin_gets_an_unguessable_password(monkeypatch, setting
 
     assert first != second
     assert len(first) >= 16
-    assert authenticate(username="admin", password=second) is not None
+    assert authenticate(HttpRequest(), username="admin", password=second) is not None

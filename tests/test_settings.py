@@ -28,6 +28,11 @@ SETTINGS_VARIABLES = [
     "CELERY_BROKER_URL",
     "CELERY_TASK_TIME_LIMIT",
     "CELERY_VISIBILITY_TIMEOUT",
+    "EMAIL_HOST",
+    "EMAIL_PORT",
+    "EMAIL_HOST_USER",
+    "EMAIL_HOST_PASSWORD",
+    "EMAIL_USE_TLS",
 ]
 PRODUCTION_ENVIRONMENT = {
     "DEBUG": "False",
@@ -36,6 +41,7 @@ PRODUCTION_ENVIRONMENT = {
     "HTTPS_ONLY": "True",
     "DATABASE_URL": "postgres://deepsea:secret@db.example.org:5432/deepsea",
     "CELERY_BROKER_URL": "redis://redis.example.org:6379/0",
+    "EMAIL_HOST": "smtp.example.org",
 }
 
 
@@ -146,3 +152,27 @@ def test_production_served_over_plain_http_is_flagged_by_check_deploy():
 
     assert result.returncode != 0
     assert "security.W008" in result.stderr  # SECURE_SSL_REDIRECT
+
+
+def test_mail_goes_to_the_console_without_email_host_and_to_smtp_with_it(monkeypatch):
+    development = load_settings(monkeypatch)
+    production = load_settings(
+        monkeypatch,
+        EMAIL_HOST="smtp.example.org",
+        EMAIL_PORT="2525",
+        EMAIL_HOST_USER="sea",
+        EMAIL_HOST_PASSWORD="pw",
+        EMAIL_USE_TLS="no",
+    )
+
+    assert development["MAILERS"]["default"]["BACKEND"].endswith("console.EmailBackend")
+    smtp = production["MAILERS"]["default"]
+    assert smtp["BACKEND"] == "django.core.mail.backends.smtp.EmailBackend"
+    assert smtp["OPTIONS"] | {"timeout": None} == {
+        "host": "smtp.example.org",
+        "port": 2525,
+        "username": "sea",
+        "password": "pw",
+        "use_tls": False,
+        "timeout": None,
+    }

@@ -149,10 +149,12 @@ class Table(models.Model):
 
     @property
     def game(self):
-        """The verified game of the attached log, or None."""
+        """The verified game of the attached log, or None; also None while the game does
+        not count (its players have still to confirm it, or it is disputed)."""
         if self.log_id is None:
             return None
-        return getattr(self.log, "game", None)
+        game = getattr(self.log, "game", None)
+        return game if game is not None and game.counts else None
 
     @property
     def result_kind(self) -> str:

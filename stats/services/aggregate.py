@@ -349,7 +349,7 @@ def rebuild_cubes() -> dict[str, float]:
 
 def verified_games() -> Iterator[Game]:
     return (
-        Game.objects.filter(log__status=GameLog.Status.VERIFIED)
+        Game.objects.filter(log__status=GameLog.Status.VERIFIED, counts=True)
         .prefetch_related("seats")
         .order_by("pk")
         .iterator(chunk_size=500)

@@ -67,15 +67,16 @@ def player_profile(player: Player) -> dict[str, Any]:
         .select_related("game__log")
         .order_by("-game__played_at", "-game_id")
     )
+    counted = [seat for seat in seats if seat.game.counts]  # pending/disputed games: listed only
     return {
         "player": player,
         "rating_chart": rating_history_figure(player),
         "ratings": player.ratings.order_by("game_type"),
         "seats": seats,
         "registrations": player.registrations.select_related("tournament"),
-        "average_bid": GameSeat.objects.filter(player=player, bid__isnull=False).aggregate(
-            average=Avg("bid")
-        )["average"],
-        "seat_results": seat_results(seats),
-        "favourite_hexes": favourite_hexes(seats),
+        "average_bid": GameSeat.objects.filter(
+            player=player, bid__isnull=False, game__counts=True
+        ).aggregate(average=Avg("bid"))["average"],
+        "seat_results": seat_results(counted),
+        "favourite_hexes": favourite_hexes(counted),
     }

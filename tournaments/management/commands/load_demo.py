@@ -8,6 +8,7 @@ from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
 from django.db import transaction
 
+from confirmations import demo as confirmations_demo
 from games import demo as games_demo
 from stats import demo as stats_demo
 from tournaments import demo
@@ -40,6 +41,7 @@ class Command(BaseCommand):
         demo.load(self.stdout)
         stats_demo.load(self.stdout)
         games_demo.load(self.stdout)
+        confirmations_demo.load(self.stdout, password)
         self.stdout.write(
             self.style.SUCCESS(
                 f"Admin login: /admin/  username: {ADMIN_USERNAME}  password: {password}"

@@ -1,0 +1,89 @@
+"""Who has still to confirm a verified game, and what they answered.
+
+A `Review` is opened when a verified game names claimed players other than its submitter;
+each of them gets a `Confirmation`. Both hang on the GameLog, not the Game, so a reverify
+that derives the game again keeps the answers already given. The game itself carries the
+outcome in `Game.counts`, which every rating, standing and statistic reads.
+"""
+
+from __future__ import annotations
+
+from django.conf import settings
+from django.db import models
+from django.urls import reverse
+
+PLAYER_MODEL = "players.Player"
+
+
+class Review(models.Model):
+    """The confirmation of one game by the players it names."""
+
+    class Status(models.TextChoices):
+        PENDING = "pending", "Waiting for confirmation"
+        DISPUTED = "disputed", "Disputed: staff decide"
+        COUNTED = "counted", "Counts"
+        REJECTED = "rejected", "Rejected by staff"
+
+    class Reason(models.TextChoices):
+        """Why a game counts (blank while it does not)."""
+
+        CONFIRMED = "confirmed", "Every player confirmed it"
+        SILENCE = "silence", "Nobody disputed it in time"
+        ACCEPTED = "accepted", "Staff accepted it"
+
+    log = models.OneToOneField("games.GameLog", models.CASCADE, related_name="review")
+    status = models.CharField(
+        max_length=10, choices=Status.choices, default=Status.PENDING, db_index=True
+    )
+    counted_because = models.CharField(max_length=10, choices=Reason.choices, blank=True)
+    opened_at = models.DateTimeField()
+    # Silence is consent: a pending review whose deadline has passed counts (beat's job).
+    deadline = models.DateTimeField(db_index=True)
+    resolved_at = models.DateTimeField(null=True, blank=True)
+    resolved_by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    note = models.TextField(blank=True, help_text="Staff's reason for accepting or rejecting.")
+
+    class Meta:
+        ordering = ["-opened_at", "-pk"]
+
+    def __str__(self) -> str:
+        return f"review of log {self.log_id} ({self.status})"
+
+    def get_absolute_url(self) -> str:
+        return reverse("games:log", args=[self.log_id])
+
+
+class Confirmation(models.Model):
+    """One player's answer about one game."""
+
+    class Answer(models.TextChoices):
+        WAITING = "waiting", "Not answered yet"
+        CONFIRMED = "confirmed", "Confirmed"
+        DISPUTED = "disputed", "Disputed"
+
+    review = models.ForeignKey(Review, models.CASCADE, related_name="confirmations")
+    player = models.ForeignKey(PLAYER_MODEL, models.CASCADE, related_name="confirmations")
+    answer = models.CharField(
+        max_length=10, choices=Answer.choices, default=Answer.WAITING, db_index=True
+    )
+    answered_at = models.DateTimeField(null=True, blank=True)
+    # Answered on the recording device with the player's own password, not their session.
+    at_table = models.BooleanField(default=False)
+    # A dispute names the event contested (the replay opens at it) and why.
+    event = models.PositiveIntegerField(null=True, blank=True)
+    reason = models.TextField(blank=True)
+
+    class Meta:
+        ordering = ["review", "player"]
+        constraints = [
+            models.UniqueConstraint(fields=["review", "player"], name="one_answer_per_player"),
+            models.CheckConstraint(
+                condition=~models.Q(answer="disputed") | models.Q(event__isnull=False),
+                name="dispute_names_an_event",
+            ),
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.player} on log {self.review.log_id}: {self.answer}"

@@ -1,0 +1,290 @@
+"""The confirmation workflow: who must confirm a verified game, their answers, and the moment
+the game starts to count.
+
+A verified game naming claimed players other than its submitter is pending until each of
+them confirms it, or until GAMES_CONFIRMATION_WINDOW_HOURS pass with nobody disputing
+(silence is consent; beat's job `count_lapsed_reviews` counts those). A dispute sets the
+game aside until staff accept or reject it. Guests (unclaimed names) and bots are never
+asked; a tournament table's result attached by one of its organisers counts at once.
+
+Whenever a game starts to count, `game_counted` is sent in the same transaction, so ratings,
+standings and statistics move with the answer or not at all. Every answer is idempotent: the
+same request twice changes nothing the second time.
+"""
+
+from __future__ import annotations
+
+from datetime import datetime, timedelta
+from typing import Any
+
+from django.conf import settings
+from django.db import transaction
+from django.db.models import QuerySet
+from django.utils import timezone
+
+from confirmations.models import Confirmation, Review
+from games import viewer
+from games.models import Game, GameLog, Source
+from games.signals import game_counted
+from players.models import Player
+from tournaments.models import Table
+
+REASON_LENGTH = 2000
+
+
+class ConfirmationError(Exception):
+    """An answer that cannot be taken; `status` is the HTTP status that says why."""
+
+    status = 409
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+class NotAsked(ConfirmationError):
+    status = 403
+
+
+class BadDispute(ConfirmationError):
+    status = 400
+
+
+def window() -> timedelta:
+    return timedelta(hours=settings.GAMES_CONFIRMATION_WINDOW_HOURS)
+
+
+def organises(user: Any, table: Table) -> bool:
+    """Whether `user` runs the table's tournament: staff, or one of its organisers."""
+    tournament = table.round.tournament
+    return user.is_staff or tournament.organisers.filter(pk=user.pk).exists()
+
+
+def players_to_ask(game: Game) -> list[Player]:
+    """The claimed players of a verified game who must confirm it (see the module
+    docstring). Uploads without a submitter come from the operator's own commands
+    (import_logs, load_demo) and are trusted."""
+    if game.source == Source.SIMULATED or not settings.GAMES_REQUIRE_CONFIRMATION:
+        return []
+    submitter_id = game.log.upload.submitted_by_id
+    if submitter_id is None:
+        return []
+    table = Table.objects.filter(log_id=game.log_id).select_related("round__tournament").first()
+    if table is not None and organises(game.log.upload.submitted_by, table):
+        return []
+    seated = {seat.player_id for seat in game.seats.all()} - {None}
+    if not seated:
+        return []
+    return list(
+        Player.objects.filter(pk__in=seated, user__isnull=False)
+        .exclude(user_id=submitter_id)
+        .order_by("pk")
+    )
+
+
+def open_review(game: Game, group: Any = None) -> Review | None:
+    """The game_verified receiver: count the game at once, or ask its players first.
+
+    A game derived again by a reverify keeps its log's review: counting if it counted,
+    set aside if it was pending, disputed or rejected.
+    """
+    review = Review.objects.filter(log_id=game.log_id).first()
+    if review is None:
+        asked = players_to_ask(game)
+        if not asked:
+            game_counted.send(sender=Game, game=game, group=group)
+            return None
+        now = timezone.now()
+        review = Review.objects.create(log_id=game.log_id, opened_at=now, deadline=now + window())
+        Confirmation.objects.bulk_create(
+            Confirmation(review=review, player=player) for player in asked
+        )
+        from confirmations.tasks import notify_players_task
+
+        notify_players_task.delay_on_commit(review.pk)
+    elif review.status == Review.Status.COUNTED:
+        game_counted.send(sender=Game, game=game, group=group)
+        return review
+    Game.objects.filter(pk=game.pk).update(counts=False)
+    game.counts = False
+    return review
+
+
+def count(review: Review, because: str, by: Any = None, note: str = "") -> None:
+    """The review's game counts from now on (the caller holds the review's lock)."""
+    now = timezone.now()
+    review.status = Review.Status.COUNTED
+    review.counted_because = because
+    review.resolved_at = now
+    review.resolved_by = by
+    review.note = note or review.note
+    review.save(update_fields=["status", "counted_because", "resolved_at", "resolved_by", "note"])
+    game = Game.objects.filter(log_id=review.log_id).first()
+    if game is not None and not game.counts:  # none when a reverify rejected the log since
+        Game.objects.filter(pk=game.pk).update(counts=True)
+        game.counts = True
+        game_counted.send(sender=Game, game=game)
+
+
+def locked_review(log_id: int) -> Review:
+    review = Review.objects.select_for_update().filter(log_id=log_id).first()
+    if review is None:
+        raise NotAsked(f"log {log_id} waits for nobody's confirmation")
+    return review
+
+
+def answer_of(review: Review, user: Any) -> Confirmation:
+    mine = review.confirmations.filter(player__user=user).select_related("player").first()
+    if mine is None:
+        raise NotAsked(
+            f"log {review.log_id} does not wait for {user.get_username()}'s confirmation: "
+            "only the claimed players it names, other than its submitter, are asked"
+        )
+    return mine
+
+
+def answer(mine: Confirmation, value: str, at_table: bool, **fields: Any) -> None:
+    mine.answer = value
+    mine.answered_at = timezone.now()
+    mine.at_table = at_table
+    for name, field_value in fields.items():
+        setattr(mine, name, field_value)
+    mine.save()
+
+
+@transaction.atomic
+def confirm(log_id: int, user: Any, at_table: bool = False) -> Confirmation:
+    """`user`'s player confirms the game; the last confirmation makes it count."""
+    review = locked_review(log_id)
+    mine = answer_of(review, user)
+    if mine.answer == Confirmation.Answer.CONFIRMED:
+        return mine
+    if mine.answer == Confirmation.Answer.DISPUTED:
+        raise ConfirmationError(
+            f"you disputed log {log_id} (event {mine.event}); staff decide it now"
+        )
+    if review.status == Review.Status.REJECTED:
+        raise ConfirmationError(f"staff rejected log {log_id}; it counts nowhere")
+    answer(mine, Confirmation.Answer.CONFIRMED, at_table)
+    still_waiting = review.confirmations.exclude(answer=Confirmation.Answer.CONFIRMED).exists()
+    if review.status == Review.Status.PENDING and not still_waiting:
+        count(review, Review.Reason.CONFIRMED)
+    return mine
+
+
+def checked_dispute(log: GameLog, event: Any, reason: Any) -> tuple[int, str]:
+    """The event index and reason of a dispute, or BadDispute naming what is wrong."""
+    events = viewer.count_events(log.raw)
+    try:
+        index = int(event)
+    except (TypeError, ValueError):
+        raise BadDispute(
+            f"event must be the index of the event you contest (0 to {events - 1}), "
+            f"not {str(event)[:40]!r}"
+        ) from None
+    if not 0 <= index < events:
+        raise BadDispute(f"no event {index}: log {log.pk} has events 0 to {events - 1}")
+    reason = str(reason or "").strip()
+    if not reason:
+        raise BadDispute("reason: say what is wrong with the game")
+    if len(reason) > REASON_LENGTH:
+        raise BadDispute(f"reason: at most {REASON_LENGTH} characters, not {len(reason)}")
+    return index, reason
+
+
+@transaction.atomic
+def dispute(
+    log_id: int, user: Any, event: Any, reason: Any, at_table: bool = False
+) -> Confirmation:
+    """`user`'s player contests an event of the game: it counts nowhere until staff decide.
+    Disputing again changes nothing (the first dispute stands)."""
+    review = locked_review(log_id)
+    mine = answer_of(review, user)
+    if mine.answer == Confirmation.Answer.DISPUTED:
+        return mine
+    if mine.answer == Confirmation.Answer.CONFIRMED:
+        raise ConfirmationError(f"you confirmed log {log_id} already")
+    if review.status != Review.Status.PENDING:
+        raise ConfirmationError(
+            f"log {log_id} is no longer waiting for answers ({review.get_status_display()})"
+        )
+    index, reason = checked_dispute(review.log, event, reason)
+    answer(mine, Confirmation.Answer.DISPUTED, at_table, event=index, reason=reason)
+    review.status = Review.Status.DISPUTED
+    review.save(update_fields=["status"])
+    return mine
+
+
+@transaction.atomic
+def accept(review_id: int, staff: Any, note: str = "") -> Review:
+    """Staff decide the game stands (disputed or still pending): it counts."""
+    review = Review.objects.select_for_update().get(pk=review_id)
+    if review.status in (Review.Status.PENDING, Review.Status.DISPUTED):
+        count(review, Review.Reason.ACCEPTED, by=staff, note=note)
+    return review
+
+
+@transaction.atomic
+def reject(review_id: int, staff: Any, note: str = "") -> Review:
+    """Staff set the game aside for good: it never counts. A game that counts already
+    leaves only by deleting its log (which retracts it)."""
+    review = Review.objects.select_for_update().get(pk=review_id)
+    if review.status == Review.Status.COUNTED:
+        raise ConfirmationError(f"log {review.log_id} counts already; delete the log to retract it")
+    review.status = Review.Status.REJECTED
+    review.resolved_at = timezone.now()
+    review.resolved_by = staff
+    review.note = note or review.note
+    review.save(update_fields=["status", "resolved_at", "resolved_by", "note"])
+    return review
+
+
+def count_lapsed_reviews(now: datetime | None = None) -> int:
+    """Beat's job: count every pending game whose window passed without a dispute, each in
+    its own transaction. Returns how many now count."""
+    now = now or timezone.now()
+    counted = 0
+    due = Review.objects.filter(status=Review.Status.PENDING, deadline__lte=now)
+    for review_id in due.values_list("pk", flat=True):
+        with transaction.atomic():
+            review = (
+                Review.objects.select_for_update()
+                .filter(pk=review_id, status=Review.Status.PENDING, deadline__lte=now)
+                .first()
+            )
+            if review is not None:
+                count(review, Review.Reason.SILENCE)
+                counted += 1
+    return counted
+
+
+def waiting_for(user: Any) -> QuerySet[Confirmation]:
+    """What waits for `user`'s answer: their unanswered confirmations of pending games."""
+    if not user.is_authenticated:
+        return Confirmation.objects.none()
+    return Confirmation.objects.filter(
+        player__user=user,
+        answer=Confirmation.Answer.WAITING,
+        review__status=Review.Status.PENDING,
+    )
+
+
+def pending_list(user: Any) -> list[Confirmation]:
+    return list(
+        waiting_for(user)
+        .select_related("review__log__game", "player")
+        .order_by("review__deadline", "pk")
+    )
+
+
+def recent_answers(user: Any, limit: int = 20) -> list[Confirmation]:
+    return list(
+        Confirmation.objects.filter(player__user=user)
+        .exclude(answer=Confirmation.Answer.WAITING)
+        .select_related("review__log")
+        .order_by("-answered_at")[:limit]
+    )
+
+
+def review_of(log: GameLog) -> Review | None:
+    return Review.objects.filter(log=log).prefetch_related("confirmations__player").first()

@@ -1,0 +1,18 @@
+"""Celery tasks: thin wrappers taking ids; the work is in confirmations/services.py and
+confirmations/notify.py."""
+
+from celery import shared_task
+
+from confirmations import notify, services
+
+
+@shared_task
+def count_lapsed_games_task() -> int:
+    """Periodic (celery beat): pending games nobody disputed within the window count."""
+    return services.count_lapsed_reviews()
+
+
+@shared_task
+def notify_players_task(review_id: int) -> int:
+    """E-mail the players asked to confirm a game (those who gave an address)."""
+    return notify.mail_players(review_id)
