@@ -4,9 +4,10 @@ Celery beat runs this every GAMES_SWEEP_SECONDS (15 s; deepsea/settings.py), in 
 its own so that a long queue of verifications never holds it back. Two kinds of stranded log:
 
 - Verifying, lease expired. A worker claiming a log holds a lease on it (GameLog), renewed
-  while it works through its chunk; a worker killed, cut off or stuck stops renewing it. Each
-  such log is queued again alone, so that only a log that dies when verified alone uses up its
-  attempts (a chunk that died with a bad log in it does not count against the others).
+  while it works through its chunk; a worker killed, cut off or stuck stops renewing it. The
+  logs of each such task are queued again in two halves (`retry_in_halves`), so that only a
+  log that dies when verified alone uses up its attempts (a chunk that died with a bad log in
+  it does not count against the others), while the others are soon verified together again.
 - Queued, message lost. The broker is asked which logs its messages carry (deepsea/broker.py:
   waiting in the queue, or reserved by a worker for less than a lease). A log queued for more
   than a lease that no message carries was never accepted (the broker was down), or the broker
@@ -22,10 +23,12 @@ expired lease, and a verdict is written once, under the log's row lock.
 from __future__ import annotations
 
 import logging
+from collections import defaultdict
 from datetime import timedelta
 
 from django.conf import settings
 from django.db import transaction
+from django.db.models import QuerySet
 from django.utils import timezone
 
 from deepsea import broker
@@ -46,21 +49,38 @@ def requeue_stuck_logs(older_than: timedelta | None = None) -> int:
 
 
 def requeue_expired_leases() -> int:
-    from games.tasks import verify_log_task
+    with transaction.atomic():
+        expired = GameLog.objects.lease_expired().select_for_update(skip_locked=True)
+        count = retry_in_halves(expired)
+    if count:
+        logger.warning("re-queued %s logs whose lease expired", count)
+    return count
 
+
+def retry_in_halves(logs: QuerySet[GameLog]) -> int:
+    """Queue again logs whose task died with them, each task's logs as two halves: a task
+    that dies again is halved again, down to one log verified alone, the only case that
+    counts an attempt (GameLog.objects.claim_alone). Logs of a task that was not their fault
+    are verified together again at once. Returns how many logs."""
+    from games.tasks import verify_log_task, verify_logs_task
+
+    held: dict[str, list[int]] = defaultdict(list)
+    for log_id, holder in logs.order_by("pk").values_list("pk", "lease_holder"):
+        held[holder].append(log_id)
     dispatch = Dispatch()
     with transaction.atomic():
-        expired = list(
-            GameLog.objects.lease_expired()
-            .select_for_update(skip_locked=True)
-            .values_list("pk", flat=True)
-        )
-        GameLog.objects.filter(pk__in=expired).requeue()
-        for log_id in expired:
-            dispatch.on_commit(verify_log_task, log_id)
-    if expired:
-        logger.warning("re-queued %s logs whose lease expired, each alone", len(expired))
-    return len(expired)
+        GameLog.objects.filter(pk__in=[i for ids in held.values() for i in ids]).requeue()
+        for ids in held.values():
+            if len(ids) == 1:
+                dispatch.on_commit(verify_log_task, ids[0])
+                continue
+            middle = (len(ids) + 1) // 2
+            for half in (ids[:middle], ids[middle:]):
+                if len(half) == 1:
+                    dispatch.on_commit(verify_log_task, half[0])
+                else:
+                    dispatch.on_commit(verify_logs_task, half)
+    return sum(len(ids) for ids in held.values())
 
 
 def resend_lost_messages(older_than: timedelta | None = None) -> int:

@@ -27,6 +27,7 @@ import engines
 from deepsea.outages import INFRASTRUCTURE_ERRORS
 from engines.core.log import loads
 from games.models import Game, GameLog, GameSeat, Source
+from games.services import sweep
 from games.services.tables import table_of
 from games.signals import game_verified
 from tournaments.models import Player
@@ -98,16 +99,20 @@ def verify_log(log_id: int, holder: str | None = None, resume: bool = False) -> 
 def verify_logs(log_ids: Sequence[int], holder: str | None = None, resume: bool = False) -> None:
     """Replay many stored logs together, recording verdicts a group at a time.
 
-    The queued ones are claimed together, counting no attempt. Any other still without a
-    verdict and claimable (this task's own earlier delivery died with it, or its lease
-    expired) goes through `verify_log` alone, so only a log that kills workers when verified
-    alone uses up its attempts, never its neighbours'.
+    The queued ones are claimed together, counting no attempt. Those this task itself still
+    holds (an earlier delivery of it died with them) are sent again in halves (sweep.py), so
+    that a log that kills workers ends up alone and only then uses up its attempts, never
+    its neighbours'.
     """
     holder = holder or new_holder()
     claimed = GameLog.objects.claim_together(list(log_ids), holder, resume=resume)
-    for log_id in log_ids:
-        if log_id not in claimed:
-            verify_log(log_id, holder)
+    died_with = [log_id for log_id in log_ids if log_id not in claimed]
+    if died_with:
+        sweep.retry_in_halves(
+            GameLog.objects.filter(
+                pk__in=died_with, status=GameLog.Status.VERIFYING, lease_holder=holder
+            )
+        )
     ordered = [log_id for log_id in log_ids if log_id in claimed]
     for start in range(0, len(ordered), GROUP_SIZE):
         GameLog.objects.renew_leases(ordered[start:], holder)
