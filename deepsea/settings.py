@@ -105,6 +105,7 @@ MIDDLEWARE = [
     "django.contrib.auth.middleware.AuthenticationMiddleware",
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
+    "deepsea.middleware.DatabaseOutageMiddleware",
 ]
 
 ROOT_URLCONF = "deepsea.urls"

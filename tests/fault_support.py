@@ -218,8 +218,13 @@ class Stack:
         return sum(count for status, count in statuses.items() if status not in FINAL)
 
     def all_final(self, expected: int) -> bool:
+        """Every log has its verdict, and the ratings have caught up with the games."""
         statuses = self.statuses()
-        return sum(statuses.values()) == expected and self.unfinished() == 0
+        return (
+            sum(statuses.values()) == expected
+            and self.unfinished() == 0
+            and self.query("SELECT count(*) FROM ratings_ratingledger WHERE stale") == [(0,)]
+        )
 
     def diagnosis(self) -> str:
         """What a failed test shows: the logs without a verdict, and the processes' output."""
