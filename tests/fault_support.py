@@ -79,16 +79,30 @@ def stop(process: subprocess.Popen | None, sig: int = signal.SIGTERM, timeout: f
 class OwnPostgreSQL:
     """A throw-away cluster. Run as root, the server runs as the `postgres` user."""
 
-    def __init__(self, host: str = "127.0.0.1") -> None:
+    # A client that vanishes mid-transaction (a worker whose host was cut off) would hold its
+    # row locks until TCP gives up, many minutes later; these end such a session sooner. The
+    # same settings are in docker/compose.yaml.
+    SESSION_TIMEOUTS = (
+        "-c idle_in_transaction_session_timeout=20s -c tcp_keepalives_idle=5 "
+        "-c tcp_keepalives_interval=2 -c tcp_keepalives_count=3"
+    )
+
+    def __init__(self, host: str = "127.0.0.1", also_on: str | None = None) -> None:
+        """`also_on`: a second address it listens on (the host end of a /30 link), trusting
+        the /30's clients: workers on another host."""
         self.bin = postgresql_bin()
         self.host = host
-        self.port = free_port(host if host != "0.0.0.0" else "127.0.0.1")
+        self.also_on = also_on
+        self.port = free_port(host)
         self.dir = Path(tempfile.mkdtemp(prefix="deepsea-pg-"))
         self.as_postgres = os.geteuid() == 0
         if self.as_postgres:
             record = pwd.getpwnam("postgres")
             os.chown(self.dir, record.pw_uid, record.pw_gid)
         self.run("initdb", "-D", str(self.dir / "data"), "-U", "postgres", "--auth=trust", "-N")
+        if also_on:
+            with (self.dir / "data" / "pg_hba.conf").open("a") as hba:
+                hba.write(f"host all all {also_on}/30 trust\n")
 
     def run(self, program: str, *args: str) -> None:
         command = [str(self.bin / program), *args]
@@ -97,7 +111,11 @@ class OwnPostgreSQL:
         subprocess.run(command, check=True, capture_output=True, timeout=120)
 
     def start(self) -> None:
-        options = f"-p {self.port} -k {self.dir} -c listen_addresses={self.host} -c fsync=off"
+        listen = ",".join(filter(None, [self.host, self.also_on]))
+        options = (
+            f"-p {self.port} -k {self.dir} -c listen_addresses={listen} -c fsync=off "
+            + self.SESSION_TIMEOUTS
+        )
         self.run("pg_ctl", "-D", str(self.dir / "data"), "-o", options, "-l",
                  str(self.dir / "log"), "-w", "start")  # fmt: skip
 
@@ -105,8 +123,8 @@ class OwnPostgreSQL:
         """Stop at once, as a crash would: every connection dropped, no shutdown checkpoint."""
         self.run("pg_ctl", "-D", str(self.dir / "data"), "-m", "immediate", "-w", "stop")
 
-    def url(self, database: str) -> str:
-        return f"postgres://postgres@{self.host}:{self.port}/{database}"
+    def url(self, database: str, host: str | None = None) -> str:
+        return f"postgres://postgres@{host or self.host}:{self.port}/{database}"
 
     def answers(self) -> bool:
         with psycopg.connect(self.url("postgres"), connect_timeout=2):
@@ -121,16 +139,18 @@ class OwnPostgreSQL:
 class OwnRedis:
     """A redis-server without persistence: killing it loses every message it held."""
 
-    def __init__(self, host: str = "127.0.0.1") -> None:
+    def __init__(self, host: str = "127.0.0.1", also_on: str | None = None) -> None:
         if not shutil.which("redis-server"):
             service_missing("Redis: redis-server is not installed")
         self.host = host
+        self.also_on = also_on
         self.port = free_port(host)
         self.process: subprocess.Popen | None = None
 
     def start(self) -> None:
         self.process = subprocess.Popen(
-            ["redis-server", "--port", str(self.port), "--bind", self.host, "--save", "",
+            ["redis-server", "--port", str(self.port), "--bind", self.host,
+             *filter(None, [self.also_on]), "--save", "",
              "--appendonly", "no", "--protected-mode", "no"],
             stdout=subprocess.DEVNULL, start_new_session=True,
         )  # fmt: skip
@@ -139,8 +159,8 @@ class OwnRedis:
     def crash(self) -> None:
         stop(self.process, signal.SIGKILL)
 
-    def url(self) -> str:
-        return f"redis://{self.host}:{self.port}/0"
+    def url(self, host: str | None = None) -> str:
+        return f"redis://{host or self.host}:{self.port}/0"
 
     def answers(self) -> bool:
         return redis.Redis(host=self.host, port=self.port, socket_timeout=2).ping()
@@ -180,17 +200,22 @@ class Stack:
         return done
 
     def celery(self, *args: str, env: dict | None = None, prefix: tuple = ()) -> subprocess.Popen:
-        log = (self.workdir / f"celery-{uuid.uuid4().hex[:6]}.log").open("w")
-        return subprocess.Popen(
+        path = self.workdir / f"celery-{uuid.uuid4().hex[:6]}.log"
+        log = path.open("w")
+        process = subprocess.Popen(
             [*prefix, sys.executable, "-m", "celery", "-A", "deepsea", *args],
             cwd=ROOT, env={**self.env, **(env or {})}, stdout=log, stderr=subprocess.STDOUT,
             start_new_session=True,
         )  # fmt: skip
+        process.log_path = path
+        return process
 
-    def start_worker(self, env: dict | None = None, prefix: tuple = ()) -> subprocess.Popen:
+    def start_worker(
+        self, env: dict | None = None, prefix: tuple = (), loglevel: str = "WARNING"
+    ) -> subprocess.Popen:
         """A prefork worker of 2 processes, consuming every queue (no -Q, as in compose)."""
         worker = self.celery(
-            "worker", "--concurrency", "2", "--loglevel", "WARNING",
+            "worker", "--concurrency", "2", "--loglevel", loglevel,
             "--hostname", f"fault-{uuid.uuid4().hex[:6]}@%h", env=env, prefix=prefix,
         )  # fmt: skip
         self.workers.append(worker)
