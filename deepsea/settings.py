@@ -112,6 +112,7 @@ MIDDLEWARE = [
     "django.contrib.messages.middleware.MessageMiddleware",
     "django.middleware.clickjacking.XFrameOptionsMiddleware",
     "allauth.account.middleware.AccountMiddleware",
+    "deepsea.middleware.DatabaseOutageMiddleware",
     # Last, as django-axes asks: it turns a locked-out sign-in into its lockout response.
     "axes.middleware.AxesMiddleware",
 ]
@@ -303,9 +304,23 @@ if CELERY_BROKER_TRANSPORT_OPTIONS["visibility_timeout"] <= CELERY_TASK_TIME_LIM
         "or Redis would redeliver tasks that are still running"
     )
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
-# Celery beat: re-queue game logs stuck in queued/verifying (games/services/sweep.py).
+# Celery beat: re-queue stranded game logs (games/services/sweep.py) and queue lost ratings
+# recomputes (ratings/tasks.py), every GAMES_SWEEP_SECONDS, in a queue of their own that every
+# worker consumes too, so a long queue of verifications never holds them back.
+CELERY_TASK_QUEUES = {"celery": {}, "periodic": {}}
+CELERY_TASK_ROUTES = {
+    "games.tasks.sweep_stuck_logs_task": {"queue": "periodic"},
+    "ratings.tasks.queue_lost_recomputes_task": {"queue": "periodic"},
+    "confirmations.tasks.count_lapsed_games_task": {"queue": "periodic"},
+}
 CELERY_BEAT_SCHEDULE = {
-    "sweep-stuck-game-logs": {"task": "games.tasks.sweep_stuck_logs_task", "schedule": 300.0},
+    name: {"task": task, "schedule": float(envint("GAMES_SWEEP_SECONDS", 15))}
+    for name, task in [
+        ("sweep-stuck-game-logs", "games.tasks.sweep_stuck_logs_task"),
+        ("queue-lost-ratings-recomputes", "ratings.tasks.queue_lost_recomputes_task"),
+    ]
+} | {
+    # Pending games whose confirmation window passed count (confirmations/services).
     "count-silently-confirmed-games": {
         "task": "confirmations.tasks.count_lapsed_games_task",
         "schedule": 300.0,
@@ -331,11 +346,15 @@ else:
 # Game log intake (issue 5). A single log in a request body is at most GAMES_MAX_LOG_BYTES;
 # batches go in as .jsonl files (streamed to disk, read line by line) of at most
 # GAMES_MAX_UPLOAD_BYTES. A log is given up (status "error") after this many attempts that
-# ended without a verdict, and the sweep re-queues logs untouched for GAMES_STUCK_AFTER_SECONDS.
+# ended without a verdict when verified alone. A worker verifying a log holds a lease on it for
+# GAMES_LEASE_SECONDS, renewed as it goes; the sweep re-queues a log whose lease expired, or
+# whose message the broker lost (GAMES_STUCK_AFTER_SECONDS after queueing when the broker
+# cannot be asked which logs its messages carry).
 GAMES_MAX_LOG_BYTES = envint("GAMES_MAX_LOG_BYTES", 1_000_000)
 GAMES_MAX_UPLOAD_BYTES = envint("GAMES_MAX_UPLOAD_BYTES", 500_000_000)
 GAMES_VERIFY_MAX_ATTEMPTS = envint("GAMES_VERIFY_MAX_ATTEMPTS", 3)
 GAMES_STUCK_AFTER_SECONDS = envint("GAMES_STUCK_AFTER_SECONDS", 600)
+GAMES_LEASE_SECONDS = envint("GAMES_LEASE_SECONDS", 20)
 
 # Everything goes to stderr (gunicorn and Celery collect it), Django's messages included:
 # they reach the root handler instead of Django's own, which would print them twice.

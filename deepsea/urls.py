@@ -19,3 +19,6 @@ urlpatterns = [
     path("api/", include("confirmations.api_urls")),
     path("stats/", include("stats.urls")),
 ]
+
+# A database outage is a 503 with Retry-After even outside a view (deepsea/middleware.py).
+handler500 = "deepsea.middleware.server_error"

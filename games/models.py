@@ -11,11 +11,14 @@ from __future__ import annotations
 import hashlib
 import json
 import zlib
+from datetime import timedelta
 from typing import Any
 
 from django.conf import settings
-from django.db import models
+from django.db import models, transaction
+from django.db.models import F, Q
 from django.urls import reverse
+from django.utils import timezone
 
 
 class CompressedJSONField(models.JSONField):
@@ -78,16 +81,127 @@ class Upload(models.Model):
         return reverse("games:upload", args=[self.pk])
 
 
+def lease_length() -> timedelta:
+    return timedelta(seconds=settings.GAMES_LEASE_SECONDS)
+
+
+class GameLogQuerySet(models.QuerySet):
+    """The status changes of many logs at once (see GameLog for the life of one)."""
+
+    def claim_together(self, log_ids: list[int], holder: str, resume: bool = False) -> set[int]:
+        """Claim the queued logs among these for one task verifying them together; returns
+        them. No attempt is counted: a log only uses one up when verified alone. `resume`
+        (a retry of `holder` after a database or broker error) also takes back its own."""
+        claimable = Q(status=GameLog.Status.QUEUED)
+        if resume:
+            claimable |= Q(status=GameLog.Status.VERIFYING, lease_holder=holder)
+        with transaction.atomic():
+            due = list(
+                self.select_for_update(skip_locked=True)
+                .filter(claimable, pk__in=log_ids)
+                .values_list("pk", flat=True)
+            )
+            now = timezone.now()
+            self.filter(pk__in=due).update(
+                status=GameLog.Status.VERIFYING,
+                lease_holder=holder,
+                lease_expires=now + lease_length(),
+                status_changed=now,
+            )
+        return set(due)
+
+    def claim_alone(self, log_id: int, holder: str, resume: bool = False) -> GameLog:
+        """Claim one log to verify it alone, counting an attempt (committed before the
+        replay starts, so a worker killed mid-replay leaves a trace the next attempt sees).
+
+        Claimable: a queued log, one whose lease expired, or one `holder` itself held (an
+        earlier delivery of the same task that died; with `resume`, a retry after a database
+        or broker error, which counts no new attempt). A log out of attempts ends `error`.
+        Returns the log: verifying with `lease_holder == holder` when claimed, else as it is
+        (final, or another worker's).
+        """
+        now = timezone.now()
+        mine = Q(status=GameLog.Status.VERIFYING, lease_holder=holder)
+        claimable = (
+            Q(status=GameLog.Status.QUEUED)
+            | mine
+            | Q(status=GameLog.Status.VERIFYING, lease_expires__lt=now)
+            | Q(status=GameLog.Status.VERIFYING, lease_expires__isnull=True)
+        )
+        lease = {"lease_holder": holder, "lease_expires": now + lease_length()}
+        if resume and self.filter(mine, pk=log_id).update(**lease):
+            return self.get(pk=log_id)
+        started = self.filter(
+            claimable, pk=log_id, attempts__lt=settings.GAMES_VERIFY_MAX_ATTEMPTS
+        ).update(
+            status=GameLog.Status.VERIFYING,
+            attempts=F("attempts") + 1,
+            status_changed=now,
+            **lease,
+        )
+        if started:
+            return self.get(pk=log_id)
+        with transaction.atomic():
+            log = self.select_for_update().get(pk=log_id)
+            if log.status in GameLog.FINAL or not self.filter(claimable, pk=log_id).exists():
+                return log
+            log.fail(f"verification failed {log.attempts} times without a verdict")
+            return log
+
+    def renew_leases(self, log_ids: list[int], holder: str) -> int:
+        """Keep the logs `holder` is still working on its own for another lease."""
+        return self.filter(
+            pk__in=log_ids, status=GameLog.Status.VERIFYING, lease_holder=holder
+        ).update(lease_expires=timezone.now() + lease_length())
+
+    def mark_verified(self) -> int:
+        """Their Games are stored (the caller holds their row locks)."""
+        now = timezone.now()
+        return self.update(
+            status=GameLog.Status.VERIFIED,
+            error=None,
+            verified_at=now,
+            status_changed=now,
+            lease_holder="",
+            lease_expires=None,
+        )
+
+    def requeue(self) -> int:
+        """Back to queued, for a new message (the sweep's re-queue)."""
+        return self.update(
+            status=GameLog.Status.QUEUED,
+            status_changed=timezone.now(),
+            lease_holder="",
+            lease_expires=None,
+        )
+
+    def lease_expired(self) -> GameLogQuerySet:
+        """Verifying logs nobody holds any more: their worker died or lost its way."""
+        return self.filter(status=GameLog.Status.VERIFYING).filter(
+            Q(lease_expires__lt=timezone.now()) | Q(lease_expires__isnull=True)
+        )
+
+
 class GameLog(models.Model):
-    """A log as submitted, and its verdict."""
+    """A log as submitted, and its verdict.
+
+    Its life: queued (stored, a message sent) -> verifying (claimed by a worker, which holds
+    a lease on it: `lease_holder` until `lease_expires`, renewed while it works) -> verified,
+    rejected or error. Every change of status is one of the methods here or on its queryset;
+    the sweep (games/services/sweep.py) re-queues logs whose lease expired or whose message
+    the broker lost.
+    """
 
     class Status(models.TextChoices):
         QUEUED = "queued", "Queued"
         VERIFYING = "verifying", "Verifying"
         VERIFIED = "verified", "Verified"
         REJECTED = "rejected", "Rejected"
-        # The worker itself failed (not the log's fault) too many times.
+        # Not a verdict on the rules: verification itself failed (an unexpected exception,
+        # or the worker died every time it verified this log alone).
         ERROR = "error", "Error"
+
+    FINAL = (Status.VERIFIED, Status.REJECTED, Status.ERROR)
 
     upload = models.ForeignKey(Upload, models.CASCADE, related_name="logs")
     line = models.PositiveIntegerField(null=True, blank=True, help_text="Line in a batch file")
@@ -98,10 +212,20 @@ class GameLog(models.Model):
         max_length=12, choices=Status.choices, default=Status.QUEUED, db_index=True
     )
     error = models.JSONField(null=True, blank=True, help_text="The engine's LogError.to_dict()")
-    attempts = models.PositiveSmallIntegerField(default=0)
+    attempts = models.PositiveSmallIntegerField(
+        default=0, help_text="Times verified alone (a task verifying many logs counts none)"
+    )
     created = models.DateTimeField(auto_now_add=True, db_index=True)
     status_changed = models.DateTimeField(auto_now=True)
     verified_at = models.DateTimeField(null=True, blank=True)
+    lease_holder = models.CharField(
+        max_length=64, blank=True, help_text="The task verifying it (its Celery task id)"
+    )
+    lease_expires = models.DateTimeField(
+        null=True, blank=True, help_text="The sweep re-queues it after this, if still verifying"
+    )
+
+    objects = GameLogQuerySet.as_manager()
 
     class Meta:
         ordering = ["-created"]
@@ -115,6 +239,34 @@ class GameLog(models.Model):
     @staticmethod
     def digest(raw: str) -> str:
         return hashlib.sha256(raw.encode("utf-8")).hexdigest()
+
+    def reject(self, error: dict[str, Any]) -> None:
+        """The rules' verdict: the engine's LogError.to_dict()."""
+        self._finish(GameLog.Status.REJECTED, error, verified_at=timezone.now())
+
+    def fail(self, message: str) -> None:
+        """No verdict on the rules could be reached: `error`, with why."""
+        self._finish(GameLog.Status.ERROR, {"kind": "error", "message": message, "text": message})
+
+    def mark_verified(self) -> None:
+        """Its Game is stored (the caller holds the row lock)."""
+        self._finish(GameLog.Status.VERIFIED, None, verified_at=timezone.now())
+
+    def _finish(self, status: str, error: dict[str, Any] | None, **fields: Any) -> None:
+        self.status, self.error = status, error
+        self.lease_holder, self.lease_expires = "", None
+        for name, value in fields.items():
+            setattr(self, name, value)
+        self.save(
+            update_fields=[
+                "status",
+                "error",
+                "lease_holder",
+                "lease_expires",
+                "status_changed",
+                *fields,
+            ]
+        )
 
 
 class Game(models.Model):

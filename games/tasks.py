@@ -1,22 +1,35 @@
-"""Celery tasks: thin wrappers taking ids; the work is in games/services/."""
+"""Celery tasks: thin wrappers taking ids; the work is in games/services/.
 
-from celery import shared_task
+A database, broker or cache error is no fault of the logs: the task retries with backoff
+(deepsea.celery.retry_after_outage), resuming what it had claimed, instead of being
+acknowledged as done with its logs left verifying.
+"""
 
+from celery import Task, shared_task
+
+from deepsea.celery import retry_after_outage
+from deepsea.outages import INFRASTRUCTURE_ERRORS
 from games.services import sweep, verification
 
 
-@shared_task
-def verify_log_task(log_id: int) -> None:
-    verification.verify_log(log_id)
+@shared_task(bind=True)
+def verify_log_task(self: Task, log_id: int, resume: bool = False) -> None:
+    try:
+        verification.verify_log(log_id, holder=self.request.id, resume=resume)
+    except INFRASTRUCTURE_ERRORS as error:
+        raise retry_after_outage(self, error, resume=True) from error
 
 
-@shared_task
-def verify_logs_task(log_ids: list[int]) -> None:
+@shared_task(bind=True)
+def verify_logs_task(self: Task, log_ids: list[int], resume: bool = False) -> None:
     """A part of a batch: one message for many logs, their verdicts committed in groups."""
-    verification.verify_logs(log_ids)
+    try:
+        verification.verify_logs(log_ids, holder=self.request.id, resume=resume)
+    except INFRASTRUCTURE_ERRORS as error:
+        raise retry_after_outage(self, error, resume=True) from error
 
 
 @shared_task
 def sweep_stuck_logs_task() -> int:
-    """Periodic (celery beat): re-queue logs left queued or verifying too long."""
+    """Periodic (celery beat): re-queue logs whose lease expired or whose message was lost."""
     return sweep.requeue_stuck_logs()

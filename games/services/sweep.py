@@ -1,48 +1,133 @@
-"""The safety net behind late acknowledgement: re-queue logs nobody is verifying.
+"""The safety net behind late acknowledgement: re-queue the logs that are really stranded.
 
-A worker killed mid-task normally hands its task back to the broker; if the message is
-lost anyway (broker restart, purged queue), the log would stay queued or verifying for
-ever. Celery beat runs this every few minutes (deepsea/settings.py, CELERY_BEAT_SCHEDULE).
+Celery beat runs this every GAMES_SWEEP_SECONDS (15 s; deepsea/settings.py), in a queue of
+its own so that a long queue of verifications never holds it back. Two kinds of stranded log:
+
+- Verifying, lease expired. A worker claiming a log holds a lease on it (GameLog), renewed
+  while it works through its chunk; a worker killed, cut off or stuck stops renewing it. The
+  logs of each such task are queued again in two halves (`retry_in_halves`), so that only a
+  log that dies when verified alone uses up its attempts (a chunk that died with a bad log in
+  it does not count against the others), while the others are soon verified together again.
+- Queued, message lost. The broker is asked which logs its messages carry (deepsea/broker.py:
+  waiting in the queue, or reserved by a worker for less than a lease). A log queued for more
+  than a lease that no message carries was never accepted (the broker was down), or the broker
+  lost it (a restart without its data, a purge), or the worker that took it died before
+  claiming it. A log waiting its turn in a long queue is carried by its message and left alone.
+  When the broker cannot be asked (not Redis), a log queued for GAMES_STUCK_AFTER_SECONDS counts
+  as lost.
+
+Re-sending a log by mistake is harmless, only wasteful: a claim takes only a queued log or an
+expired lease, and a verdict is written once, under the log's row lock.
 """
 
 from __future__ import annotations
 
 import logging
+from collections import defaultdict
 from datetime import timedelta
 
 from django.conf import settings
 from django.db import transaction
+from django.db.models import QuerySet
 from django.utils import timezone
 
+from deepsea import broker
 from games.models import GameLog
+from games.services.dispatch import Dispatch
 
 logger = logging.getLogger(__name__)
 
+VERIFY_TASKS = ("games.tasks.verify_log_task", "games.tasks.verify_logs_task")
+# Logs per message when lost logs are sent again (they were never claimed: no attempt to save).
+RESEND_CHUNK = 100
+
 
 def requeue_stuck_logs(older_than: timedelta | None = None) -> int:
-    """Queue again every log left queued or verifying for longer than `older_than`
-    (GAMES_STUCK_AFTER_SECONDS by default); returns how many. Their attempts counter
-    still stops a log that keeps killing workers."""
-    from games.tasks import verify_log_task
+    """Re-queue the logs whose lease expired and the queued logs whose message is lost (for
+    longer than `older_than`, a lease by default); returns how many."""
+    return requeue_expired_leases() + resend_lost_messages(older_than)
+
+
+def requeue_expired_leases() -> int:
+    with transaction.atomic():
+        expired = GameLog.objects.lease_expired().select_for_update(skip_locked=True)
+        count = retry_in_halves(expired)
+    if count:
+        logger.warning("re-queued %s logs whose lease expired", count)
+    return count
+
+
+def retry_in_halves(logs: QuerySet[GameLog]) -> int:
+    """Queue again logs whose task died with them, each task's logs as two halves: a task
+    that dies again is halved again, down to one log verified alone, the only case that
+    counts an attempt (GameLog.objects.claim_alone). Logs of a task that was not their fault
+    are verified together again at once. Returns how many logs."""
+    from games.tasks import verify_log_task, verify_logs_task
+
+    held: dict[str, list[int]] = defaultdict(list)
+    for log_id, holder in logs.order_by("pk").values_list("pk", "lease_holder"):
+        held[holder].append(log_id)
+    dispatch = Dispatch()
+    with transaction.atomic():
+        GameLog.objects.filter(pk__in=[i for ids in held.values() for i in ids]).requeue()
+        for ids in held.values():
+            if len(ids) == 1:
+                dispatch.on_commit(verify_log_task, ids[0])
+                continue
+            middle = (len(ids) + 1) // 2
+            for half in (ids[:middle], ids[middle:]):
+                if len(half) == 1:
+                    dispatch.on_commit(verify_log_task, half[0])
+                else:
+                    dispatch.on_commit(verify_logs_task, half)
+    return sum(len(ids) for ids in held.values())
+
+
+def resend_lost_messages(older_than: timedelta | None = None) -> int:
+    from games.tasks import verify_logs_task
 
     if older_than is None:
-        older_than = timedelta(seconds=settings.GAMES_STUCK_AFTER_SECONDS)
-    cutoff = timezone.now() - older_than
+        older_than = timedelta(seconds=settings.GAMES_LEASE_SECONDS)
+    messages = broker.pending([verification_queue()])  # before reading the logs: see below
+    if messages is None:
+        older_than = max(older_than, timedelta(seconds=settings.GAMES_STUCK_AFTER_SECONDS))
+    queued = GameLog.objects.filter(
+        status=GameLog.Status.QUEUED, status_changed__lt=timezone.now() - older_than
+    )
+    # A log whose message a worker took between the two reads is claimed by now, so it is
+    # not queued any more (or, within milliseconds of that, sent twice: harmless).
+    lost = set(queued.values_list("pk", flat=True)) - carried(messages or [])
+    if not lost:
+        return 0
+    dispatch = Dispatch()
     with transaction.atomic():
-        stuck = list(
-            GameLog.objects.select_for_update(skip_locked=True)
-            .filter(
-                status__in=[GameLog.Status.QUEUED, GameLog.Status.VERIFYING],
-                status_changed__lt=cutoff,
-            )
+        resend = sorted(
+            queued.select_for_update(skip_locked=True)
+            .filter(pk__in=lost)
             .values_list("pk", flat=True)
         )
-        # Stamped now, so the next sweep leaves them alone while they wait in the queue.
-        GameLog.objects.filter(pk__in=stuck).update(
-            status=GameLog.Status.QUEUED, status_changed=timezone.now()
-        )
-        for log_id in stuck:
-            verify_log_task.delay_on_commit(log_id)
-    if stuck:
-        logger.warning("re-queued %s stuck logs", len(stuck))
-    return len(stuck)
+        GameLog.objects.filter(pk__in=resend).requeue()
+        for start in range(0, len(resend), RESEND_CHUNK):
+            dispatch.on_commit(verify_logs_task, resend[start : start + RESEND_CHUNK])
+    logger.warning("sent again %s queued logs whose message was lost", len(resend))
+    return len(resend)
+
+
+def carried(messages: list[broker.Message]) -> set[int]:
+    """Log ids of the verification messages still on their way to a worker's claim: waiting,
+    or reserved for less than a lease (a reserved message is claimed at once; one reserved
+    longer was taken by a worker that died)."""
+    lease = settings.GAMES_LEASE_SECONDS
+    ids: set[int] = set()
+    for message in messages:
+        if message.task not in VERIFY_TASKS or message.reserved_for() > lease:
+            continue
+        first = message.args[0] if message.args else None
+        ids.update(first if isinstance(first, list) else [first])
+    return ids
+
+
+def verification_queue() -> str:
+    from games.tasks import verify_log_task
+
+    return verify_log_task.app.conf.task_default_queue

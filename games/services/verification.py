@@ -12,19 +12,21 @@ to do it once for the group (statistics move each cube row once, ratings lock on
 from __future__ import annotations
 
 import logging
+import uuid
 from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
-from django.conf import settings
 from django.db import transaction
-from django.db.models import F, prefetch_related_objects
+from django.db.models import prefetch_related_objects
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
 import engines
+from deepsea.outages import INFRASTRUCTURE_ERRORS
 from engines.core.log import loads
 from games.models import Game, GameLog, GameSeat, Source
+from games.services import sweep
 from games.services.tables import table_desk
 from games.signals import game_verified
 from players.models import Player
@@ -32,12 +34,20 @@ from players.services import players_for
 
 logger = logging.getLogger(__name__)
 
-FINAL_STATUSES = (GameLog.Status.VERIFIED, GameLog.Status.REJECTED, GameLog.Status.ERROR)
 # Logs of a batch committed per transaction: few enough that a verdict is not held back
 # long, enough that the per-transaction costs (commit, cube rows, ratings lock) are shared.
 GROUP_SIZE = 50
 
-Outcome = tuple[Mapping[str, Any], engines.Replay] | dict[str, Any]  # replayed, or an error
+
+class Failure:
+    """An unexpected exception while verifying one log, recorded as its `error` verdict."""
+
+    def __init__(self, message: str) -> None:
+        self.message = message
+
+
+# Replayed, rejected (the LogError's dict) or failed (an unexpected exception).
+Outcome = tuple[Mapping[str, Any], engines.Replay] | dict[str, Any] | Failure
 
 
 class VerifiedGroup:
@@ -56,43 +66,55 @@ class VerifiedGroup:
             function(games)
 
 
-def max_attempts() -> int:
-    return settings.GAMES_VERIFY_MAX_ATTEMPTS
+def new_holder() -> str:
+    """A lease holder for a verification run outside a Celery task."""
+    return f"direct-{uuid.uuid4()}"
 
 
-def verify_log(log_id: int) -> GameLog:
-    """Replay one stored log and record its verdict (see the module docstring)."""
-    log = begin_attempt(log_id)
-    if log.status != GameLog.Status.VERIFYING:
-        return log
+def verify_log(log_id: int, holder: str | None = None, resume: bool = False) -> GameLog:
+    """Replay one stored log alone and record its verdict (see the module docstring).
+
+    `holder` is the Celery task id of the run (see GameLog.objects.claim_alone for it and
+    `resume`). A database or broker error is raised for the task to retry; any other
+    exception is this log's doing (an engine bug it triggers, content the database refuses)
+    and ends it `error` at once, with the exception's message.
+    """
+    holder = holder or new_holder()
+    log = GameLog.objects.claim_alone(log_id, holder, resume=resume)
+    if log.status != GameLog.Status.VERIFYING or log.lease_holder != holder:
+        return log  # final already, or another worker's
     try:
         parsed = loads(log.raw)
         replayed = engines.replay(parsed, collect_facts=True)
+        return record_game(log_id, parsed, replayed)
     except engines.LogError as error:
         return record_rejection(log_id, error.to_dict())
-    except Exception:
-        # An engine bug, not the log's fault: the attempt counts, the sweep tries again.
-        release_attempt(log_id)
+    except INFRASTRUCTURE_ERRORS:
         raise
-    return record_game(log_id, parsed, replayed)
+    except Exception as error:
+        return record_failure(log_id, error)
 
 
-def verify_logs(log_ids: Sequence[int]) -> None:
-    """Replay many stored logs, recording verdicts a group at a time.
+def verify_logs(log_ids: Sequence[int], holder: str | None = None, resume: bool = False) -> None:
+    """Replay many stored logs together, recording verdicts a group at a time.
 
-    Logs still queued are claimed at once (one committed UPDATE counts their attempt). Any
-    other (already verifying: an earlier attempt was interrupted, or the sweep re-queued it)
-    goes through `verify_log` alone, so a log that kills workers cannot use up its
-    neighbours' attempts. An engine failure on one log puts it back in the queue for the
-    sweep; the others still get their verdicts, then the failure is raised.
+    The queued ones are claimed together, counting no attempt. Those this task itself still
+    holds (an earlier delivery of it died with them) are sent again in halves (sweep.py), so
+    that a log that kills workers ends up alone and only then uses up its attempts, never
+    its neighbours'.
     """
-    claimed = claim(log_ids)
-    for log_id in log_ids:
-        if log_id not in claimed:
-            verify_log(log_id)
-    failures: list[Exception] = []
+    holder = holder or new_holder()
+    claimed = GameLog.objects.claim_together(list(log_ids), holder, resume=resume)
+    died_with = [log_id for log_id in log_ids if log_id not in claimed]
+    if died_with:
+        sweep.retry_in_halves(
+            GameLog.objects.filter(
+                pk__in=died_with, status=GameLog.Status.VERIFYING, lease_holder=holder
+            )
+        )
     ordered = [log_id for log_id in log_ids if log_id in claimed]
     for start in range(0, len(ordered), GROUP_SIZE):
+        GameLog.objects.renew_leases(ordered[start:], holder)
         outcomes: dict[int, Outcome] = {}
         for log_id, raw in GameLog.objects.filter(
             pk__in=ordered[start : start + GROUP_SIZE]
@@ -103,33 +125,32 @@ def verify_logs(log_ids: Sequence[int]) -> None:
             except engines.LogError as error:
                 outcomes[log_id] = error.to_dict()
             except Exception as error:
-                logger.exception("log %s: replay failed", log_id)
-                release_attempt(log_id)
-                failures.append(error)
+                outcomes[log_id] = failure(error)
         record_group(outcomes)
-    if failures:
-        raise failures[0]
-
-
-def claim(log_ids: Sequence[int]) -> set[int]:
-    """Mark the queued logs among these as verifying, counting an attempt; returns them."""
-    with transaction.atomic():
-        due = list(
-            GameLog.objects.select_for_update(skip_locked=True)
-            .filter(pk__in=log_ids, status=GameLog.Status.QUEUED, attempts__lt=max_attempts())
-            .values_list("pk", flat=True)
-        )
-        GameLog.objects.filter(pk__in=due).update(
-            status=GameLog.Status.VERIFYING,
-            attempts=F("attempts") + 1,
-            status_changed=timezone.now(),
-        )
-    return set(due)
 
 
 def record_group(outcomes: Mapping[int, Outcome]) -> None:
     """Store the verdicts of a group of logs in one transaction (logs that got a verdict
-    meanwhile are left alone)."""
+    meanwhile are left alone). When the database refuses the group for something one log
+    holds (not an outage), each is recorded alone, and that one ends `error`."""
+    try:
+        record_together(outcomes)
+    except INFRASTRUCTURE_ERRORS:
+        raise
+    except Exception:
+        logger.exception(
+            "a group of %s logs could not be stored; storing each alone", len(outcomes)
+        )
+        for log_id, outcome in outcomes.items():
+            try:
+                record_together({log_id: outcome})
+            except INFRASTRUCTURE_ERRORS:
+                raise
+            except Exception as error:
+                record_failure(log_id, error)
+
+
+def record_together(outcomes: Mapping[int, Outcome]) -> None:
     if not outcomes:
         return
     with transaction.atomic():
@@ -141,14 +162,13 @@ def record_group(outcomes: Mapping[int, Outcome]) -> None:
         )
         verified = []
         for log in logs:
-            if log.status in FINAL_STATUSES:
+            if log.status in GameLog.FINAL:
                 continue
             outcome = outcomes[log.pk]
-            if isinstance(outcome, dict):
-                log.status = GameLog.Status.REJECTED
-                log.error = outcome
-                log.verified_at = timezone.now()
-                log.save(update_fields=["status", "error", "verified_at", "status_changed"])
+            if isinstance(outcome, Failure):
+                log.fail(outcome.message)
+            elif isinstance(outcome, dict):
+                log.reject(outcome)
             else:
                 verified.append(log)
         store_games(verified, outcomes)
@@ -172,10 +192,7 @@ def store_games(logs: list[GameLog], outcomes: Mapping[int, Outcome]) -> list[Ga
         seat for game in games for seat in build_seats(game, *outcomes[game.log.pk], players)
     )
     prefetch_related_objects(games, "seats")  # one query, read by every receiver
-    now = timezone.now()
-    GameLog.objects.filter(pk__in=[log.pk for log in logs]).update(
-        status=GameLog.Status.VERIFIED, error=None, verified_at=now, status_changed=now
-    )
+    GameLog.objects.filter(pk__in=[log.pk for log in logs]).mark_verified()
     group = VerifiedGroup()
     for game in games:
         game_verified.send(sender=Game, game=game, group=group)
@@ -183,47 +200,28 @@ def store_games(logs: list[GameLog], outcomes: Mapping[int, Outcome]) -> list[Ga
     return games
 
 
-def begin_attempt(log_id: int) -> GameLog:
-    """Mark the log as verifying and count the attempt, committed before the replay starts,
-    so a worker killed mid-replay leaves a trace the next attempt sees. One UPDATE when the
-    log is due, which is nearly always."""
-    started = GameLog.objects.filter(
-        pk=log_id,
-        status__in=[GameLog.Status.QUEUED, GameLog.Status.VERIFYING],
-        attempts__lt=max_attempts(),
-    ).update(
-        status=GameLog.Status.VERIFYING, attempts=F("attempts") + 1, status_changed=timezone.now()
-    )
-    if started:
-        return GameLog.objects.get(pk=log_id)
+def failure(error: Exception) -> Failure:
+    if isinstance(error, INFRASTRUCTURE_ERRORS):
+        raise error
+    logger.error("verification failed", exc_info=error)
+    return Failure(f"verification failed: {type(error).__name__}: {error}"[:1000])
+
+
+def record_failure(log_id: int, error: Exception) -> GameLog:
+    """An unexpected exception verifying this log: it ends `error` with the exception."""
+    message = failure(error).message
     with transaction.atomic():
         log = GameLog.objects.select_for_update().get(pk=log_id)
-        if log.status in FINAL_STATUSES:
-            return log
-        message = f"verification failed {log.attempts} times without a verdict"
-        log.status = GameLog.Status.ERROR
-        log.error = {"kind": "error", "message": message, "text": message}
-        log.save(update_fields=["status", "error", "status_changed"])
-        logger.error("log %s given up after %s attempts", log_id, log.attempts)
-        return log
-
-
-def release_attempt(log_id: int) -> None:
-    """After an unexpected failure: back to queued, so the periodic sweep retries it."""
-    GameLog.objects.filter(pk=log_id, status=GameLog.Status.VERIFYING).update(
-        status=GameLog.Status.QUEUED, status_changed=timezone.now()
-    )
+        if log.status not in GameLog.FINAL:
+            log.fail(message)
+    return log
 
 
 def record_rejection(log_id: int, error: dict[str, Any]) -> GameLog:
     with transaction.atomic():
         log = GameLog.objects.select_for_update().get(pk=log_id)
-        if log.status in FINAL_STATUSES:
-            return log
-        log.status = GameLog.Status.REJECTED
-        log.error = error
-        log.verified_at = timezone.now()
-        log.save(update_fields=["status", "error", "verified_at", "status_changed"])
+        if log.status not in GameLog.FINAL:
+            log.reject(error)
     return log
 
 
@@ -235,7 +233,7 @@ def record_game(log_id: int, parsed: Mapping[str, Any], replayed: engines.Replay
             .select_related("upload", "table")
             .get(pk=log_id)
         )
-        if log.status in FINAL_STATUSES:
+        if log.status in GameLog.FINAL:
             return log
         store_game(log, parsed, replayed)
     return log
@@ -247,10 +245,7 @@ def store_game(log: GameLog, parsed: Mapping[str, Any], replayed: engines.Replay
     game = build_game(log, parsed, replayed)
     game.save()
     GameSeat.objects.bulk_create(build_seats(game, parsed, replayed))
-    log.status = GameLog.Status.VERIFIED
-    log.error = None
-    log.verified_at = timezone.now()
-    log.save(update_fields=["status", "error", "verified_at", "status_changed"])
+    log.mark_verified()
     game_verified.send(sender=Game, game=game)
     return game
 

@@ -1,0 +1,307 @@
+"""A whole stack of the site's background work in real processes, for the fault tests.
+
+Its own PostgreSQL cluster (initdb into a temporary directory, on a free port) and its own
+redis-server (no persistence: a restart loses every message), so faults never touch the
+machine's shared services; Celery workers and beat as `celery` processes with the DEFAULT
+settings (lease, sweep interval, retries), exactly as docker/compose.yaml runs them. Logs go
+in through `manage.py import_logs`; the tests read the outcome with plain SQL.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import glob
+import json
+import os
+import pwd
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import tempfile
+import time
+import uuid
+from collections.abc import Callable
+from pathlib import Path
+
+import psycopg
+import pytest
+import redis
+from conftest import service_missing
+from games_support import human_log
+
+ROOT = Path(__file__).resolve().parent.parent
+FINAL = ("verified", "rejected", "error")
+PLAYERS = ("Marina", "Nemo", "Coral", "Abyss", "Kelp", "Pearl", "Squid", "Urchin")
+
+
+def free_port(host: str = "127.0.0.1") -> int:
+    with socket.socket() as probe:
+        probe.bind((host, 0))
+        return probe.getsockname()[1]
+
+
+def wait_until(condition: Callable[[], object], timeout: float, what: str) -> float:
+    """Poll `condition` until it is true; returns the seconds it took. Fails the test at the
+    deadline."""
+    started = time.monotonic()
+    while True:
+        with contextlib.suppress(Exception):
+            if condition():
+                return time.monotonic() - started
+        if time.monotonic() - started > timeout:
+            pytest.fail(f"timed out after {timeout} s waiting for {what}", pytrace=False)
+        time.sleep(0.05)
+
+
+def postgresql_bin() -> Path:
+    found = sorted(glob.glob("/usr/lib/postgresql/*/bin/initdb"))
+    if not found:
+        service_missing("PostgreSQL binaries: no /usr/lib/postgresql/*/bin/initdb")
+    return Path(found[-1]).parent
+
+
+def stop(process: subprocess.Popen | None, sig: int = signal.SIGTERM, timeout: float = 30) -> None:
+    """Signal the process group (a Celery worker and its pool children); SIGKILL stragglers."""
+    if process is None or process.poll() is not None:
+        return
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(process.pid, sig)
+    try:
+        process.wait(timeout=timeout)
+    except subprocess.TimeoutExpired:
+        with contextlib.suppress(ProcessLookupError):
+            os.killpg(process.pid, signal.SIGKILL)
+        process.wait(timeout=10)
+
+
+class OwnPostgreSQL:
+    """A throw-away cluster. Run as root, the server runs as the `postgres` user."""
+
+    # A client that vanishes mid-transaction (a worker whose host was cut off) would hold its
+    # row locks until TCP gives up, many minutes later; these end such a session sooner. The
+    # same settings are in docker/compose.yaml.
+    SESSION_TIMEOUTS = (
+        "-c idle_in_transaction_session_timeout=20s -c tcp_keepalives_idle=5 "
+        "-c tcp_keepalives_interval=2 -c tcp_keepalives_count=3"
+    )
+
+    def __init__(self, host: str = "127.0.0.1", also_on: str | None = None) -> None:
+        """`also_on`: a second address it listens on (the host end of a /30 link), trusting
+        the /30's clients: workers on another host."""
+        self.bin = postgresql_bin()
+        self.host = host
+        self.also_on = also_on
+        self.port = free_port(host)
+        self.dir = Path(tempfile.mkdtemp(prefix="deepsea-pg-"))
+        self.as_postgres = os.geteuid() == 0
+        if self.as_postgres:
+            record = pwd.getpwnam("postgres")
+            os.chown(self.dir, record.pw_uid, record.pw_gid)
+        self.run("initdb", "-D", str(self.dir / "data"), "-U", "postgres", "--auth=trust", "-N")
+        if also_on:
+            with (self.dir / "data" / "pg_hba.conf").open("a") as hba:
+                hba.write(f"host all all {also_on}/30 trust\n")
+
+    def run(self, program: str, *args: str) -> None:
+        command = [str(self.bin / program), *args]
+        if self.as_postgres:
+            command = ["runuser", "-u", "postgres", "--", *command]
+        subprocess.run(command, check=True, capture_output=True, timeout=120)
+
+    def start(self) -> None:
+        listen = ",".join(filter(None, [self.host, self.also_on]))
+        options = (
+            f"-p {self.port} -k {self.dir} -c listen_addresses={listen} -c fsync=off "
+            + self.SESSION_TIMEOUTS
+        )
+        self.run("pg_ctl", "-D", str(self.dir / "data"), "-o", options, "-l",
+                 str(self.dir / "log"), "-w", "start")  # fmt: skip
+
+    def crash(self) -> None:
+        """Stop at once, as a crash would: every connection dropped, no shutdown checkpoint."""
+        self.run("pg_ctl", "-D", str(self.dir / "data"), "-m", "immediate", "-w", "stop")
+
+    def url(self, database: str, host: str | None = None) -> str:
+        return f"postgres://postgres@{host or self.host}:{self.port}/{database}"
+
+    def answers(self) -> bool:
+        with psycopg.connect(self.url("postgres"), connect_timeout=2):
+            return True
+
+    def destroy(self) -> None:
+        with contextlib.suppress(subprocess.CalledProcessError, subprocess.TimeoutExpired):
+            self.run("pg_ctl", "-D", str(self.dir / "data"), "-m", "immediate", "stop")
+        shutil.rmtree(self.dir, ignore_errors=True)
+
+
+class OwnRedis:
+    """A redis-server without persistence: killing it loses every message it held."""
+
+    def __init__(self, host: str = "127.0.0.1", also_on: str | None = None) -> None:
+        if not shutil.which("redis-server"):
+            service_missing("Redis: redis-server is not installed")
+        self.host = host
+        self.also_on = also_on
+        self.port = free_port(host)
+        self.process: subprocess.Popen | None = None
+
+    def start(self) -> None:
+        self.process = subprocess.Popen(
+            ["redis-server", "--port", str(self.port), "--bind", self.host,
+             *filter(None, [self.also_on]), "--save", "",
+             "--appendonly", "no", "--protected-mode", "no"],
+            stdout=subprocess.DEVNULL, start_new_session=True,
+        )  # fmt: skip
+        wait_until(self.answers, 30, "redis-server to answer")
+
+    def crash(self) -> None:
+        stop(self.process, signal.SIGKILL)
+
+    def url(self, host: str | None = None) -> str:
+        return f"redis://{host or self.host}:{self.port}/0"
+
+    def answers(self) -> bool:
+        return redis.Redis(host=self.host, port=self.port, socket_timeout=2).ping()
+
+
+class Stack:
+    """Database (migrated), broker, workers and beat of one test."""
+
+    def __init__(self, postgresql: OwnPostgreSQL, broker: OwnRedis, workdir: Path) -> None:
+        self.postgresql, self.broker, self.workdir = postgresql, broker, workdir
+        self.database = f"deepsea_{uuid.uuid4().hex[:8]}"
+        self.workers: list[subprocess.Popen] = []
+        self.beat: subprocess.Popen | None = None
+        self.env = {
+            key: value
+            for key, value in os.environ.items()
+            if not key.startswith(("DATABASE_", "CELERY_", "REDIS_", "GAMES_"))
+        }
+        self.env.update(
+            DATABASE_URL=postgresql.url(self.database),
+            CELERY_BROKER_URL=broker.url(),
+            REDIS_CACHE_URL=broker.url(),
+            PYTHONUNBUFFERED="1",
+        )
+
+    def create(self) -> None:
+        with psycopg.connect(self.postgresql.url("postgres"), autocommit=True) as db:
+            db.execute(f'CREATE DATABASE "{self.database}"')
+        self.manage("migrate", "--noinput")
+
+    def manage(self, *args: str, env: dict | None = None) -> subprocess.CompletedProcess:
+        done = subprocess.run(
+            [sys.executable, "manage.py", *args], cwd=ROOT, env={**self.env, **(env or {})},
+            capture_output=True, text=True, timeout=300,
+        )  # fmt: skip
+        assert done.returncode == 0, done.stderr
+        return done
+
+    def celery(self, *args: str, env: dict | None = None, prefix: tuple = ()) -> subprocess.Popen:
+        path = self.workdir / f"celery-{uuid.uuid4().hex[:6]}.log"
+        log = path.open("w")
+        process = subprocess.Popen(
+            [*prefix, sys.executable, "-m", "celery", "-A", "deepsea", *args],
+            cwd=ROOT, env={**self.env, **(env or {})}, stdout=log, stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )  # fmt: skip
+        process.log_path = path
+        return process
+
+    def start_worker(
+        self, env: dict | None = None, prefix: tuple = (), loglevel: str = "WARNING"
+    ) -> subprocess.Popen:
+        """A prefork worker of 2 processes, consuming every queue (no -Q, as in compose)."""
+        worker = self.celery(
+            "worker", "--concurrency", "2", "--loglevel", loglevel,
+            "--hostname", f"fault-{uuid.uuid4().hex[:6]}@%h", env=env, prefix=prefix,
+        )  # fmt: skip
+        self.workers.append(worker)
+        return worker
+
+    def start_beat(self) -> None:
+        self.beat = self.celery(
+            "beat", "--loglevel", "WARNING", "--schedule", str(self.workdir / "beat-schedule")
+        )
+
+    def import_logs(self, logs: list[dict], name: str) -> subprocess.CompletedProcess:
+        path = self.workdir / f"{name}.jsonl"
+        path.write_text("".join(json.dumps(log) + "\n" for log in logs))
+        return self.manage("import_logs", str(path))
+
+    def query(self, sql: str) -> list[tuple]:
+        with psycopg.connect(self.postgresql.url(self.database), connect_timeout=3) as db:
+            return db.execute(sql).fetchall()
+
+    def statuses(self) -> dict[str, int]:
+        return dict(self.query("SELECT status, count(*) FROM games_gamelog GROUP BY status"))
+
+    def unfinished(self) -> int:
+        statuses = self.statuses()
+        return sum(count for status, count in statuses.items() if status not in FINAL)
+
+    def all_final(self, expected: int) -> bool:
+        """Every log has its verdict, and the ratings have caught up with the games."""
+        statuses = self.statuses()
+        return (
+            sum(statuses.values()) == expected
+            and self.unfinished() == 0
+            and self.query("SELECT count(*) FROM ratings_ratingledger WHERE stale") == [(0,)]
+        )
+
+    def diagnosis(self) -> str:
+        """What a failed test shows: the logs without a verdict, and the processes' output."""
+        stuck = self.query(
+            "SELECT id, status, attempts, lease_holder, lease_expires - now(), "
+            "now() - status_changed FROM games_gamelog WHERE status NOT IN "
+            "('verified', 'rejected', 'error') ORDER BY id LIMIT 20"
+        )
+        output = "\n".join(
+            f"--- {path.name}\n{path.read_text()[-3000:]}"
+            for path in sorted(self.workdir.glob("celery-*.log"))
+        )
+        return f"statuses {self.statuses()}; first logs without a verdict:\n{stuck}\n{output}"
+
+    def stop(self) -> None:
+        for process in [*self.workers, self.beat]:
+            stop(process)
+
+
+def batch(count: int, bad: int, first_seed: int = 0) -> list[dict]:
+    """`count` logs of human Deep Dive games among PLAYERS (so ratings move), the last `bad`
+    of them claiming a wrong score (rejected by replay)."""
+    logs = []
+    for index in range(count):
+        seed = first_seed + index
+        names = tuple(PLAYERS[(seed + offset * 3) % len(PLAYERS)] for offset in range(3))
+        log = human_log(seed=seed, names=names)
+        if index >= count - bad:
+            log["result"]["scores"][0] += 1
+        logs.append(log)
+    return logs
+
+
+def assert_each_log_verified_exactly_once(stack: Stack, good: int, bad: int) -> None:
+    """0 lost, 0 stuck, 0 duplicated: every log has its verdict, one Game per verified log,
+    each game's seats rated once and summed once into the statistics."""
+    assert stack.statuses() == {"verified": good, "rejected": bad}, stack.statuses()
+    [(games, seats, lines, changes, rated_games, summed)] = stack.query(
+        """SELECT (SELECT count(*) FROM games_game),
+                  (SELECT count(*) FROM games_gameseat),
+                  (SELECT count(*) FROM stats_seatline),
+                  (SELECT count(*) FROM ratings_ratingchange),
+                  (SELECT coalesce(sum(games), 0) FROM ratings_rating),
+                  (SELECT coalesce(sum(n), 0) FROM stats_seatcube)"""
+    )
+    counted = {
+        "seats": seats,
+        "statistics lines": lines,
+        "rating changes": changes,
+        "games in ratings": rated_games,
+        "lines in the seat cube": summed,
+    }
+    assert games == good, games
+    assert counted == dict.fromkeys(counted, 3 * good), counted
+    assert stack.query("SELECT count(*) FROM ratings_ratingledger WHERE stale") == [(0,)]

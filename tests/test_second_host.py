@@ -1,0 +1,146 @@
+"""Workers on two machines share the work, and cutting one machine off mid-task loses and
+repeats nothing: every log still ends verified exactly once (README, "Background work").
+
+The second machine is a network namespace joined to this one by a veth pair on a private /30
+(10.200.x.y, only inside what the test creates, deleted afterwards); PostgreSQL and Redis are
+the test's own, listening on the link's host end as well. Needs root and `ip netns`.
+"""
+
+import contextlib
+import os
+import random
+import shutil
+import subprocess
+import time
+import uuid
+
+import pytest
+from conftest import service_missing
+from fault_support import (
+    OwnPostgreSQL,
+    OwnRedis,
+    Stack,
+    assert_each_log_verified_exactly_once,
+    batch,
+    stop,
+    wait_until,
+)
+
+pytestmark = pytest.mark.services
+
+GOOD, BAD = 800, 10
+RECOVERY_LIMIT = 60
+
+
+def ip(*args: str) -> None:
+    subprocess.run(["ip", *args], check=True, capture_output=True, timeout=30)
+
+
+class SecondHost:
+    """A network namespace with one veth link to this host: host end .1, its end .2."""
+
+    def __init__(self) -> None:
+        if os.geteuid() != 0:
+            service_missing("a second host: creating a network namespace needs root")
+        if not shutil.which("ip"):
+            service_missing("a second host: `ip` (iproute2) is not installed")
+        tag = uuid.uuid4().hex[:6]
+        self.namespace, self.host_end, self.far_end = f"deepsea-{tag}", f"dsh{tag}", f"dsr{tag}"
+        base = random.randrange(0, 256) << 8 | random.randrange(0, 64) << 2
+        self.host_address = f"10.200.{base >> 8}.{(base & 255) + 1}"
+        self.address = f"10.200.{base >> 8}.{(base & 255) + 2}"
+        try:
+            ip("netns", "add", self.namespace)
+        except subprocess.CalledProcessError as error:
+            service_missing(f"a second host: `ip netns add` failed: {error.stderr.decode()}")
+        ip("link", "add", self.host_end, "type", "veth", "peer", "name", self.far_end)
+        ip("link", "set", self.far_end, "netns", self.namespace)
+        ip("addr", "add", f"{self.host_address}/30", "dev", self.host_end)
+        ip("link", "set", self.host_end, "up")
+        inside = ("netns", "exec", self.namespace, "ip")
+        ip(*inside, "addr", "add", f"{self.address}/30", "dev", self.far_end)
+        ip(*inside, "link", "set", self.far_end, "up")
+        ip(*inside, "link", "set", "lo", "up")
+
+    def prefix(self) -> tuple[str, ...]:
+        return ("ip", "netns", "exec", self.namespace)
+
+    def cut(self) -> None:
+        """The cable pulled: no packet either way, no connection closed."""
+        ip("link", "set", self.host_end, "down")
+
+    def remove(self) -> None:
+        with contextlib.suppress(subprocess.CalledProcessError):
+            ip("netns", "delete", self.namespace)
+        with contextlib.suppress(subprocess.CalledProcessError):
+            ip("link", "delete", self.host_end)
+
+
+@pytest.fixture
+def two_hosts(tmp_path):
+    far = SecondHost()
+    postgresql = OwnPostgreSQL(also_on=far.host_address)
+    broker = OwnRedis(also_on=far.host_address)
+    stack = Stack(postgresql, broker, tmp_path)
+    try:
+        postgresql.start()
+        broker.start()
+        stack.create()
+        yield stack, far
+    finally:
+        stack.stop()  # the far worker first: its processes keep the namespace alive
+        broker.crash()
+        postgresql.destroy()
+        far.remove()
+
+
+def far_connections(stack: Stack, far: SecondHost) -> int:
+    [(count,)] = stack.query(
+        f"SELECT count(*) FROM pg_stat_activity WHERE client_addr = '{far.address}' "
+        "AND state <> 'idle'"
+    )
+    return count
+
+
+def test_a_worker_on_a_second_host_shares_a_batch_and_losing_it_mid_task_loses_nothing(
+    two_hosts,
+):
+    stack, far = two_hosts
+    far_env = {
+        "DATABASE_URL": stack.postgresql.url(stack.database, host=far.host_address),
+        "CELERY_BROKER_URL": stack.broker.url(host=far.host_address),
+        "REDIS_CACHE_URL": stack.broker.url(host=far.host_address),
+    }
+    far_worker = stack.start_worker(env=far_env, prefix=far.prefix(), loglevel="INFO")
+    stack.start_worker()
+    stack.start_beat()
+    stack.import_logs(batch(GOOD + BAD, BAD), "batch")
+
+    wait_until(
+        lambda: (
+            "succeeded" in far_worker.log_path.read_text()
+            and far_connections(stack, far) > 0
+            and stack.unfinished() > 100
+        ),
+        180,
+        "the far worker to have verified part of the batch and be verifying more",
+    )
+    far.cut()
+    cut_at = time.monotonic()
+    held_far = stack.unfinished()
+
+    try:
+        wait_until(
+            lambda: stack.all_final(GOOD + BAD),
+            RECOVERY_LIMIT,
+            f"every log to be final within {RECOVERY_LIMIT} s of the cut",
+        )
+    except pytest.fail.Exception:
+        print(stack.diagnosis())
+        raise
+    print(
+        f"\nsecond host cut off with {held_far} logs unfinished: every log final "
+        f"{time.monotonic() - cut_at:.1f} s after the cut"
+    )
+    stop(far_worker, timeout=5)
+    assert_each_log_verified_exactly_once(stack, GOOD, BAD)
