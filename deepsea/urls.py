@@ -15,3 +15,8 @@ urlpatterns = [
     path("api/", include("games.api_urls")),
     path("stats/", include("stats.urls")),
 ]
+
+handler400 = "deepsea.errors.bad_request"
+handler403 = "deepsea.errors.permission_denied"
+handler404 = "deepsea.errors.page_not_found"
+handler500 = "deepsea.errors.server_error"

@@ -93,7 +93,7 @@ def submission_options(request: Request) -> dict:
     options = {"published": published in {"true", "1", "yes"}, "table": None}
     if values.get("table") not in (None, ""):
         try:
-            options["table"] = Table.objects.get(pk=int(values["table"]))
+            options["table"] = Table.objects.get(pk=int(str(values["table"]).strip(), 10))
         except (ValueError, OverflowError):
             raise ValidationError({"table": "a table id"}) from None
         except Table.DoesNotExist:

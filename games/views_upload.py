@@ -42,7 +42,7 @@ def receive(request: HttpRequest) -> Upload:
     published = request.POST.get("published") == "on"
     table = None
     if request.POST.get("table"):
-        table = Table.objects.filter(pk=request.POST["table"], log__isnull=True).first()
+        table = Table.objects.filter(pk=table_id(request.POST["table"]), log__isnull=True).first()
         if table is None:
             raise IntakeError("that table does not exist or already has a result")
     options = {"user": request.user, "source": Source.HUMAN, "published": published}
@@ -60,6 +60,13 @@ def receive(request: HttpRequest) -> Upload:
     if not pasted.strip():
         raise IntakeError("choose a .json or .jsonl file, or paste a log")
     return submit_log(pasted, table=table, **options).upload
+
+
+def table_id(posted: str) -> int:
+    """The posted table as an id; anything else ("abc", "1.5", a NUL) is refused."""
+    if posted.isascii() and posted.isdigit() and len(posted) <= 18:
+        return int(posted)
+    raise IntakeError(f"table {posted[:40]!r} is not a table id (a whole number)")
 
 
 def refused_page(request: HttpRequest, message: str, status: int) -> HttpResponse:
