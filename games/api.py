@@ -19,12 +19,14 @@ from rest_framework.exceptions import NotFound, ValidationError
 from rest_framework.parsers import MultiPartParser
 from rest_framework.request import Request
 from rest_framework.response import Response
+from rest_framework.reverse import reverse
 
 from games.filters import GameFilter, LogFilter
 from games.models import Game, GameLog, Source, Upload
 from games.parsers import BodyTooLarge, JSONLinesParser, NDJSONParser, RawLogParser
 from games.permissions import (
     StaffDeletes,
+    UploadsUnavailable,
     UploadThrottle,
     visible_logs,
     visible_uploads,
@@ -36,7 +38,8 @@ from games.serializers import (
     SubmittedLogSerializer,
     UploadSerializer,
 )
-from games.services.intake import IntakeError, submit_batch, submit_log
+from games.services.batch_intake import start_batch, store_body
+from games.services.intake import IntakeError, submit_log
 from games.services.removal import delete_log
 from tournaments.models import Table
 
@@ -226,20 +229,27 @@ class UploadViewSet(
             return [JSONLinesParser(), NDJSONParser(), MultiPartParser()]
         return super().get_parsers()
 
+    def get_throttles(self):
+        # A batch is counted by its logs, known once its body is stored (in create).
+        return [] if self.request.method == "POST" else super().get_throttles()
+
     @extend_schema(
         summary="Submit a batch of logs (JSON Lines)",
         description=(
-            "One log per line, read line by line (a file of thousands of logs never sits in "
-            "memory): the body itself (application/jsonl) or a multipart `file`, at most "
-            "GAMES_MAX_UPLOAD_BYTES. Good lines are stored and queued; each bad line is "
-            "reported by line number in `line_errors`, lines already stored in `duplicates`."
+            "One log per line: the body itself (application/jsonl) or a multipart `file`, at "
+            "most GAMES_MAX_UPLOAD_BYTES. The body is stored and the answer is at once a 202 "
+            "with the upload (its URL in `Location`, its page in `page`); a worker then reads it line by "
+            "line: follow `batch_state`, `lines_read` and `bytes_read` there. Good lines are "
+            "stored and queued; each bad line is reported by line number in `line_errors`, "
+            "lines already stored in `duplicates`. The batch counts against the hourly upload "
+            "limit by its number of lines."
         ),
         parameters=SUBMIT_PARAMETERS[:1],
         request={
             "application/jsonl": OpenApiTypes.STR,
             "multipart/form-data": FileUploadSerializer,
         },
-        responses={201: UploadSerializer, **SUBMIT_PROBLEMS},
+        responses={202: UploadSerializer, **SUBMIT_PROBLEMS},
     )
     def create(self, request: Request) -> Response:
         options = submission_options(request)
@@ -247,20 +257,39 @@ class UploadViewSet(
             return refuse(IntakeError("a table takes a single log: POST it to /api/logs/"))
         limit = settings.GAMES_MAX_UPLOAD_BYTES
         file = uploaded_file(request, limit)
-        if file is None and int(request.META.get("CONTENT_LENGTH") or 0) > limit:
+        length = request.META.get("CONTENT_LENGTH") or ""
+        expected = int(length) if length.isdigit() else None
+        if file is None and (expected or 0) > limit:
             raise BodyTooLarge(f"a batch is at most {limit} bytes")
         try:
-            upload = submit_batch(
+            body = store_body(
                 file if file is not None else request.data,
-                user=request.user,
-                source=Source.HUMAN,
-                published=options["published"],
-                filename=file.name if file is not None else "",
+                expected=expected if file is None else None,
             )
         except IntakeError as error:
             return refuse(error)
+        throttle = UploadThrottle()
+        try:
+            allowed = throttle.allow_request(request, self, body.lines)
+        except UploadsUnavailable:
+            body.discard()
+            raise
+        if not allowed:
+            body.discard()
+            self.throttled(request, throttle.wait())
+        upload = start_batch(
+            body,
+            user=request.user,
+            source=Source.HUMAN,
+            published=options["published"],
+            filename=file.name if file is not None else "",
+        )
+        upload.refresh_from_db()  # read already, when tasks run in-process
         data = UploadSerializer(upload, context=self.get_serializer_context()).data
-        return Response(data, status=status.HTTP_201_CREATED)
+        location = reverse("api:upload-detail", args=[upload.pk], request=request)
+        return Response(
+            data, status=status.HTTP_202_ACCEPTED, headers={"Location": location}
+        )
 
 
 @extend_schema(tags=["games"])
