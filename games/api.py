@@ -26,8 +26,8 @@ from games.models import Game, GameLog, Source, Upload
 from games.parsers import BodyTooLarge, JSONLinesParser, NDJSONParser, RawLogParser
 from games.permissions import (
     StaffDeletes,
-    UploadsUnavailable,
     UploadThrottle,
+    upload_refusal,
     visible_logs,
     visible_uploads,
 )
@@ -268,15 +268,11 @@ class UploadViewSet(
             )
         except IntakeError as error:
             return refuse(error)
-        throttle = UploadThrottle()
-        try:
-            allowed = throttle.allow_request(request, self, body.lines)
-        except UploadsUnavailable:
+        refusal = upload_refusal(request, body.lines)
+        if refusal is not None:
             body.discard()
-            raise
-        if not allowed:
-            body.discard()
-            self.throttled(request, throttle.wait())
+            headers = {"Retry-After": str(refusal.retry_after)} if refusal.retry_after else {}
+            return Response({"detail": refusal.message}, status=refusal.status, headers=headers)
         upload = start_batch(
             body,
             user=request.user,
