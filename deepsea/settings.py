@@ -279,6 +279,13 @@ SECURE_CSP = {
     "default-src": [CSP.SELF],
     "script-src": [CSP.SELF, CSP.NONCE],
     "style-src": [CSP.SELF, CSP.NONCE],
+    # Style attributes: only the two plotly.js sets itself, allowed by their hashes: "" (colour
+    # bars) and its image-rendering test for heatmaps (templates/includes/plotly.html).
+    "style-src-attr": [
+        CSP.UNSAFE_HASHES,
+        "'sha256-47DEQpj8HBSa+/TImW+5JCeuQeRkm5NMpJWZG3hSuFU='",
+        "'sha256-AR/cKIZjWPcPmBUPDA6oti9XBiTbJvz0Cro2J1VzzS8='",
+    ],
     "img-src": [CSP.SELF, "data:"],
     "font-src": [CSP.SELF, "data:"],
     "connect-src": [CSP.SELF],
