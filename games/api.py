@@ -238,8 +238,8 @@ class UploadViewSet(
         description=(
             "One log per line: the body itself (application/jsonl) or a multipart `file`, at "
             "most GAMES_MAX_UPLOAD_BYTES. The body is stored and the answer is at once a 202 "
-            "with the upload (its URL in `Location`, its page in `page`); a worker then reads it line by "
-            "line: follow `batch_state`, `lines_read` and `bytes_read` there. Good lines are "
+            "with the upload (its URL in `Location`, its page in `page`); a worker then reads "
+            "it line by line: follow `batch_state`, `lines_read` and `bytes_read`. Good lines are "
             "stored and queued; each bad line is reported by line number in `line_errors`, "
             "lines already stored in `duplicates`. The batch counts against the hourly upload "
             "limit by its number of lines."
@@ -283,9 +283,7 @@ class UploadViewSet(
         upload.refresh_from_db()  # read already, when tasks run in-process
         data = UploadSerializer(upload, context=self.get_serializer_context()).data
         location = reverse("api:upload-detail", args=[upload.pk], request=request)
-        return Response(
-            data, status=status.HTTP_202_ACCEPTED, headers={"Location": location}
-        )
+        return Response(data, status=status.HTTP_202_ACCEPTED, headers={"Location": location})
 
 
 @extend_schema(tags=["games"])

@@ -88,7 +88,8 @@ def table_id(posted: str) -> int:
 
 
 def refused_page(request: HttpRequest, error: IntakeError) -> HttpResponse:
-    context = {"error": error.message, "tables": open_tables(), "pasted": request.POST.get("log", "")}
+    pasted = request.POST.get("log", "")
+    context = {"error": error.message, "tables": open_tables(), "pasted": pasted}
     response = render(request, "games/upload.html", context, status=error.status)
     if getattr(error, "retry_after", None):
         response["Retry-After"] = str(error.retry_after)

@@ -134,7 +134,7 @@ def check_header(log: Any) -> dict[str, Any]:
         )
     if not isinstance(log.get("game"), str):
         raise MalformedLogError(
-            f"the game is a string such as \"deep-vents\", not {type(log.get('game')).__name__}",
+            f'the game is a string such as "deep-vents", not {type(log.get("game")).__name__}',
             field="game",
         )
     return log

@@ -206,4 +206,3 @@ def finish(upload: Upload, problem: str | None = None) -> None:
     upload.duplicates.sort(key=lambda duplicate: duplicate["line"])
     upload.batch_state = BatchState.READ
     upload.save(update_fields=["batch_state", "line_errors", "line_error_count", "duplicates"])
-
