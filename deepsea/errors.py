@@ -2,13 +2,15 @@
 
 A client's mistake is a 4xx naming the problem, never a 500: the handlers below replace
 Django's plain error pages, and RefuseHostileRequests turns input no view can use (a NUL
-byte in the URL, an id too large for the database) into a 4xx before or after the view.
+byte in the URL, an id too large for the database, a broken multipart body) into a 4xx
+before or after the view.
 """
 
 from __future__ import annotations
 
 from django.db import DataError
 from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http.multipartparser import MultiPartParserError
 from django.shortcuts import render
 from django.template import loader
 
@@ -73,4 +75,8 @@ class RefuseHostileRequests:
             isinstance(exception, DataError) and "out of range" in str(exception)
         ):
             return error_response(request, 404, "no such item: a number is out of range")
+        # Django answers these itself where it parses a body; some views (drf-spectacular's
+        # OPTIONS) let them through.
+        if isinstance(exception, MultiPartParserError):
+            return error_response(request, 400, f"malformed multipart body: {exception}")
         return None

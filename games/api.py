@@ -5,6 +5,8 @@ Token or session authentication; session-authenticated writes need the CSRF toke
 
 from __future__ import annotations
 
+import io
+
 from django.conf import settings
 from django.db import transaction
 from drf_spectacular.types import OpenApiTypes
@@ -179,7 +181,7 @@ class LogViewSet(
         },
         responses={201: SubmittedLogSerializer, 200: SubmittedLogSerializer, **SUBMIT_PROBLEMS},
     )
-    def create(self, request: Request) -> Response:
+    def create(self, request: Request, *args, **kwargs) -> Response:
         options = submission_options(request)
         file = uploaded_file(request, settings.GAMES_MAX_LOG_BYTES)
         raw = file.read() if file is not None else request.data
@@ -202,7 +204,7 @@ class LogViewSet(
         summary="Delete a log and its game (staff)",
         responses={204: None, 404: NOT_FOUND, **PROBLEMS},
     )
-    def destroy(self, request: Request, pk: str | None = None) -> Response:
+    def destroy(self, request: Request, pk: str | None = None, **kwargs) -> Response:
         log = self.get_object()
         with transaction.atomic():
             delete_log(log.pk)
@@ -251,7 +253,7 @@ class UploadViewSet(
         },
         responses={202: UploadSerializer, **SUBMIT_PROBLEMS},
     )
-    def create(self, request: Request) -> Response:
+    def create(self, request: Request, *args, **kwargs) -> Response:
         options = submission_options(request)
         if options["table"] is not None:
             return refuse(IntakeError("a table takes a single log: POST it to /api/logs/"))
@@ -261,9 +263,11 @@ class UploadViewSet(
         expected = int(length) if length.isdigit() else None
         if file is None and (expected or 0) > limit:
             raise BodyTooLarge(f"a batch is at most {limit} bytes")
+        # An empty body never reaches the parser: DRF gives an empty dict for it.
+        stream = request.data if hasattr(request.data, "read") else io.BytesIO(b"")
         try:
             body = store_body(
-                file if file is not None else request.data,
+                file if file is not None else stream,
                 expected=expected if file is None else None,
             )
         except IntakeError as error:
