@@ -15,7 +15,12 @@ app_name = "api"
 
 urlpatterns = [
     path("schema/", SpectacularAPIView.as_view(), name="schema"),
-    # The split view serves its start-up script as a file: no inline script (CSP).
-    path("docs/", SpectacularSwaggerSplitView.as_view(url_name="api:schema"), name="docs"),
+    # The split view serves its start-up script as a file: no inline script (CSP). Only GET:
+    # its page cannot render an OPTIONS answer.
+    path(
+        "docs/",
+        SpectacularSwaggerSplitView.as_view(url_name="api:schema", http_method_names=["get"]),
+        name="docs",
+    ),
     path("", include(router.urls)),
 ]
