@@ -190,3 +190,29 @@ def test_the_status_partial_shows_reading_progress_and_keeps_polling(client):
     assert b"175 lines" in partial.content
     assert b'<progress id="reading" max="2000000" value="1000000">' in partial.content
     assert b'hx-trigger="every 1s"' in partial.content
+
+
+def test_a_batch_longer_than_a_task_may_run_is_handed_on_to_a_fresh_task(
+    client, monkeypatch, django_capture_on_commit_callbacks
+):
+    monkeypatch.setattr(batch_intake, "SAVE_EVERY_LINES", 2)
+    monkeypatch.setattr(batch_intake, "read_seconds_per_task", lambda: -1.0)
+    sent = []
+    monkeypatch.setattr(batch_intake.Dispatch, "send", lambda self, task, *args: sent.append(args))
+    with django_capture_on_commit_callbacks(execute=False):
+        client.post(
+            "/api/uploads/",
+            data=jsonl(*(human_log(seed=seed) for seed in (30, 31, 32, 33, 34))),
+            content_type="application/jsonl",
+        )
+    upload = Upload.objects.get()
+
+    read_batch(upload.pk)
+
+    upload.refresh_from_db()
+    assert (upload.batch_state, upload.lines_read) == (BatchState.READING, 2)
+    assert sent[-1] == (upload.pk,)  # the next task, from line 3
+    while upload.batch_state != BatchState.READ:
+        read_batch(upload.pk)
+        upload.refresh_from_db()
+    assert sorted(upload.logs.values_list("line", flat=True)) == [1, 2, 3, 4, 5]

@@ -15,6 +15,15 @@ from typing import IO, Any
 from engines.core.errors import MalformedLogError
 from engines.core.schema import FORMAT, envelope_schema, validate
 
+# What a parsed JSON value was, in JSON's words.
+JSON_TYPES = {
+    dict: "an object",
+    list: "an array",
+    type(None): "null",
+    bool: "a boolean",
+    int: "a number",
+    float: "a number",
+}
 # A number longer than this is no score or bid of any game here.
 MAX_NUMBER_DIGITS = 30
 
@@ -132,10 +141,13 @@ def check_header(log: Any) -> dict[str, Any]:
         raise MalformedLogError(
             f"unknown format {log.get('format')!r}; expected {FORMAT!r}", field="format"
         )
-    if not isinstance(log.get("game"), str):
+    game = log.get("game")
+    if not isinstance(game, str):
+        if "game" not in log:
+            raise MalformedLogError('no game given (a string such as "deep-vents")', field="game")
+        given = JSON_TYPES.get(type(game), "a value")
         raise MalformedLogError(
-            f'the game is a string such as "deep-vents", not {type(log.get("game")).__name__}',
-            field="game",
+            f'the game is a string such as "deep-vents", not {given}', field="game"
         )
     return log
 

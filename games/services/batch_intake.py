@@ -148,7 +148,8 @@ def read_batch(upload_id: int) -> None:
     dispatch = Dispatch()
     chunk: list[tuple[int, str, str, str]] = []
     position, number = upload.bytes_read, upload.lines_read
-    lines_since_save, saved_at = 0, time.monotonic()
+    started = saved_at = time.monotonic()
+    lines_since_save = 0
     with path.open("rb") as file:
         file.seek(position)
         for raw in file:
@@ -168,9 +169,17 @@ def read_batch(upload_id: int) -> None:
                 if not save_progress(upload, chunk, position, number, dispatch):
                     return
                 chunk, lines_since_save, saved_at = [], 0, time.monotonic()
+                if saved_at - started > read_seconds_per_task():
+                    # Well inside the task's time limit, a fresh task takes over from here.
+                    dispatch.send(read_batch_task, upload.pk)
+                    return
     if save_progress(upload, chunk, position, number, dispatch):
         finish(upload)
         path.unlink(missing_ok=True)
+
+
+def read_seconds_per_task() -> float:
+    return settings.CELERY_TASK_SOFT_TIME_LIMIT / 2
 
 
 def save_progress(
