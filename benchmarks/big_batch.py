@@ -67,8 +67,10 @@ def main() -> int:
         started = time.monotonic()
         stack.start_worker()
         wait_until(
-            lambda: stack.query("SELECT batch_state FROM games_upload WHERE id = ?", upload)
-            == [("read",)],
+            lambda: (
+                stack.query("SELECT batch_state FROM games_upload WHERE id = ?", upload)
+                == [("read",)]
+            ),
             3600,
             "the batch to be read",
         )

@@ -43,8 +43,10 @@ def test_a_big_batch_gets_202_at_once_and_the_worker_reads_it_all(stack):
     ]
     stack.start_worker()
     wait_until(
-        lambda: stack.query("SELECT batch_state FROM games_upload WHERE id = ?", upload_id)
-        == [("read",)],
+        lambda: (
+            stack.query("SELECT batch_state FROM games_upload WHERE id = ?", upload_id)
+            == [("read",)]
+        ),
         240,
         "the worker to read the batch",
     )
