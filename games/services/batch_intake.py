@@ -48,7 +48,7 @@ class BodyEndedEarly(IntakeError):
 class StoredBody:
     path: Path
     size: int
-    lines: int  # lines holding anything: at most this many logs
+    lines: int  # lines, blank ones included: at most this many logs
 
     def discard(self) -> None:
         self.path.unlink(missing_ok=True)
@@ -80,8 +80,8 @@ def store_body(source: IO[bytes] | Any, *, expected: int | None) -> StoredBody:
     limit = settings.GAMES_MAX_UPLOAD_BYTES
     handle, name = tempfile.mkstemp(prefix="batch-", suffix=".jsonl", dir=batch_dir())
     path = Path(name)
-    size = lines = 0
-    line_open = False  # the last piece ended inside a line that holds something
+    size = line_breaks = 0
+    has_content = ends_with_break = False
     try:
         with os.fdopen(handle, "wb") as out:
             for piece in pieces(source):
@@ -89,19 +89,18 @@ def store_body(source: IO[bytes] | Any, *, expected: int | None) -> StoredBody:
                 if size > limit:
                     raise TooLarge(f"a batch is at most {limit} bytes")
                 out.write(piece)
-                for number, line in enumerate(piece.split(b"\n")):
-                    if number:  # a line break ended the line before this one
-                        lines += line_open
-                        line_open = False
-                    line_open = line_open or bool(line.strip())
-        lines += line_open
+                # Counted in C, not line by line: a 500 MB body must be stored in seconds.
+                line_breaks += piece.count(b"\n")
+                ends_with_break = piece.endswith(b"\n")
+                has_content = has_content or bool(piece.strip())
         if expected is not None and size < expected:
             raise BodyEndedEarly(f"the body ended after {size} of {expected} bytes")
-        if lines == 0:
+        if not has_content:
             raise IntakeError("empty file: a batch needs at least one log")
     except BaseException:
         path.unlink(missing_ok=True)
         raise
+    lines = line_breaks + (0 if ends_with_break else 1)
     return StoredBody(path, size, lines)
 
 
