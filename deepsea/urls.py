@@ -21,4 +21,7 @@ urlpatterns = [
 ]
 
 # A database outage is a 503 with Retry-After even outside a view (deepsea/middleware.py).
-handler500 = "deepsea.middleware.server_error"
+handler400 = "deepsea.errors.bad_request"
+handler403 = "deepsea.errors.permission_denied"
+handler404 = "deepsea.errors.page_not_found"
+handler500 = "deepsea.errors.server_error"

@@ -5,6 +5,8 @@ Token or session authentication; session-authenticated writes need the CSRF toke
 
 from __future__ import annotations
 
+import io
+
 from django.conf import settings
 from django.db import transaction
 from drf_spectacular.types import OpenApiTypes
@@ -19,6 +21,7 @@ from rest_framework.exceptions import NotFound, ValidationError
 from rest_framework.parsers import MultiPartParser
 from rest_framework.request import Request
 from rest_framework.response import Response
+from rest_framework.reverse import reverse
 
 from games.filters import GameFilter, LogFilter
 from games.models import Game, GameLog, Source, Upload
@@ -26,6 +29,7 @@ from games.parsers import BodyTooLarge, JSONLinesParser, NDJSONParser, RawLogPar
 from games.permissions import (
     StaffDeletes,
     UploadThrottle,
+    upload_refusal,
     visible_logs,
     visible_uploads,
 )
@@ -36,7 +40,8 @@ from games.serializers import (
     SubmittedLogSerializer,
     UploadSerializer,
 )
-from games.services.intake import IntakeError, submit_batch, submit_log
+from games.services.batch_intake import start_batch, store_body
+from games.services.intake import IntakeError, submit_log
 from games.services.removal import delete_log
 from games.services.tables import table_desk
 
@@ -102,10 +107,10 @@ def submission_options(request: Request) -> dict:
         raise ValidationError({"published": "true or false"})
     options = {"published": published in {"true", "1", "yes"}, "table": None}
     if values.get("table") not in (None, ""):
-        try:
-            options["table"] = int(values["table"])
-        except ValueError:
-            raise ValidationError({"table": "a table id"}) from None
+        text = str(values["table"]).strip()
+        if not (text.isascii() and text.isdigit() and len(text) <= 18):
+            raise ValidationError({"table": "a table id (a whole number)"})
+        options["table"] = int(text)
     return options
 
 
@@ -189,7 +194,7 @@ class LogViewSet(
             **TABLE_PROBLEMS,
         },
     )
-    def create(self, request: Request) -> Response:
+    def create(self, request: Request, *args, **kwargs) -> Response:
         options = submission_options(request)
         file = uploaded_file(request, settings.GAMES_MAX_LOG_BYTES)
         raw = file.read() if file is not None else request.data
@@ -218,7 +223,7 @@ class LogViewSet(
         summary="Delete a log and its game (staff)",
         responses={204: None, 404: NOT_FOUND, **PROBLEMS},
     )
-    def destroy(self, request: Request, pk: str | None = None) -> Response:
+    def destroy(self, request: Request, pk: str | None = None, **kwargs) -> Response:
         log = self.get_object()
         with transaction.atomic():
             delete_log(log.pk)
@@ -245,41 +250,63 @@ class UploadViewSet(
             return [JSONLinesParser(), NDJSONParser(), MultiPartParser()]
         return super().get_parsers()
 
+    def get_throttles(self):
+        # A batch is counted by its logs, known once its body is stored (in create).
+        return [] if self.request.method == "POST" else super().get_throttles()
+
     @extend_schema(
         summary="Submit a batch of logs (JSON Lines)",
         description=(
-            "One log per line, read line by line (a file of thousands of logs never sits in "
-            "memory): the body itself (application/jsonl) or a multipart `file`, at most "
-            "GAMES_MAX_UPLOAD_BYTES. Good lines are stored and queued; each bad line is "
-            "reported by line number in `line_errors`, lines already stored in `duplicates`."
+            "One log per line: the body itself (application/jsonl) or a multipart `file`, at "
+            "most GAMES_MAX_UPLOAD_BYTES. The body is stored and the answer is at once a 202 "
+            "with the upload (its URL in `Location`, its page in `page`); a worker then reads "
+            "it line by line: follow `batch_state`, `lines_read` and `bytes_read`. Good lines are "
+            "stored and queued; each bad line is reported by line number in `line_errors`, "
+            "lines already stored in `duplicates`. The batch counts against the hourly upload "
+            "limit by its number of lines."
         ),
         parameters=SUBMIT_PARAMETERS[:1],
         request={
             "application/jsonl": OpenApiTypes.STR,
             "multipart/form-data": FileUploadSerializer,
         },
-        responses={201: UploadSerializer, **SUBMIT_PROBLEMS},
+        responses={202: UploadSerializer, **SUBMIT_PROBLEMS},
     )
-    def create(self, request: Request) -> Response:
+    def create(self, request: Request, *args, **kwargs) -> Response:
         options = submission_options(request)
         if options["table"] is not None:
             return refuse(IntakeError("a table takes a single log: POST it to /api/logs/"))
         limit = settings.GAMES_MAX_UPLOAD_BYTES
         file = uploaded_file(request, limit)
-        if file is None and int(request.META.get("CONTENT_LENGTH") or 0) > limit:
+        length = request.META.get("CONTENT_LENGTH") or ""
+        expected = int(length) if length.isdigit() else None
+        if file is None and (expected or 0) > limit:
             raise BodyTooLarge(f"a batch is at most {limit} bytes")
+        # An empty body never reaches the parser: DRF gives an empty dict for it.
+        stream = request.data if hasattr(request.data, "read") else io.BytesIO(b"")
         try:
-            upload = submit_batch(
-                file if file is not None else request.data,
-                user=request.user,
-                source=Source.HUMAN,
-                published=options["published"],
-                filename=file.name if file is not None else "",
+            body = store_body(
+                file if file is not None else stream,
+                expected=expected if file is None else None,
             )
         except IntakeError as error:
             return refuse(error)
+        refusal = upload_refusal(request, body.lines)
+        if refusal is not None:
+            body.discard()
+            headers = {"Retry-After": str(refusal.retry_after)} if refusal.retry_after else {}
+            return Response({"detail": refusal.message}, status=refusal.status, headers=headers)
+        upload = start_batch(
+            body,
+            user=request.user,
+            source=Source.HUMAN,
+            published=options["published"],
+            filename=file.name if file is not None else "",
+        )
+        upload.refresh_from_db()  # read already, when tasks run in-process
         data = UploadSerializer(upload, context=self.get_serializer_context()).data
-        return Response(data, status=status.HTTP_201_CREATED)
+        location = reverse("api:upload-detail", args=[upload.pk], request=request)
+        return Response(data, status=status.HTTP_202_ACCEPTED, headers={"Location": location})
 
 
 @extend_schema(tags=["games"])

@@ -55,6 +55,12 @@ class Source(models.TextChoices):
     SIMULATED = "simulated", "Simulated"
 
 
+class BatchState(models.TextChoices):
+    WAITING = "waiting", "Waiting to be read"
+    READING = "reading", "Being read"
+    READ = "read", "Read"
+
+
 class Upload(models.Model):
     """One submission: a single log, a JSON Lines batch, a recording or a bot run."""
 
@@ -70,6 +76,17 @@ class Upload(models.Model):
     # Lines of a batch already stored: [{line, log}] (stored earlier or by someone else) or
     # [{line, same_as_line}] (repeated within this batch).
     duplicates = models.JSONField(default=list, blank=True)
+    # A batch sent over HTTP is stored as a file (batch_path, under GAMES_BATCH_DIR) and read by
+    # a task, which saves its position as it goes: it resumes there after a worker crash.
+    batch_state = models.CharField(
+        max_length=10, choices=BatchState.choices, default=BatchState.READ
+    )
+    batch_path = models.CharField(max_length=255, blank=True)
+    bytes_total = models.BigIntegerField(default=0)
+    bytes_read = models.BigIntegerField(default=0)
+    lines_read = models.PositiveIntegerField(default=0)
+    # All bad lines; line_errors lists the first MAX_LISTED_LINE_ERRORS of them.
+    line_error_count = models.PositiveIntegerField(default=0)
 
     class Meta:
         ordering = ["-created"]

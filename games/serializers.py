@@ -6,7 +6,7 @@ from django.db.models import Count
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from games.models import Game, GameLog, GameSeat, Upload
+from games.models import BatchState, Game, GameLog, GameSeat, Upload
 
 
 class SeatSerializer(serializers.ModelSerializer):
@@ -110,7 +110,9 @@ class StatusCountsSerializer(serializers.Serializer):
 class UploadSerializer(serializers.ModelSerializer):
     total = serializers.SerializerMethodField(help_text="Logs stored from this upload.")
     counts = serializers.SerializerMethodField(help_text="Logs per status.")
-    done = serializers.SerializerMethodField(help_text="Every log has its verdict.")
+    done = serializers.SerializerMethodField(
+        help_text="The batch is read and every log has its verdict."
+    )
     line_errors = LineErrorSerializer(many=True, read_only=True)
     duplicates = DuplicateLineSerializer(many=True, read_only=True)
     page = serializers.CharField(source="get_absolute_url", read_only=True)
@@ -120,6 +122,7 @@ class UploadSerializer(serializers.ModelSerializer):
         fields = [
             "id", "filename", "source", "published", "created", "total", "counts", "done",
             "line_errors", "duplicates", "page",
+            "batch_state", "bytes_total", "bytes_read", "lines_read", "line_error_count",
         ]  # fmt: skip
 
     def status_counts(self, upload: Upload) -> dict[str, int]:
@@ -140,4 +143,5 @@ class UploadSerializer(serializers.ModelSerializer):
 
     def get_done(self, upload: Upload) -> bool:
         counts = self.status_counts(upload)
-        return counts[GameLog.Status.QUEUED] + counts[GameLog.Status.VERIFYING] == 0
+        unfinished = counts[GameLog.Status.QUEUED] + counts[GameLog.Status.VERIFYING]
+        return upload.batch_state == BatchState.READ and unfinished == 0

@@ -33,3 +33,11 @@ def verify_logs_task(self: Task, log_ids: list[int], resume: bool = False) -> No
 def sweep_stuck_logs_task() -> int:
     """Periodic (celery beat): re-queue logs whose lease expired or whose message was lost."""
     return sweep.requeue_stuck_logs()
+
+
+@shared_task
+def read_batch_task(upload_id: int) -> None:
+    """A batch stored by the request: split, check, store and queue its logs."""
+    from games.services import batch_intake  # it imports these tasks to queue them
+
+    batch_intake.read_batch(upload_id)

@@ -6,18 +6,28 @@ from django.conf import settings
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
 from django.db.models import Count
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_http_methods
 
 from games.filters import GameFilter
-from games.models import Game, GameLog, Source, Upload
-from games.permissions import upload_refused, visible_logs, visible_uploads
-from games.services.intake import IntakeError, submit_batch, submit_log
+from games.models import BatchState, Game, GameLog, Source, Upload
+from games.permissions import Refusal, upload_refusal, visible_logs, visible_uploads
+from games.services.batch_intake import start_batch, store_body
+from games.services.intake import IntakeError, submit_log
 from games.services.tables import table_desk
 
-# The status endpoint lists this many logs of an upload (a batch's counts cover them all).
+# The page lists this many logs, bad lines and duplicates of an upload (counts cover all).
 STATUS_LOGS = 200
+
+
+class Refused(IntakeError):
+    """An upload the throttle refuses now: 429 with Retry-After, or 503."""
+
+    def __init__(self, refusal: Refusal) -> None:
+        super().__init__(refusal.message)
+        self.status = refusal.status
+        self.retry_after = refusal.retry_after
 
 
 @login_required
@@ -25,30 +35,36 @@ STATUS_LOGS = 200
 def upload_page(request: HttpRequest) -> HttpResponse:
     if request.method == "GET":
         return render(request, "games/upload.html", {"tables": open_tables(request)})
-    refused = upload_refused(request)
-    if refused is not None:
-        return refused_page(request, *refused)
     try:
         upload = receive(request)
     except IntakeError as error:
-        return refused_page(request, error.message, error.status)
+        return refused_page(request, error)
     return redirect(upload)
 
 
 def receive(request: HttpRequest) -> Upload:
-    """Run the submission: a .jsonl file is a batch, a .json file or pasted text one log;
-    a log for a tournament table goes to the table desk, which checks it first."""
+    """Run the submission: a .jsonl file is a batch (stored, then read by a worker), a .json
+    file or pasted text one log (stored and queued here); a log for a tournament table goes
+    to the table desk, which checks it first."""
     file = request.FILES.get("file")
     pasted = request.POST.get("log", "")
     published = request.POST.get("published") == "on"
     table = table_id(request.POST.get("table", ""))
     options = {"user": request.user, "source": Source.HUMAN, "published": published}
     if file is not None and file.name.lower().endswith((".jsonl", ".ndjson")):
-        if table is not None:
-            raise IntakeError("a table takes a single log, not a batch")
         if file.size > settings.GAMES_MAX_UPLOAD_BYTES:
             raise IntakeError(f"file over {settings.GAMES_MAX_UPLOAD_BYTES} bytes")
-        return submit_batch(file, filename=file.name, **options)
+        if table is not None:
+            raise IntakeError("a table takes a single log, not a batch")
+        body = store_body(file, expected=None)
+        refusal = upload_refusal(request, body.lines)
+        if refusal is not None:
+            body.discard()
+            raise Refused(refusal)
+        return start_batch(body, filename=file.name, **options)
+    refusal = upload_refusal(request)
+    if refusal is not None:
+        raise Refused(refusal)
     if file is not None:
         if file.size > settings.GAMES_MAX_LOG_BYTES:
             raise IntakeError(
@@ -65,23 +81,23 @@ def receive(request: HttpRequest) -> Upload:
     return submit_log(raw, filename=filename, **options).upload
 
 
-def table_id(value: str) -> int | None:
-    """The table chosen on the form (none when empty)."""
-    if not value.strip():
+def table_id(posted: str) -> int | None:
+    """The table chosen on the form (none when empty); anything but a whole number ("abc",
+    "1.5", a NUL) is refused."""
+    if not posted.strip():
         return None
-    try:
-        return int(value)
-    except ValueError:
-        raise IntakeError(f"table must be a table id (a whole number), not {value!r}") from None
+    if posted.isascii() and posted.isdigit() and len(posted) <= 18:
+        return int(posted)
+    raise IntakeError(f"table {posted[:40]!r} is not a table id (a whole number)")
 
 
-def refused_page(request: HttpRequest, message: str, status: int) -> HttpResponse:
-    context = {
-        "error": message,
-        "tables": open_tables(request),
-        "pasted": request.POST.get("log", ""),
-    }
-    return render(request, "games/upload.html", context, status=status)
+def refused_page(request: HttpRequest, error: IntakeError) -> HttpResponse:
+    pasted = request.POST.get("log", "")
+    context = {"error": error.message, "tables": open_tables(request), "pasted": pasted}
+    response = render(request, "games/upload.html", context, status=error.status)
+    if getattr(error, "retry_after", None):
+        response["Retry-After"] = str(error.retry_after)
+    return response
 
 
 def open_tables(request: HttpRequest) -> list[tuple[int, str]]:
@@ -95,22 +111,11 @@ def upload_detail(request: HttpRequest, upload_id: int) -> HttpResponse:
 
 
 @require_GET
-def upload_status(request: HttpRequest, upload_id: int) -> JsonResponse:
-    """What the upload page polls: counts per status and the first logs' verdicts."""
+def upload_status(request: HttpRequest, upload_id: int) -> HttpResponse:
+    """The upload page's live part, which it polls (htmx) until the batch is read and every
+    log has its verdict."""
     upload = get_object_or_404(visible_uploads(Upload.objects.all(), request.user), pk=upload_id)
-    state = status_of(upload)
-    state["logs"] = [
-        {
-            "id": log.pk,
-            "line": log.line,
-            "game": log.game_type,
-            "status": log.status,
-            "error": (log.error or {}).get("text", ""),
-            "url": log.get_absolute_url(),
-        }
-        for log in state["logs"]
-    ]
-    return JsonResponse(state)
+    return render(request, "games/_upload_status.html", {"upload": upload, **status_of(upload)})
 
 
 def status_of(upload: Upload) -> dict:
@@ -124,14 +129,16 @@ def status_of(upload: Upload) -> dict:
     total = sum(counts.values())
     finished = total - counts[GameLog.Status.QUEUED] - counts[GameLog.Status.VERIFYING]
     logs = list(upload.logs.order_by("line", "pk")[:STATUS_LOGS])
+    read = upload.batch_state == BatchState.READ
     return {
         "counts": counts,
         "total": total,
         "finished": finished,
-        "done": finished == total,
+        "read": read,
+        "done": read and finished == total,
         "percent": round(100 * finished / total) if total else 100,
-        "line_errors": upload.line_errors,
-        "duplicates": upload.duplicates,
+        "line_errors": upload.line_errors[:STATUS_LOGS],
+        "duplicates": upload.duplicates[:STATUS_LOGS],
         "logs": logs,
     }
 

@@ -1,10 +1,9 @@
-import csv
-
 from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.utils.dateparse import parse_date
 
+from deepsea.csv_export import SafeWriter
 from engines.registry import GAMES
 from ratings.backtest import backtest_game_type
 from ratings.leaderboard import Filters, leaderboard_rows
@@ -67,7 +66,7 @@ def leaderboard_body(game_type: str, filters: Filters) -> str:
 def leaderboard_csv(game_type: str, rows) -> HttpResponse:
     response = HttpResponse(content_type="text/csv; charset=utf-8")
     response["Content-Disposition"] = f'attachment; filename="leaderboard-{game_type}.csv"'
-    writer = csv.writer(response)
+    writer = SafeWriter(response)
     writer.writerow(
         [
             "position",

@@ -11,6 +11,7 @@ from collections import defaultdict
 import plotly.io as pio
 from plotly.colors import diverging
 
+from deepsea.charts import embed
 from stats.services.hexes import HexStats
 from stats.services.intervals import wilson
 from stats.services.strategies import (
@@ -69,14 +70,7 @@ def par_line(fig: dict, text: str) -> dict:
 
 def html(fig: dict, div_id: str) -> str:
     fig["layout"].update(LAYOUT, template=TEMPLATE)
-    return pio.to_html(
-        fig,
-        validate=False,
-        full_html=False,
-        include_plotlyjs=False,
-        div_id=div_id,
-        config={"displaylogo": False, "responsive": True},
-    )
+    return embed(fig, div_id, config={"displaylogo": False, "responsive": True})
 
 
 def errors(estimates) -> dict:

@@ -53,8 +53,10 @@ def test_a_batch_file_reports_its_progress(token_client, django_capture_on_commi
             "/api/uploads/", {"file": SimpleUploadedFile("games.jsonl", batch)}
         )
 
-    assert response.status_code == 201
+    assert response.status_code == 202
+    assert response["Location"].endswith(f"/api/uploads/{response.json()['id']}/")
     progress = token_client.get(f"/api/uploads/{response.json()['id']}/").json()
+    assert (progress["batch_state"], progress["lines_read"]) == ("read", 4)
     assert progress["total"] == 4
     assert progress["counts"]["verified"] == 4
     assert progress["done"] is True

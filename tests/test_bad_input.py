@@ -124,8 +124,8 @@ def test_a_batch_with_bad_lines_stores_the_good_lines_and_reports_each_bad_one(
             "/api/uploads/", data=batch, content_type="application/jsonl"
         )
 
-    assert response.status_code == 201
-    body = response.json()
+    assert response.status_code == 202
+    body = client_with_a_stored_game.get(response["Location"]).json()  # read by the task
     assert body["total"] == 2
     assert [bad["line"] for bad in body["line_errors"]] == [2, 4, 5]
     assert "invalid JSON" in body["line_errors"][0]["error"]

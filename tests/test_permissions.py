@@ -44,7 +44,7 @@ def test_an_unpublished_upload_is_seen_only_by_its_owner_and_staff(submit, djang
     assert signed_in(other).get(url).status_code == 404
     assert Client().get(url).status_code == 404
     assert Client().get("/api/games/").json()["count"] == 0
-    assert signed_in(other).get(f"/uploads/{stored.upload_id}/status.json").status_code == 404
+    assert signed_in(other).get(f"/uploads/{stored.upload_id}/status/").status_code == 404
 
 
 def test_only_staff_delete_and_the_game_is_retracted_first(submit, django_user_model):

@@ -67,11 +67,12 @@ def test_a_batch_posted_to_the_api_is_verified_and_rejected_by_a_real_worker(
         content_type="application/jsonl",
     )
 
-    assert response.status_code == 201, response.content
-    upload = response.json()
+    assert response.status_code == 202, response.content
+    wait_for_verdicts(3)
+    upload = api.get(response["Location"]).json()
+    assert upload["batch_state"] == "read"
     assert [e["line"] for e in upload["line_errors"]] == [5]
     assert upload["duplicates"] == [{"line": 4, "same_as_line": 1}]
-    wait_for_verdicts(3)
     logs = {log.line: log for log in GameLog.objects.all()}
     assert logs[1].status == GameLog.Status.VERIFIED
     assert logs[1].game.seats.count() == 4

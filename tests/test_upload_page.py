@@ -1,5 +1,5 @@
 """The upload page: a signed-in user sends a file or a pasted log, then watches the
-verdicts arrive on the upload's page (polled JSON status, progress bar)."""
+verdicts arrive on the upload's page (a status partial polled with htmx, progress bars)."""
 
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
@@ -42,11 +42,12 @@ def test_a_batch_file_redirects_to_its_upload_page_with_progress(
     assert response["Location"] == upload.get_absolute_url()
     page = browser.get(upload.get_absolute_url())
     assert b"<progress" in page.content
-    assert b"upload_status.js" in page.content
+    assert b"htmx" in page.content
     assert b"line 2:" in page.content
-    status = browser.get(f"/uploads/{upload.pk}/status.json").json()
-    assert (status["total"], status["finished"], status["done"]) == (2, 2, True)
-    assert [log["status"] for log in status["logs"]] == ["verified", "verified"]
+    status = browser.get(f"/uploads/{upload.pk}/status/", headers={"HX-Request": "true"})
+    assert b"2 of 2 logs have a verdict" in status.content
+    assert b"hx-trigger" not in status.content  # done: polling stops
+    assert status.content.count(b'<td class="status">verified</td>') == 2
 
 
 def test_a_pasted_log_is_queued_and_its_status_can_be_polled(browser):
@@ -59,9 +60,9 @@ def test_a_pasted_log_is_queued_and_its_status_can_be_polled(browser):
     upload = Upload.objects.get()
     assert response.status_code == 302
     assert upload.published is False  # the box was not ticked
-    status = browser.get(f"/uploads/{upload.pk}/status.json").json()
-    assert status["counts"]["queued"] == 1
-    assert status["done"] is False
+    status = browser.get(f"/uploads/{upload.pk}/status/", headers={"HX-Request": "true"})
+    assert b'<b data-count="queued">1</b>' in status.content
+    assert b'hx-trigger="every 1s"' in status.content  # not done: polled again
 
 
 def test_a_refused_upload_shows_why_and_stores_nothing(browser):

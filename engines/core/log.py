@@ -2,7 +2,8 @@
 
 Hostile input must end in a MalformedLogError naming the problem, never in an
 unhandled exception: invalid UTF-8, invalid JSON, NaN, absurd numbers, deep
-nesting, a wrong format or game.
+nesting, duplicate keys, strings no database stores (NUL, lone surrogates), a
+wrong format or game.
 """
 
 from __future__ import annotations
@@ -14,6 +15,15 @@ from typing import IO, Any
 from engines.core.errors import MalformedLogError
 from engines.core.schema import FORMAT, envelope_schema, validate
 
+# What a parsed JSON value was, in JSON's words.
+JSON_TYPES = {
+    dict: "an object",
+    list: "an array",
+    type(None): "null",
+    bool: "a boolean",
+    int: "a number",
+    float: "a number",
+}
 # A number longer than this is no score or bid of any game here.
 MAX_NUMBER_DIGITS = 30
 
@@ -34,6 +44,65 @@ def _parse_float(text: str) -> float:
     return float(text)
 
 
+def _refuse_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+    # JSON parsers disagree on which of two equal keys wins, so a log that has them means
+    # different things to different readers: refuse it rather than pick one.
+    obj = dict(pairs)
+    if len(obj) < len(pairs):
+        seen: set[str] = set()
+        for key, _ in pairs:
+            if key in seen:
+                raise MalformedLogError(f"duplicate key {json.dumps(key)} in a JSON object")
+            seen.add(key)
+    return obj
+
+
+def _unstorable(text: str) -> str | None:
+    """Why a decoded string cannot be stored or hashed, or None when it can."""
+    if "\x00" in text:
+        return "contains a NUL character (\\u0000)"
+    try:
+        text.encode("utf-8")
+    except UnicodeEncodeError:
+        return "contains a lone surrogate (an unpaired \\ud800-\\udfff escape)"
+    return None
+
+
+def field_path(path: tuple[str | int, ...]) -> str:
+    """`players[1].name`, or `event 12 field "hex"` inside the events."""
+    if len(path) >= 2 and path[0] == "events" and isinstance(path[1], int):
+        rest = field_path(path[2:])
+        return f'event {path[1]} field "{rest}"' if rest else f"event {path[1]}"
+    text = ""
+    for part in path:
+        text += f"[{part}]" if isinstance(part, int) else (f".{part}" if text else part)
+    return text
+
+
+def check_strings(value: Any) -> None:
+    """Refuse any string (key or value) that PostgreSQL or UTF-8 cannot hold, naming where.
+
+    Walks with a stack, not recursion: the parser accepts nesting deeper than Python's
+    recursion limit allows a recursive walk.
+    """
+    stack: list[tuple[Any, tuple[str | int, ...]]] = [(value, ())]
+    while stack:
+        item, path = stack.pop()
+        if isinstance(item, str):
+            problem = _unstorable(item)
+            if problem:
+                raise MalformedLogError(f"string {problem}", field=field_path(path) or "log")
+        elif isinstance(item, dict):
+            for key in item:
+                problem = _unstorable(key)
+                if problem:
+                    raise MalformedLogError(f"a key {problem}", field=field_path(path) or "log")
+            # Reversed, so the first bad string in document order is the one reported.
+            stack.extend((item[key], (*path, key)) for key in reversed(item))
+        elif isinstance(item, list):
+            stack.extend((item[i], (*path, i)) for i in reversed(range(len(item))))
+
+
 def loads(data: bytes | str) -> Any:
     """Parse one JSON document, mapping every failure to MalformedLogError."""
     if isinstance(data, bytes):
@@ -44,8 +113,9 @@ def loads(data: bytes | str) -> Any:
     if not data.strip():
         raise MalformedLogError("empty log")
     try:
-        return json.loads(
+        parsed = json.loads(
             data,
+            object_pairs_hook=_refuse_duplicate_keys,
             parse_constant=_reject_constant,
             parse_int=_parse_int,
             parse_float=_parse_float,
@@ -56,6 +126,11 @@ def loads(data: bytes | str) -> Any:
         ) from None
     except RecursionError:
         raise MalformedLogError("JSON nested too deeply") from None
+    # In ASCII text only a \u escape can make a NUL or a lone surrogate (JSON forbids raw
+    # control characters), so most logs skip the walk.
+    if "\\u" in data or not data.isascii():
+        check_strings(parsed)
+    return parsed
 
 
 def check_header(log: Any) -> dict[str, Any]:
@@ -65,6 +140,14 @@ def check_header(log: Any) -> dict[str, Any]:
     if log.get("format") != FORMAT:
         raise MalformedLogError(
             f"unknown format {log.get('format')!r}; expected {FORMAT!r}", field="format"
+        )
+    game = log.get("game")
+    if not isinstance(game, str):
+        if "game" not in log:
+            raise MalformedLogError('no game given (a string such as "deep-vents")', field="game")
+        given = JSON_TYPES.get(type(game), "a value")
+        raise MalformedLogError(
+            f'the game is a string such as "deep-vents", not {given}', field="game"
         )
     return log
 

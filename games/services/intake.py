@@ -32,6 +32,8 @@ from players.names import seat_name_problems
 BATCH_CHUNK = 500
 # Logs per verification task of a batch: one message (and its overhead) for many logs.
 VERIFY_CHUNK = 100
+# Bad lines of a batch listed in Upload.line_errors (all are counted in line_error_count).
+MAX_LISTED_LINE_ERRORS = 1000
 
 
 def max_log_bytes() -> int:
@@ -153,24 +155,44 @@ def submit_batch(
     first_line_of: dict[str, int] = {}
     chunk: list[tuple[int, str, str, str]] = []
     for number, line in prepend(first, lines):
-        try:
-            text, game_id = screen(line, user)
-        except IntakeError as exc:
-            upload.line_errors.append({"line": number, "error": exc.message})
+        taken = take_line(upload, number, line, first_line_of, user)
+        if taken is None:
             continue
-        digest = GameLog.digest(text)
-        if digest in first_line_of:
-            upload.duplicates.append({"line": number, "same_as_line": first_line_of[digest]})
-            continue
-        first_line_of[digest] = number
-        chunk.append((number, text, digest, game_id))
+        chunk.append(taken)
         if len(chunk) >= BATCH_CHUNK:
             store_chunk(upload, chunk, dispatch)
             chunk = []
     store_chunk(upload, chunk, dispatch)
     upload.duplicates.sort(key=lambda duplicate: duplicate["line"])
-    upload.save(update_fields=["line_errors", "duplicates"])
+    upload.save(update_fields=["line_errors", "line_error_count", "duplicates"])
     return upload
+
+
+def take_line(
+    upload: Upload, number: int, line: bytes, first_line_of: dict[str, int], user: Any
+) -> tuple[int, str, str, str] | None:
+    """One line of a batch: (line, text, digest, game id) to store, or None when it went to
+    the upload's line errors or duplicates (`first_line_of` maps digests seen to lines);
+    a line `user` may not submit is a line error too."""
+    try:
+        text, game_id = screen(line, user)
+    except IntakeError as exc:
+        add_line_error(upload, number, exc.message)
+        return None
+    digest = GameLog.digest(text)
+    if digest in first_line_of:
+        upload.duplicates.append({"line": number, "same_as_line": first_line_of[digest]})
+        return None
+    first_line_of[digest] = number
+    return number, text, digest, game_id
+
+
+def add_line_error(upload: Upload, number: int, message: str) -> None:
+    """Count every bad line, list the first ones: 300,000 bad lines fit in 1 MB, and a list
+    that long would be rewritten each time the batch's progress is saved."""
+    upload.line_error_count += 1
+    if len(upload.line_errors) < MAX_LISTED_LINE_ERRORS:
+        upload.line_errors.append({"line": number, "error": message})
 
 
 def numbered_lines(stream: Iterable[bytes]) -> Iterator[tuple[int, bytes]]:

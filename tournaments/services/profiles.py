@@ -8,6 +8,7 @@ from typing import Any
 import plotly.graph_objects as go
 from django.db.models import Avg
 
+from deepsea.charts import embed
 from games.models import GameSeat
 from players.models import Player
 from ratings.models import RatingChange
@@ -31,7 +32,7 @@ def rating_history_figure(player: Player) -> str | None:
     figure.update_layout(
         title="Elo rating", height=320, margin={"l": 40, "r": 10, "t": 40, "b": 30}
     )
-    return figure.to_html(full_html=False, include_plotlyjs=False, div_id="rating-history")
+    return embed(figure, "rating-history")
 
 
 def seat_results(seats: list[GameSeat]) -> list[dict[str, Any]]:

@@ -1,0 +1,29 @@
+"""Plotly figures on pages, without inline scripts.
+
+Plotly's own HTML embeds each figure with an inline <script> calling Plotly.newPlot, which a
+Content-Security-Policy without 'unsafe-inline' blocks unless it carries the request's nonce;
+and chart HTML is cached across requests (stats/cache.py), where a nonce would be stale.
+So a figure is a <div> holding its JSON in a data attribute, and static/charts.js (included
+with plotly.js by templates/includes/plotly.html) draws every such div.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import plotly.io as pio
+from django.utils.html import format_html
+from django.utils.safestring import SafeString
+
+
+def embed(figure: Any, div_id: str, config: dict[str, Any] | None = None) -> SafeString:
+    """A figure (a plotly Figure or its dict) as a div that static/charts.js draws."""
+    spec = pio.to_json(figure, validate=False)
+    options = pio.to_json(config or {}, validate=False)
+    return format_html(
+        '<div id="{}" class="plotly-graph-div" data-plotly-figure="{}" '
+        'data-plotly-config="{}"></div>',
+        div_id,
+        spec,
+        options,
+    )

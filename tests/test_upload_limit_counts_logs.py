@@ -1,0 +1,87 @@
+"""The hourly upload limit (UPLOADS_PER_HOUR) counts logs, not requests: a batch counts by its
+lines, so one request cannot carry past the limit. A refusal is a 429 with Retry-After, on
+the API and on the upload page, and stores nothing (no Upload row, no batch file)."""
+
+import pytest
+from django.core.cache import cache
+from django.core.files.uploadedfile import SimpleUploadedFile
+from django.test import Client
+from games_support import human_log, jsonl, text
+
+from games.models import Upload
+from games.permissions import UploadThrottle
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture(autouse=True)
+def five_logs_an_hour(monkeypatch, settings, tmp_path):
+    settings.GAMES_BATCH_DIR = tmp_path / "batches"
+    monkeypatch.setattr(UploadThrottle, "THROTTLE_RATES", {"uploads": "5/hour"})
+    cache.clear()
+    yield
+    cache.clear()
+
+
+@pytest.fixture
+def client(django_user_model) -> Client:
+    client = Client()
+    client.force_login(django_user_model.objects.create_user("uploader"))
+    return client
+
+
+def post_batch(client: Client, *seeds: int):
+    batch = jsonl(*(human_log(seed=seed) for seed in seeds))
+    return client.post("/api/uploads/", data=batch, content_type="application/jsonl")
+
+
+def test_a_batch_of_three_then_one_of_three_is_refused_with_retry_after(client, settings):
+    first = post_batch(client, 1, 2, 3)
+    second = post_batch(client, 4, 5, 6)
+
+    assert first.status_code == 202
+    assert second.status_code == 429
+    assert 0 < int(second["Retry-After"]) <= 3600
+    assert Upload.objects.count() == 1
+    assert len(list(settings.GAMES_BATCH_DIR.iterdir())) == 1  # the first batch's, unread
+
+
+def test_single_logs_fill_what_a_batch_left(client):
+    assert post_batch(client, 1, 2, 3, 4).status_code == 202
+
+    single = [
+        client.post("/api/logs/", data=text(human_log(seed=s)), content_type="application/json")
+        for s in (7, 8)
+    ]
+
+    assert [response.status_code for response in single] == [201, 429]
+    assert "Retry-After" in single[1]
+
+
+def test_a_batch_larger_than_the_hourly_limit_is_refused_saying_to_split_it(client):
+    response = post_batch(client, *range(10, 16))
+
+    assert response.status_code == 429
+    assert "split the batch" in response.json()["detail"]
+    assert "Retry-After" not in response  # waiting cannot help
+
+
+def test_the_upload_page_answers_429_with_retry_after(client):
+    for seed in range(20, 25):
+        assert client.post("/upload/", {"log": text(human_log(seed=seed))}).status_code == 302
+
+    refused = client.post("/upload/", {"log": text(human_log(seed=30))})
+
+    assert refused.status_code == 429
+    assert 0 < int(refused["Retry-After"]) <= 3600
+    assert b"Too many uploads" in refused.content
+
+
+def test_the_upload_page_counts_a_batch_file_by_its_lines(client):
+    batch = jsonl(*(human_log(seed=seed) for seed in range(40, 46)))
+
+    refused = client.post("/upload/", {"file": SimpleUploadedFile("six.jsonl", batch)})
+
+    assert refused.status_code == 429
+    assert b"6 logs are more than the 5 an hour" in refused.content
+    assert not Upload.objects.exists()

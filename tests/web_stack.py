@@ -1,0 +1,157 @@
+"""A real web stack in subprocesses, for tests and benchmarks that need gunicorn itself: a
+migrated SQLite file, gunicorn (its default 30 s timeout) on a free port, and on demand a
+Celery worker, all on a Redis broker of the caller's choosing."""
+
+from __future__ import annotations
+
+import os
+import socket
+import sqlite3
+import subprocess
+import sys
+import time
+from collections.abc import Callable, Iterator
+from contextlib import contextmanager
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import redis
+
+PROJECT = Path(__file__).resolve().parent.parent
+BIN = Path(sys.executable).parent
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def wait_until(condition: Callable[[], object], timeout: float, what: str) -> object:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        result = condition()
+        if result:
+            return result
+        time.sleep(0.05)
+    raise TimeoutError(f"gave up waiting for {what} after {timeout} s")
+
+
+@dataclass
+class WebStack:
+    directory: Path
+    environment: dict[str, str]
+    port: int = 0
+    token: str = ""
+    processes: list[subprocess.Popen] = field(default_factory=list)
+    gunicorn: subprocess.Popen | None = None
+
+    @property
+    def batch_dir(self) -> Path:
+        return self.directory / "batches"
+
+    @property
+    def url(self) -> str:
+        return f"http://127.0.0.1:{self.port}"
+
+    def manage(self, *arguments: str) -> str:
+        finished = subprocess.run(
+            [sys.executable, "manage.py", *arguments],
+            cwd=PROJECT,
+            env=self.environment,
+            capture_output=True,
+            text=True,
+            check=True,
+            timeout=300,
+        )
+        return finished.stdout
+
+    def query(self, sql: str, *parameters) -> list[tuple]:
+        with sqlite3.connect(self.directory / "db.sqlite3", timeout=30) as database:
+            return database.execute(sql, parameters).fetchall()
+
+    def web_worker_pid(self) -> int:
+        """The pid of gunicorn's (single) worker process, which serves the requests."""
+        children = Path(f"/proc/{self.gunicorn.pid}/task/{self.gunicorn.pid}/children")
+        return int(wait_until(lambda: children.read_text().split(), 30, "gunicorn's worker")[0])
+
+    def start_worker(self) -> subprocess.Popen:
+        worker = subprocess.Popen(
+            [str(BIN / "celery"), "-A", "deepsea", "worker", "--pool", "solo",
+             "--loglevel", "WARNING", "--without-gossip", "--without-mingle"],
+            cwd=PROJECT, env=self.environment,
+        )  # fmt: skip
+        self.processes.append(worker)
+        return worker
+
+
+@contextmanager
+def web_stack(directory: Path, broker_url: str, **settings: str) -> Iterator[WebStack]:
+    """Gunicorn serving a fresh database in `directory`; a user's API token in `token`."""
+    environment = {
+        **{k: v for k, v in os.environ.items() if not k.startswith(("DJANGO", "DATABASE"))},
+        "DATABASE_URL": f"sqlite:///{directory / 'db.sqlite3'}",
+        "CELERY_BROKER_URL": broker_url,
+        "REDIS_CACHE_URL": broker_url,
+        "GAMES_BATCH_DIR": str(directory / "batches"),
+        "DEBUG": "true",
+        "UPLOADS_PER_HOUR": "1000000000",  # bulk loads, not the throttle, are measured
+        "PYTHONPATH": str(PROJECT),
+        **settings,
+    }
+    stack = WebStack(directory, environment, port=free_port())
+    redis.Redis.from_url(broker_url).flushdb()
+    stack.manage("migrate", "--no-input")
+    stack.token = stack.manage(
+        "shell",
+        "-c",
+        "from django.contrib.auth.models import User; from rest_framework.authtoken.models "
+        "import Token; print(Token.objects.create(user=User.objects.create_user('bulk')).key)",
+    ).split()[-1]  # the shell first says what it imported
+    stack.gunicorn = subprocess.Popen(
+        [str(BIN / "gunicorn"), "deepsea.wsgi", "--bind", f"127.0.0.1:{stack.port}",
+         "--workers", "1", "--log-level", "warning"],
+        cwd=PROJECT, env=environment,
+    )  # fmt: skip
+    stack.processes.append(stack.gunicorn)
+    try:
+        wait_until(lambda: port_open(stack.port), 60, "gunicorn to listen")
+        yield stack
+    finally:
+        for process in reversed(stack.processes):
+            process.terminate()
+        for process in stack.processes:
+            try:
+                process.wait(timeout=30)
+            except subprocess.TimeoutExpired:
+                process.kill()
+        redis.Redis.from_url(broker_url).flushdb()
+
+
+def port_open(port: int) -> bool:
+    with socket.socket() as probe:
+        return probe.connect_ex(("127.0.0.1", port)) == 0
+
+
+def post_batch(stack: WebStack, lines: Iterator[bytes], size: int) -> tuple[int, dict, float]:
+    """POST a JSON Lines body of `size` bytes made of `lines`, streamed; returns (status,
+    headers, seconds from the last byte sent to the answer)."""
+    with socket.create_connection(("127.0.0.1", stack.port)) as connection:
+        connection.sendall(
+            (
+                "POST /api/uploads/ HTTP/1.1\r\nHost: 127.0.0.1\r\n"
+                f"Authorization: Token {stack.token}\r\nContent-Type: application/jsonl\r\n"
+                f"Content-Length: {size}\r\nConnection: close\r\n\r\n"
+            ).encode()
+        )
+        for line in lines:
+            connection.sendall(line)
+        sent = time.monotonic()
+        answer = b""
+        while chunk := connection.recv(65536):
+            answer += chunk
+    waited = time.monotonic() - sent
+    head, _, _ = answer.partition(b"\r\n\r\n")
+    status_line, *header_lines = head.decode().split("\r\n")
+    headers = dict(line.split(": ", 1) for line in header_lines)
+    return int(status_line.split()[1]), headers, waited
