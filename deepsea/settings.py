@@ -43,6 +43,17 @@ def envint(name: str, default: int) -> int:
         raise ImproperlyConfigured(f"{name}={value!r} is not an integer") from None
 
 
+def envfloat(name: str, default: float) -> float:
+    """A number variable (decimals allowed)."""
+    value = os.getenv(name, "").strip()
+    if not value:
+        return default
+    try:
+        return float(value)
+    except ValueError:
+        raise ImproperlyConfigured(f"{name}={value!r} is not a number") from None
+
+
 def envlist(name: str, default: list[str]) -> list[str]:
     """A comma-separated list; blanks around items are dropped."""
     value = os.getenv(name, "").strip()
@@ -262,6 +273,10 @@ GAMES_MAX_LOG_BYTES = envint("GAMES_MAX_LOG_BYTES", 1_000_000)
 GAMES_MAX_UPLOAD_BYTES = envint("GAMES_MAX_UPLOAD_BYTES", 500_000_000)
 GAMES_VERIFY_MAX_ATTEMPTS = envint("GAMES_VERIFY_MAX_ATTEMPTS", 3)
 GAMES_STUCK_AFTER_SECONDS = envint("GAMES_STUCK_AFTER_SECONDS", 600)
+
+# Ratings (issue 6): Elo's K, before dividing by (table size - 1) (ratings/elo.py). Changing it
+# changes every rating: run `manage.py recompute_ratings` afterwards.
+RATINGS_ELO_K = envfloat("RATINGS_ELO_K", 32.0)
 
 # Everything goes to stderr (gunicorn and Celery collect it), Django's messages included:
 # they reach the root handler instead of Django's own, which would print them twice.

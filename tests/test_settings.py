@@ -28,6 +28,7 @@ SETTINGS_VARIABLES = [
     "CELERY_BROKER_URL",
     "CELERY_TASK_TIME_LIMIT",
     "CELERY_VISIBILITY_TIMEOUT",
+    "RATINGS_ELO_K",
 ]
 PRODUCTION_ENVIRONMENT = {
     "DEBUG": "False",
@@ -107,6 +108,16 @@ def test_a_boolean_that_is_not_a_boolean_names_the_variable(monkeypatch):
 def test_an_integer_that_is_not_an_integer_names_the_variable(monkeypatch):
     with pytest.raises(ImproperlyConfigured, match=r"CONN_MAX_AGE='a minute' is not an integer"):
         load_settings(monkeypatch, CONN_MAX_AGE="a minute")
+
+
+def test_elo_k_is_32_unless_set_and_may_have_decimals(monkeypatch):
+    assert load_settings(monkeypatch)["RATINGS_ELO_K"] == 32.0
+    assert load_settings(monkeypatch, RATINGS_ELO_K="24.5")["RATINGS_ELO_K"] == 24.5
+
+
+def test_an_elo_k_that_is_not_a_number_names_the_variable(monkeypatch):
+    with pytest.raises(ImproperlyConfigured, match=r"RATINGS_ELO_K='high' is not a number"):
+        load_settings(monkeypatch, RATINGS_ELO_K="high")
 
 
 def test_production_without_a_secret_key_is_refused(monkeypatch):
