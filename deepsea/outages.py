@@ -1,6 +1,6 @@
 """What Django's Redis cache raises when its server is down or too slow (redis-py's
 errors), for code that degrades instead of failing: cached fragments render uncached
-(stats/cache.py), uploads are refused with a 503 (games/permissions.py)."""
+(deepsea/cache.py), uploads are refused with a 503 (games/permissions.py)."""
 
 import redis
 

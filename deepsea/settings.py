@@ -249,7 +249,7 @@ CELERY_BEAT_SCHEDULE = {
     "sweep-stuck-game-logs": {"task": "games.tasks.sweep_stuck_logs_task", "schedule": 300.0}
 }
 
-# The cache: rendered statistics and leaderboard fragments (stats/cache.py), keyed by a
+# The cache: rendered statistics and leaderboard fragments (deepsea/cache.py), keyed by a
 # version that verified games bump. Redis when REDIS_CACHE_URL (or else CELERY_BROKER_URL) is a
 # redis:// URL, so every web and worker process sees one version; otherwise local memory, which
 # is per process and fits a single-process development server only.

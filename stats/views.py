@@ -1,7 +1,7 @@
 """Statistics pages: each view reads cubes through a service and hands figures to a template.
 
 The part of a page below its filter bar is rendered once per query string and statistics
-version (stats/cache.py); the filter bar, with its errors, is rendered on every request.
+version (deepsea/cache.py); the filter bar, with its errors, is rendered on every request.
 """
 
 from django import forms
@@ -13,9 +13,10 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.views.decorators.http import require_GET
 
+from deepsea import cache
 from engines.core.errors import UnsupportedRulesetError
 from engines.registry import GAMES, get_game
-from stats import cache, figures
+from stats import figures
 from stats.filters import StatsFilter
 from stats.models import SimulationBatch, StrategyCube
 from stats.services import hexes, simulation, strategies
