@@ -52,6 +52,33 @@ class Source(models.TextChoices):
     SIMULATED = "simulated", "Simulated"
 
 
+def visible_to(user, upload: str = "") -> models.Q:
+    """Who sees what: anyone sees published uploads and their logs and games, a signed-in
+    user their own unpublished ones too, staff everything. `upload` is the path to the
+    Upload ("log__upload__" from a Game)."""
+    if user.is_authenticated and user.is_staff:
+        return models.Q()
+    visible = models.Q(**{f"{upload}published": True})
+    if user.is_authenticated:
+        visible |= models.Q(**{f"{upload}submitted_by": user})
+    return visible
+
+
+class UploadQuerySet(models.QuerySet):
+    def visible_to(self, user) -> UploadQuerySet:
+        return self.filter(visible_to(user))
+
+
+class GameLogQuerySet(models.QuerySet):
+    def visible_to(self, user) -> GameLogQuerySet:
+        return self.filter(visible_to(user, "upload__"))
+
+
+class GameQuerySet(models.QuerySet):
+    def visible_to(self, user) -> GameQuerySet:
+        return self.filter(visible_to(user, "log__upload__"))
+
+
 class Upload(models.Model):
     """One submission: a single log, a JSON Lines batch, a recording or a bot run."""
 
@@ -67,6 +94,8 @@ class Upload(models.Model):
     # Lines of a batch already stored: [{line, log}] (stored earlier or by someone else) or
     # [{line, same_as_line}] (repeated within this batch).
     duplicates = models.JSONField(default=list, blank=True)
+
+    objects = UploadQuerySet.as_manager()
 
     class Meta:
         ordering = ["-created"]
@@ -103,6 +132,8 @@ class GameLog(models.Model):
     status_changed = models.DateTimeField(auto_now=True)
     verified_at = models.DateTimeField(null=True, blank=True)
 
+    objects = GameLogQuerySet.as_manager()
+
     class Meta:
         ordering = ["-created"]
 
@@ -131,6 +162,8 @@ class Game(models.Model):
     termination = models.CharField(max_length=40, default="normal")
     # The engine's per-turn facts (see docs/log-format.md, "Replay facts").
     facts = CompressedJSONField(default=list)
+
+    objects = GameQuerySet.as_manager()
 
     class Meta:
         ordering = ["-played_at", "-pk"]

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_GET
@@ -14,10 +13,7 @@ from games.models import Game, GameLog
 
 def visible_log(request: HttpRequest, log_id: int) -> GameLog:
     """A log the user may see: published, or their own unpublished upload (staff see all)."""
-    logs = GameLog.objects.select_related("upload")
-    if not request.user.is_staff:
-        mine = Q(upload__submitted_by=request.user) if request.user.is_authenticated else Q()
-        logs = logs.filter(Q(upload__published=True) | mine)
+    logs = GameLog.objects.visible_to(request.user).select_related("upload")
     return get_object_or_404(logs, pk=log_id)
 
 

@@ -12,7 +12,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from games.filters import GameFilter
 from games.models import Game, GameLog, Source, Upload
-from games.permissions import upload_refused, visible_logs, visible_uploads
+from games.permissions import upload_refused
 from games.services.intake import IntakeError, submit_batch, submit_log
 from tournaments.models import Table
 
@@ -73,14 +73,14 @@ def open_tables():
 
 @require_GET
 def upload_detail(request: HttpRequest, upload_id: int) -> HttpResponse:
-    upload = get_object_or_404(visible_uploads(Upload.objects.all(), request.user), pk=upload_id)
+    upload = get_object_or_404(Upload.objects.visible_to(request.user), pk=upload_id)
     return render(request, "games/upload_detail.html", {"upload": upload, **status_of(upload)})
 
 
 @require_GET
 def upload_status(request: HttpRequest, upload_id: int) -> JsonResponse:
     """What the upload page polls: counts per status and the first logs' verdicts."""
-    upload = get_object_or_404(visible_uploads(Upload.objects.all(), request.user), pk=upload_id)
+    upload = get_object_or_404(Upload.objects.visible_to(request.user), pk=upload_id)
     state = status_of(upload)
     state["logs"] = [
         {
@@ -130,8 +130,7 @@ def upload_list(request: HttpRequest) -> HttpResponse:
 @require_GET
 def game_list(request: HttpRequest) -> HttpResponse:
     """Verified games anyone may see, filtered by game, player, tournament, source, date."""
-    visible = visible_logs(GameLog.objects.all(), request.user)
-    games = Game.objects.filter(log__in=visible.values("pk")).prefetch_related("seats__player")
+    games = Game.objects.visible_to(request.user).prefetch_related("seats__player")
     filters = GameFilter(request.GET, queryset=games.order_by("-played_at", "-pk"))
     page = Paginator(filters.qs if filters.is_valid() else games.none(), 50).get_page(
         request.GET.get("page")
