@@ -1,6 +1,7 @@
 """Settings come from the environment; bad values are refused; production passes check --deploy."""
 
 import os
+import re
 import runpy
 import subprocess
 import sys
@@ -157,3 +158,12 @@ def test_production_served_over_plain_http_is_flagged_by_check_deploy():
 
     assert result.returncode != 0
     assert "security.W008" in result.stderr  # SECURE_SSL_REDIRECT
+
+
+def test_the_readme_documents_every_variable_the_settings_read():
+    source = Path(SETTINGS_FILE).read_text()
+    read = set(re.findall(r"""(?:env\w*|os\.getenv)\(\s*["']([A-Z][A-Z0-9_]+)["']""", source))
+    readme = (PROJECT_DIR / "README.md").read_text()
+
+    assert "RATINGS_ELO_K" in read
+    assert {name for name in read if f"`{name}`" not in readme} == set()
