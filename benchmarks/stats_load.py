@@ -304,8 +304,8 @@ def recompute_ratings() -> None:
 
 
 def retire_cached_pages() -> None:
-    """After a rebuild the cached fragments are stale (stats/cache.py): as rebuild_stats."""
-    from stats.cache import RATINGS, STATS, bump_all
+    """After a rebuild the cached fragments are stale (deepsea/cache.py): as rebuild_stats."""
+    from deepsea.cache import RATINGS, STATS, bump_all
 
     bump_all(STATS)
     bump_all(RATINGS)

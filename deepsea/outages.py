@@ -2,7 +2,7 @@
 failing.
 
 CACHE_UNREACHABLE: Django's Redis cache (redis-py's errors): cached fragments render uncached
-(stats/cache.py), uploads are refused with a 503 (games/permissions.py).
+(deepsea/cache.py), uploads are refused with a 503 (games/permissions.py).
 
 DATABASE_UNREACHABLE: the database refused or dropped the connection (or the statement:
 deadlocks and serialization failures are OperationalErrors too): pages and the API answer

@@ -44,6 +44,17 @@ def envint(name: str, default: int) -> int:
         raise ImproperlyConfigured(f"{name}={value!r} is not an integer") from None
 
 
+def envfloat(name: str, default: float) -> float:
+    """A number variable (decimals allowed)."""
+    value = os.getenv(name, "").strip()
+    if not value:
+        return default
+    try:
+        return float(value)
+    except ValueError:
+        raise ImproperlyConfigured(f"{name}={value!r} is not a number") from None
+
+
 def envlist(name: str, default: list[str]) -> list[str]:
     """A comma-separated list; blanks around items are dropped."""
     value = os.getenv(name, "").strip()
@@ -333,7 +344,7 @@ CELERY_BEAT_SCHEDULE = {
     },
 }
 
-# The cache: rendered statistics and leaderboard fragments (stats/cache.py), keyed by a
+# The cache: rendered statistics and leaderboard fragments (deepsea/cache.py), keyed by a
 # version that verified games bump. Redis when REDIS_CACHE_URL (or else CELERY_BROKER_URL) is a
 # redis:// URL, so every web and worker process sees one version; otherwise local memory, which
 # is per process and fits a single-process development server only.
@@ -387,6 +398,10 @@ SECURE_CSP = {
     "form-action": [CSP.SELF],
     "frame-ancestors": [CSP.NONE],
 }
+
+# Ratings (issue 6): Elo's K, before dividing by (table size - 1) (ratings/elo.py). Changing it
+# changes every rating: run `manage.py recompute_ratings` afterwards.
+RATINGS_ELO_K = envfloat("RATINGS_ELO_K", 32.0)
 
 # Everything goes to stderr (gunicorn and Celery collect it), Django's messages included:
 # they reach the root handler instead of Django's own, which would print them twice.

@@ -26,13 +26,7 @@ from rest_framework.reverse import reverse
 from games.filters import GameFilter, LogFilter
 from games.models import Game, GameLog, Source, Upload
 from games.parsers import BodyTooLarge, JSONLinesParser, NDJSONParser, RawLogParser
-from games.permissions import (
-    StaffDeletes,
-    UploadThrottle,
-    upload_refusal,
-    visible_logs,
-    visible_uploads,
-)
+from games.permissions import StaffDeletes, UploadThrottle, upload_refusal
 from games.serializers import (
     GameDetailSerializer,
     GameSerializer,
@@ -168,7 +162,7 @@ class LogViewSet(
 
     def get_queryset(self):
         logs = GameLog.objects.select_related("upload", "game").order_by("-created", "-pk")
-        return visible_logs(logs, self.request.user)
+        return logs.visible_to(self.request.user)
 
     def get_parsers(self):
         if creating(self):
@@ -243,7 +237,7 @@ class UploadViewSet(
     serializer_class = UploadSerializer
 
     def get_queryset(self):
-        return visible_uploads(Upload.objects.order_by("-created", "-pk"), self.request.user)
+        return Upload.objects.visible_to(self.request.user).order_by("-created", "-pk")
 
     def get_parsers(self):
         if creating(self):
@@ -321,9 +315,8 @@ class GameViewSet(viewsets.ReadOnlyModelViewSet):
     lookup_value_regex = "[^/]+"
 
     def get_queryset(self):
-        games = Game.objects.select_related("log").prefetch_related("seats__player")
-        visible = visible_logs(GameLog.objects.all(), self.request.user)
-        return games.filter(log__in=visible.values("pk")).order_by("-played_at", "-pk")
+        games = Game.objects.visible_to(self.request.user).select_related("log")
+        return games.prefetch_related("seats__player").order_by("-played_at", "-pk")
 
     def get_serializer_class(self):
         return GameDetailSerializer if self.action == "retrieve" else GameSerializer

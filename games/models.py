@@ -61,6 +61,28 @@ class BatchState(models.TextChoices):
     READ = "read", "Read"
 
 
+def visible_to(user, upload: str = "") -> models.Q:
+    """Who sees what: anyone sees published uploads and their logs and games, a signed-in
+    user their own unpublished ones too, staff everything. `upload` is the path to the
+    Upload ("log__upload__" from a Game)."""
+    if user.is_authenticated and user.is_staff:
+        return models.Q()
+    visible = models.Q(**{f"{upload}published": True})
+    if user.is_authenticated:
+        visible |= models.Q(**{f"{upload}submitted_by": user})
+    return visible
+
+
+class UploadQuerySet(models.QuerySet):
+    def visible_to(self, user) -> UploadQuerySet:
+        return self.filter(visible_to(user))
+
+
+class GameQuerySet(models.QuerySet):
+    def visible_to(self, user) -> GameQuerySet:
+        return self.filter(visible_to(user, "log__upload__"))
+
+
 class Upload(models.Model):
     """One submission: a single log, a JSON Lines batch, a recording or a bot run."""
 
@@ -88,6 +110,8 @@ class Upload(models.Model):
     # All bad lines; line_errors lists the first MAX_LISTED_LINE_ERRORS of them.
     line_error_count = models.PositiveIntegerField(default=0)
 
+    objects = UploadQuerySet.as_manager()
+
     class Meta:
         ordering = ["-created"]
 
@@ -104,6 +128,15 @@ def lease_length() -> timedelta:
 
 class GameLogQuerySet(models.QuerySet):
     """The status changes of many logs at once (see GameLog for the life of one)."""
+
+    def visible_to(self, user) -> GameLogQuerySet:
+        """Also the logs waiting for this user's confirmation (`review` is the reverse
+        relation of the confirmations app, which asks players to confirm)."""
+        visible = visible_to(user, "upload__")
+        if user.is_authenticated and not user.is_staff:
+            asked = GameLog.objects.filter(review__confirmations__player__user=user)
+            visible |= models.Q(pk__in=asked.values("pk"))
+        return self.filter(visible)
 
     def claim_together(self, log_ids: list[int], holder: str, resume: bool = False) -> set[int]:
         """Claim the queued logs among these for one task verifying them together; returns
@@ -303,6 +336,8 @@ class Game(models.Model):
     counts = models.BooleanField(default=True, db_index=True)
     # The engine's per-turn facts (see docs/log-format.md, "Replay facts").
     facts = CompressedJSONField(default=list)
+
+    objects = GameQuerySet.as_manager()
 
     class Meta:
         ordering = ["-played_at", "-pk"]

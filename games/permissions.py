@@ -1,7 +1,8 @@
 """Who may see and change game logs.
 
 Anyone reads published logs and games; signed-in users upload; a user's unpublished
-uploads are seen only by that user (and staff); only staff delete.
+uploads are seen only by that user (and staff): `visible_to(user)` on the Upload, GameLog
+and Game querysets (games/models.py). Only staff delete.
 """
 
 from __future__ import annotations
@@ -9,33 +10,11 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from django.db.models import Q, QuerySet
 from rest_framework import permissions, status
 from rest_framework.exceptions import APIException
 from rest_framework.throttling import UserRateThrottle
 
 from deepsea.outages import CACHE_UNREACHABLE
-
-
-def visible_logs(queryset: QuerySet, user) -> QuerySet:
-    """Logs `user` may see: published ones, their own, those asking for their confirmation
-    (confirmations app), or all for staff."""
-    if user.is_authenticated and user.is_staff:
-        return queryset
-    visible = Q(upload__published=True)
-    if user.is_authenticated:
-        asked = queryset.model.objects.filter(review__confirmations__player__user=user)
-        visible |= Q(upload__submitted_by=user) | Q(pk__in=asked.values("pk"))
-    return queryset.filter(visible)
-
-
-def visible_uploads(queryset: QuerySet, user) -> QuerySet:
-    if user.is_authenticated and user.is_staff:
-        return queryset
-    visible = Q(published=True)
-    if user.is_authenticated:
-        visible |= Q(submitted_by=user)
-    return queryset.filter(visible)
 
 
 class StaffDeletes(permissions.BasePermission):

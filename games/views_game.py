@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-from django.db.models import Q
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_GET
@@ -15,13 +14,7 @@ from games.models import Game, GameLog
 def visible_log(request: HttpRequest, log_id: int) -> GameLog:
     """A log the user may see: published, their own unpublished upload, or one waiting for
     their confirmation (staff see all)."""
-    logs = GameLog.objects.select_related("upload")
-    if not request.user.is_staff:
-        mine = Q()
-        if request.user.is_authenticated:
-            asked = GameLog.objects.filter(review__confirmations__player__user=request.user)
-            mine = Q(upload__submitted_by=request.user) | Q(pk__in=asked.values("pk"))
-        logs = logs.filter(Q(upload__published=True) | mine)
+    logs = GameLog.objects.visible_to(request.user).select_related("upload")
     return get_object_or_404(logs, pk=log_id)
 
 

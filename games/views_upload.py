@@ -12,7 +12,7 @@ from django.views.decorators.http import require_GET, require_http_methods
 
 from games.filters import GameFilter
 from games.models import BatchState, Game, GameLog, Source, Upload
-from games.permissions import Refusal, upload_refusal, visible_logs, visible_uploads
+from games.permissions import Refusal, upload_refusal
 from games.services.batch_intake import start_batch, store_body
 from games.services.intake import IntakeError, submit_log
 from games.services.tables import table_desk
@@ -106,7 +106,7 @@ def open_tables(request: HttpRequest) -> list[tuple[int, str]]:
 
 @require_GET
 def upload_detail(request: HttpRequest, upload_id: int) -> HttpResponse:
-    upload = get_object_or_404(visible_uploads(Upload.objects.all(), request.user), pk=upload_id)
+    upload = get_object_or_404(Upload.objects.visible_to(request.user), pk=upload_id)
     return render(request, "games/upload_detail.html", {"upload": upload, **status_of(upload)})
 
 
@@ -114,7 +114,7 @@ def upload_detail(request: HttpRequest, upload_id: int) -> HttpResponse:
 def upload_status(request: HttpRequest, upload_id: int) -> HttpResponse:
     """The upload page's live part, which it polls (htmx) until the batch is read and every
     log has its verdict."""
-    upload = get_object_or_404(visible_uploads(Upload.objects.all(), request.user), pk=upload_id)
+    upload = get_object_or_404(Upload.objects.visible_to(request.user), pk=upload_id)
     return render(request, "games/_upload_status.html", {"upload": upload, **status_of(upload)})
 
 
@@ -158,8 +158,7 @@ def upload_list(request: HttpRequest) -> HttpResponse:
 @require_GET
 def game_list(request: HttpRequest) -> HttpResponse:
     """Verified games anyone may see, filtered by game, player, tournament, source, date."""
-    visible = visible_logs(GameLog.objects.all(), request.user)
-    games = Game.objects.filter(log__in=visible.values("pk")).prefetch_related("seats__player")
+    games = Game.objects.visible_to(request.user).prefetch_related("seats__player")
     filters = GameFilter(request.GET, queryset=games.order_by("-played_at", "-pk"))
     page = Paginator(filters.qs if filters.is_valid() else games.none(), 50).get_page(
         request.GET.get("page")

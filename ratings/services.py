@@ -22,8 +22,8 @@ from ratings.rater import Change, GameRecord, PlayerRatings, Rater
 
 
 def elo_k() -> float:
-    """K before dividing by (table size - 1); settings.RATINGS_ELO_K overrides 32."""
-    return float(getattr(settings, "RATINGS_ELO_K", elo.DEFAULT_K))
+    """K before dividing by (table size - 1): the RATINGS_ELO_K setting."""
+    return settings.RATINGS_ELO_K
 
 
 def record_of(game: Game, seats: Iterable[GameSeat]) -> GameRecord | None:

@@ -3,12 +3,12 @@ from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.utils.dateparse import parse_date
 
+from deepsea import cache
 from deepsea.csv_export import SafeWriter
 from engines.registry import GAMES
 from ratings.backtest import backtest_game_type
 from ratings.leaderboard import Filters, leaderboard_rows
 from ratings.models import Rating
-from stats import cache
 
 
 def known_game(game_type: str) -> None:
@@ -38,7 +38,7 @@ def leaderboard(request: HttpRequest, game_type: str) -> HttpResponse:
         filters = Filters()
     if request.GET.get("format") == "csv":
         return leaderboard_csv(game_type, leaderboard_rows(game_type, filters))
-    # The tables are rendered once per filter and ratings version (stats/cache.py).
+    # The tables are rendered once per filter and ratings version (deepsea/cache.py).
     body = cache.fragment(
         cache.RATINGS, game_type, "leaderboard", {"filters": repr(filters)},
         lambda: leaderboard_body(game_type, filters),

@@ -1,103 +1,18 @@
-"""Rendered fragments of the statistics and leaderboard pages, cached per data version.
+"""When cached page fragments go stale (the cache itself: deepsea/cache.py).
 
-Each game type has two versions in the cache: "stats" (the cubes) and "ratings" (Elo and
-OpenSkill). A fragment's key holds the version current when it was read, so bumping a version
-retires every fragment built from older data at once (they expire unread). Versions are bumped
-once the change has committed, never before: a page read in between would cache the old data
-under the new version.
-
-The cache is an optimisation: while its server is unreachable, pages are rendered uncached and
-bumps are skipped (with a warning each, no traceback), so neither a page nor a verification
-fails with it. Only the server's connection errors are caught, never programming errors.
+A verified or retracted game moves its game type's statistics, and its ratings unless only
+bots played; a rating ledger saved (a recompute queued or run) and a renamed, merged or
+deleted player move the leaderboards. Connected in StatsConfig.ready().
 """
 
 from __future__ import annotations
 
-import hashlib
-import json
-import logging
-import uuid
-from collections.abc import Callable
-
-from django.core.cache import cache
 from django.db import transaction
-from django.utils.safestring import SafeString, mark_safe
 
-from deepsea.outages import CACHE_UNREACHABLE
-from engines.registry import GAMES
+from deepsea.cache import RATINGS, STATS, bump_all, bump_many, bump_on_commit
 from games.models import Game, Source
 
-STATS = "stats"
-RATINGS = "ratings"
 PLAYER_NAME_FIELDS = {"handle", "display_name"}
-FRAGMENT_SECONDS = 24 * 3600  # a bound on memory; bumps, not this, keep fragments fresh
-
-logger = logging.getLogger(__name__)
-
-
-def version_key(scope: str, game_type: str) -> str:
-    return f"version:{scope}:{game_type}"
-
-
-def version(scope: str, game_type: str) -> str:
-    """The current version; a random one when the cache has none (evicted, or a new cache)."""
-    key = version_key(scope, game_type)
-    current = cache.get(key)
-    if current is None:
-        cache.add(key, uuid.uuid4().hex, timeout=None)
-        current = cache.get(key)
-    return current
-
-
-def bump(scope: str, game_type: str) -> None:
-    bump_many(scope, [game_type])
-
-
-def bump_all(scope: str) -> None:
-    """Every game type's version: after rebuilding the cubes or recomputing the ratings."""
-    bump_many(scope, list(GAMES))
-
-
-def bump_many(scope: str, game_types: list[str]) -> None:
-    """New versions for these game types, in one round trip. Bumps run once the change has
-    committed, so an unreachable cache must not fail them: the change stays, and fragments
-    cached before it may be served until they expire (FRAGMENT_SECONDS)."""
-    versions = {version_key(scope, game_type): uuid.uuid4().hex for game_type in game_types}
-    try:
-        cache.set_many(versions, timeout=None)
-    except CACHE_UNREACHABLE as error:
-        logger.warning(
-            "page cache unreachable, %s versions of %s not bumped: %s",
-            scope,
-            ", ".join(game_types),
-            error,
-        )
-
-
-def bump_on_commit(scope: str, game_type: str) -> None:
-    transaction.on_commit(lambda: bump(scope, game_type))
-
-
-def fragment(
-    scope: str, game_type: str, name: str, params: dict, render: Callable[[], str]
-) -> SafeString:
-    """The cached HTML of fragment `name` for these parameters (JSON-able values, dates
-    included), rendered and stored when missing."""
-    canonical = json.dumps(params, sort_keys=True, default=str)
-    digest = hashlib.sha256(canonical.encode()).hexdigest()[:32]
-    try:
-        key = f"fragment:{scope}:{game_type}:{version(scope, game_type)}:{name}:{digest}"
-        html = cache.get(key)
-    except CACHE_UNREACHABLE as error:
-        logger.warning("page cache unreachable, %s rendered uncached: %s", name, error)
-        return mark_safe(render())
-    if html is None:
-        html = render()
-        try:
-            cache.set(key, html, timeout=FRAGMENT_SECONDS)
-        except CACHE_UNREACHABLE as error:
-            logger.warning("page cache unreachable, %s not stored: %s", name, error)
-    return mark_safe(html)  # rendered by our own templates, escaped there
 
 
 def on_game_changed(sender: type, game: Game, group=None, **kwargs) -> None:

@@ -1,7 +1,7 @@
 """Statistics pages: each view reads cubes through a service and hands figures to a template.
 
 The part of a page below its filter bar is rendered once per query string and statistics
-version (stats/cache.py); the filter bar, with its errors, is rendered on every request.
+version (deepsea/cache.py); the filter bar, with its errors, is rendered on every request.
 """
 
 from django import forms
@@ -13,14 +13,14 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.views.decorators.http import require_GET
 
+from deepsea import cache
 from engines.core.errors import UnsupportedRulesetError
 from engines.registry import GAMES, get_game
-from stats import cache, figures
+from stats import figures
+from stats.adapters import adapter_for
 from stats.filters import StatsFilter
 from stats.models import SimulationBatch, StrategyCube
 from stats.services import hexes, simulation, strategies
-
-DEEP_SEA_ADVENTURE = ("deep-sea-adventure", "deep-sea-adventure-boost")
 
 
 @require_GET
@@ -130,24 +130,7 @@ def strategy_list_body(filters: StatsFilter) -> str:
                 strategies.position_advantage(filters, "turn_order"),
             ),
         ]
-        if game == "deep-vents":
-            by_bid = strategies.first_player_by_bid(filters)
-            context["fair_bids"] = strategies.fair_bids(by_bid)
-            if by_bid:
-                charts.append(figures.bids(by_bid))
-        elif game in DEEP_SEA_ADVENTURE or game == "deep-dive":
-            unit, moment, loss = (
-                ("dive", "turn in the dive", "Drowning")
-                if game in DEEP_SEA_ADVENTURE
-                else ("round", "pass of the round", "Shark losses")
-            )
-            round_rows = strategies.rounds_by_strategy(filters)
-            if round_rows:
-                charts += [
-                    figures.rounds(round_rows, unit),
-                    figures.drowning(round_rows, unit, loss),
-                    figures.moments(strategies.moments_by_strategy(filters), moment),
-                ]
+        charts += adapter_for(game).strategy_charts(filters, context)
     context["charts"] = charts
     return render_to_string("stats/_strategies_body.html", context)
 

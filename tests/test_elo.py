@@ -168,3 +168,14 @@ def test_catching_up_after_late_games_gives_the_full_recompute_numbers(seed, mon
     assert 0 < redone < 20  # only the games from the earliest late one on were redone
     assert not RatingLedger.objects.get().stale
     assert stored_ratings() == caught_up
+
+
+@pytest.mark.django_db
+@pytest.mark.parametrize("k", [10.0, 32.0])
+def test_the_ratings_elo_k_setting_sizes_every_change(k, settings):
+    settings.RATINGS_ELO_K = k
+    game = verified_game(["ann", "bob"], seed=7)
+
+    # Two new players at 1500 (seed 7 has no tie): the winner gains K/2, the other loses it.
+    changes = {c.rank: c.elo_after - c.elo_before for c in RatingChange.objects.filter(game=game)}
+    assert changes == {1: pytest.approx(k / 2), 2: pytest.approx(-k / 2)}

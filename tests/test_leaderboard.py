@@ -61,14 +61,37 @@ def test_tournament_only_filter_leaves_out_casual_games(client, played):
     assert list(csv.DictReader(io.StringIO(response.content.decode()))) == []
 
 
-@pytest.mark.django_db
-def test_date_filter_rates_only_games_in_the_range(client, played):
-    since = hours_ago(2).date().isoformat()
-    response = client.get(f"/leaderboards/deep-vents/?since={since}&format=csv")
+def csv_rows(client, query: str) -> dict[str, dict[str, str]]:
+    response = client.get(f"/leaderboards/deep-vents/?{query}&format=csv")
+    return {r["handle"]: r for r in csv.DictReader(io.StringIO(response.content.decode()))}
 
-    rows = {r["handle"]: r for r in csv.DictReader(io.StringIO(response.content.decode()))}
-    assert "dan" in rows
-    assert all(int(r["games"]) <= 11 for r in rows.values())
+
+@pytest.mark.django_db
+def test_since_rates_only_the_games_played_from_that_date(client, played):
+    # Only Ann and Dan's game (an hour ago) is on or after the date of two hours ago; the
+    # regulars' ten games were all played at least 39 hours ago.
+    rows = csv_rows(client, f"since={hours_ago(2).date().isoformat()}")
+
+    assert set(rows) == {"ann", "dan"}
+    assert rows["ann"]["games"] == rows["dan"]["games"] == "1"
+    assert sorted([rows["ann"]["wins"], rows["dan"]["wins"]]) in (["0", "1"], ["1", "1"])
+
+
+@pytest.mark.django_db
+def test_until_rates_only_the_games_played_up_to_that_date(client, played):
+    rows = csv_rows(client, f"until={hours_ago(30).date().isoformat()}")
+
+    assert set(rows) == set(REGULARS)
+    assert all(row["games"] == "10" for row in rows.values())
+
+
+@pytest.mark.django_db
+def test_a_date_range_shown_on_the_page_leaves_out_the_games_outside_it(client, played):
+    since = hours_ago(2).date().isoformat()
+    page = client.get(f"/leaderboards/deep-vents/?since={since}").content.decode()
+
+    assert "ann" in page and "dan" in page
+    assert "bob" not in page and "cyd" not in page
 
 
 @pytest.mark.django_db

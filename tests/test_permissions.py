@@ -47,6 +47,66 @@ def test_an_unpublished_upload_is_seen_only_by_its_owner_and_staff(submit, djang
     assert signed_in(other).get(f"/uploads/{stored.upload_id}/status/").status_code == 404
 
 
+# Every page and API call that shows a log, its upload or its game, by the stored log.
+WHERE_A_LOG_SHOWS = {
+    "log in the API": lambda log: f"/api/logs/{log.pk}/",
+    "upload in the API": lambda log: f"/api/uploads/{log.upload_id}/",
+    "game in the API": lambda log: f"/api/games/{log.game.pk}/",
+    "game page": lambda log: f"/games/{log.pk}/",
+    "upload page": lambda log: f"/uploads/{log.upload_id}/",
+    "upload status": lambda log: f"/uploads/{log.upload_id}/status.json",
+}
+WHERE_LOGS_ARE_LISTED = ["/api/logs/", "/api/uploads/", "/api/games/", "/games/"]
+
+
+@pytest.mark.parametrize("place", list(WHERE_A_LOG_SHOWS))
+def test_every_page_shows_an_unpublished_log_to_its_owner_and_staff_only(
+    submit, django_user_model, place
+):
+    owner = django_user_model.objects.create_user("owner")
+    other = django_user_model.objects.create_user("other")
+    staff = django_user_model.objects.create_user("staff", is_staff=True)
+    stored = submit(text(human_log(seed=93)), user=owner, published=False)
+    url = WHERE_A_LOG_SHOWS[place](stored)
+
+    seen = {
+        who: client.get(url).status_code
+        for who, client in [
+            ("owner", signed_in(owner)),
+            ("staff", signed_in(staff)),
+            ("other", signed_in(other)),
+            ("anonymous", Client()),
+        ]
+    }
+
+    assert seen == {"owner": 200, "staff": 200, "other": 404, "anonymous": 404}
+
+
+@pytest.mark.parametrize("url", WHERE_LOGS_ARE_LISTED)
+def test_every_list_leaves_out_the_unpublished_logs_of_others(submit, django_user_model, url):
+    owner = django_user_model.objects.create_user("owner")
+    other = django_user_model.objects.create_user("other")
+    published = submit(text(human_log(seed=94)), user=other)
+    hidden = submit(text(human_log(seed=95)), user=owner, published=False)
+    ids = {
+        "/api/logs/": lambda log: log.pk,
+        "/api/uploads/": lambda log: log.upload_id,
+        "/api/games/": lambda log: log.game.pk,
+    }
+
+    def listed(client) -> set:
+        response = client.get(url)
+        if url == "/games/":  # the page links each game to /games/<log id>/
+            page = response.content.decode()
+            return {log.pk for log in (published, hidden) if f'href="/games/{log.pk}/"' in page}
+        return {row["id"] for row in response.json()["results"]}
+
+    key = ids.get(url, lambda log: log.pk)
+    assert listed(Client()) == {key(published)}
+    assert listed(signed_in(other)) == {key(published)}
+    assert listed(signed_in(owner)) == {key(published), key(hidden)}
+
+
 def test_only_staff_delete_and_the_game_is_retracted_first(submit, django_user_model):
     stored = submit(text(human_log(seed=93)))
     retracted = []

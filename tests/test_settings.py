@@ -1,6 +1,7 @@
 """Settings come from the environment; bad values are refused; production passes check --deploy."""
 
 import os
+import re
 import runpy
 import subprocess
 import sys
@@ -33,6 +34,7 @@ SETTINGS_VARIABLES = [
     "EMAIL_HOST_USER",
     "EMAIL_HOST_PASSWORD",
     "EMAIL_USE_TLS",
+    "RATINGS_ELO_K",
 ]
 PRODUCTION_ENVIRONMENT = {
     "DEBUG": "False",
@@ -115,6 +117,16 @@ def test_an_integer_that_is_not_an_integer_names_the_variable(monkeypatch):
         load_settings(monkeypatch, CONN_MAX_AGE="a minute")
 
 
+def test_elo_k_is_32_unless_set_and_may_have_decimals(monkeypatch):
+    assert load_settings(monkeypatch)["RATINGS_ELO_K"] == 32.0
+    assert load_settings(monkeypatch, RATINGS_ELO_K="24.5")["RATINGS_ELO_K"] == 24.5
+
+
+def test_an_elo_k_that_is_not_a_number_names_the_variable(monkeypatch):
+    with pytest.raises(ImproperlyConfigured, match=r"RATINGS_ELO_K='high' is not a number"):
+        load_settings(monkeypatch, RATINGS_ELO_K="high")
+
+
 def test_production_without_a_secret_key_is_refused(monkeypatch):
     with pytest.raises(ImproperlyConfigured, match="SECRET_KEY must be set"):
         load_settings(monkeypatch, DEBUG="False")
@@ -176,3 +188,12 @@ def test_mail_goes_to_the_console_without_email_host_and_to_smtp_with_it(monkeyp
         "use_tls": False,
         "timeout": None,
     }
+
+
+def test_the_readme_documents_every_variable_the_settings_read():
+    source = Path(SETTINGS_FILE).read_text()
+    read = set(re.findall(r"""(?:env\w*|os\.getenv)\(\s*["']([A-Z][A-Z0-9_]+)["']""", source))
+    readme = (PROJECT_DIR / "README.md").read_text()
+
+    assert "RATINGS_ELO_K" in read
+    assert {name for name in read if f"`{name}`" not in readme} == set()

@@ -4,9 +4,11 @@ import datetime
 
 import pytest
 
+from engines.registry import GAMES
+from stats.adapters import ADAPTERS
 from stats.models import SeatLine
+from stats.services.game_lines import deep_vents_hex_lines
 from stats.services.intervals import difference, mean, relative_rate, wilson
-from stats.services.lines import deep_vents_hex_lines
 from stats.services.strategies import BidStats, fair_bids
 
 
@@ -128,3 +130,7 @@ def test_hex_lines_count_offers_takes_passes_and_use():
     assert (angler.late, angler.late_wins, angler.attacks, angler.damage) == (1, 0, 1, 3)
     assert angler.survived == 1
     assert lines[(1, "lanternfish")].passed == 1
+
+
+def test_every_game_of_the_engine_registry_has_a_statistics_adapter():
+    assert set(ADAPTERS) == set(GAMES)

@@ -74,6 +74,25 @@ def test_a_contradicted_result_is_rejected_with_the_engines_error(submit):
     assert not Player.objects.exists()
 
 
+@pytest.mark.parametrize(
+    "game_id", ["deep-vents", "deep-sea-adventure", "deep-sea-adventure-boost", "deep-dive"]
+)
+def test_the_right_scores_claimed_for_the_wrong_seats_are_a_result_mismatch(submit, game_id):
+    log = simulated_log(game_id, seed=7, players=3)
+    scores = log["result"]["scores"]
+    permuted = scores[1:] + scores[:1]  # every seat claims the next seat's score
+    assert permuted != scores and sorted(permuted) == sorted(scores)
+    log["result"]["scores"] = permuted  # the claimed winners are left as replay has them
+
+    stored = submit(text(log))
+
+    assert stored.status == GameLog.Status.REJECTED
+    assert stored.error["kind"] == "result-mismatch"
+    assert stored.error["field"] == "result.scores"
+    assert str(permuted) in stored.error["message"]
+    assert not Game.objects.exists()
+
+
 def test_an_illegal_event_is_rejected_with_its_index_and_seat(submit):
     log = human_log(seed=6)
     log["events"][3]["seat"] = (log["events"][3].get("seat", 0) + 1) % 3

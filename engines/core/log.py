@@ -158,11 +158,6 @@ def check_envelope(log: Any) -> dict[str, Any]:
     return log
 
 
-def parse_log(data: bytes | str) -> dict[str, Any]:
-    """Parse and envelope-check one log."""
-    return check_envelope(loads(data))
-
-
 def iter_jsonl(stream: IO[bytes]) -> Iterator[tuple[int, bytes]]:
     """Yield (line number, raw line) for every non-blank line of a JSON Lines stream.
 

@@ -17,8 +17,8 @@ from operator import attrgetter
 from django.db import connection, transaction
 from django.db.models import Model, prefetch_related_objects
 
+from deepsea import cache
 from games.models import Game, GameLog
-from stats import cache
 from stats.models import (
     HEX_COUNTERS,
     ROLLUPS,

@@ -10,7 +10,7 @@ from django.db.models import Sum
 from engines.deep_vents.edition import editions
 from stats.filters import StatsFilter
 from stats.models import HEX_COUNTERS, HexCube
-from stats.services.intervals import NONE, Estimate, difference, relative_rate, wilson
+from stats.services.intervals import Estimate, difference, relative_rate
 
 
 @cache
@@ -107,20 +107,12 @@ class HexStats:
         return self._rate("late")
 
     @property
-    def owned_raw(self) -> Estimate:
-        return wilson(self.owned_wins, self.owned) if self.owned else NONE
-
-    @property
     def activations(self) -> float:
         return self.grows + self.triggers
 
     @property
     def trigger_share(self) -> float | None:
         return ratio(self.triggers, self.activations)
-
-    @property
-    def grow_share(self) -> float | None:
-        return ratio(self.grows, self.activations)
 
     @property
     def archaea_per_activation(self) -> float | None:

@@ -5,7 +5,6 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from django.core.exceptions import ValidationError
 from django.db import transaction
 
 from engines.core.errors import LogError
@@ -135,18 +134,3 @@ def attach_log(table: Table, raw: str | bytes, *, user: Any, filename: str = "")
 def make_result(table: Table, log: GameLog) -> None:
     table.log = log
     table.save(update_fields=["log"])
-
-
-@transaction.atomic
-def enter_hand_result(
-    table: Table, ranks: Mapping[int, int], scores: Mapping[int, float] | None = None
-) -> None:
-    """Record placements typed in by the organiser (player id -> rank): unverified, so they
-    count for standings but never for ratings or statistics."""
-    seats = list(table.seats.all())
-    if set(ranks) != {s.player_id for s in seats}:
-        raise ValidationError(f"a hand result needs a placement for every player at {table}")
-    for seat in seats:
-        seat.hand_rank = ranks[seat.player_id]
-        seat.hand_score = (scores or {}).get(seat.player_id)
-        seat.save(update_fields=["hand_rank", "hand_score"])

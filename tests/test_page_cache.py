@@ -1,16 +1,20 @@
-"""The page cache (stats/cache.py): fragments served while the data is unchanged, and retired
-once a verified game has committed."""
+"""The page cache (deepsea/cache.py; stats/cache.py bumps it): fragments served while the data
+is unchanged, and retired once a verified game has committed."""
 
 import logging
 import uuid
+from collections.abc import Iterator
 
 import pytest
+import redis
 from django.core.cache import caches
+from django.core.cache.backends.redis import RedisCache
 from django.urls import reverse
 
+from deepsea import cache
 from games.models import Game, GameLog
 from ratings.models import RatingLedger
-from stats import cache
+from stats import cache as cache_receivers
 from stats.models import StrategyCubeRollup
 from tests.ratings_support import hours_ago, verified_game
 from tests.stats_support import verified_games
@@ -144,7 +148,9 @@ def test_games_verified_together_bump_each_version_once(
     django_capture_on_commit_callbacks, monkeypatch
 ):
     bumps = []
-    monkeypatch.setattr(cache, "bump_many", lambda scope, types: bumps.append((scope, types)))
+    monkeypatch.setattr(
+        cache_receivers, "bump_many", lambda scope, types: bumps.append((scope, types))
+    )
 
     games = verified_games(django_capture_on_commit_callbacks, DEEP_VENTS, 2, 3, seed="cache-g")
 
@@ -163,7 +169,7 @@ def take_the_cache_down(settings) -> None:
 
 
 def cache_warnings(caplog) -> list[logging.LogRecord]:
-    return [record for record in caplog.records if record.name == "stats.cache"]
+    return [record for record in caplog.records if record.name == "deepsea.cache"]
 
 
 @pytest.mark.parametrize(
@@ -178,7 +184,7 @@ def test_pages_render_uncached_with_one_warning_when_the_cache_is_down(
     cached = client.get(path).content
     take_the_cache_down(settings)
 
-    with caplog.at_level(logging.WARNING, logger="stats.cache"):
+    with caplog.at_level(logging.WARNING, logger="deepsea.cache"):
         response = client.get(path)
 
     assert response.status_code == 200
@@ -194,7 +200,7 @@ def test_a_game_verified_while_the_cache_is_down_is_stored(
     take_the_cache_down(settings)
 
     with (
-        caplog.at_level(logging.WARNING, logger="stats.cache"),
+        caplog.at_level(logging.WARNING, logger="deepsea.cache"),
         django_capture_on_commit_callbacks(execute=True),
     ):
         game = verified_game(["ann", "bob"], seed=6)
@@ -212,3 +218,58 @@ def test_a_cache_error_other_than_an_outage_is_not_hidden(monkeypatch):
 
     with pytest.raises(TypeError, match="not an outage"):
         cache.fragment(cache.STATS, DEEP_VENTS, "page", {}, lambda: "<p>page</p>")
+
+
+@pytest.fixture
+def redis_cache(redis_broker_url, settings) -> Iterator[tuple[redis.Redis, str]]:
+    """Django's Redis cache on the configured Redis, under a key prefix of this test's own
+    (its keys are deleted afterwards); with a raw client to look at what it stored."""
+    prefix = f"test-{uuid.uuid4().hex}"
+    settings.CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.redis.RedisCache",
+            "LOCATION": redis_broker_url,
+            "KEY_PREFIX": prefix,
+        }
+    }
+    server = redis.Redis.from_url(redis_broker_url)
+    yield server, prefix
+    keys = list(server.scan_iter(f"{prefix}:*"))
+    if keys:
+        server.delete(*keys)
+
+
+@pytest.mark.services
+def test_with_redis_a_page_is_stored_there_served_from_there_and_retired_by_a_new_game(
+    client, django_capture_on_commit_callbacks, django_assert_num_queries, redis_cache
+):
+    server, prefix = redis_cache
+    verified_games(django_capture_on_commit_callbacks, DEEP_VENTS, 3, 2, seed="redis-a")
+
+    first = strategies_page(client)
+
+    fragments = list(server.scan_iter(f"{prefix}:*:fragment:stats:{DEEP_VENTS}:*:strategies:*"))
+    assert len(fragments) == 1
+    with django_assert_num_queries(0):  # no cube read: the page came from Redis
+        assert strategies_page(client) == first
+    verified_games(django_capture_on_commit_callbacks, DEEP_VENTS, 3, 2, seed="redis-b")
+    after = strategies_page(client)
+    assert after != first
+    assert sum(int(cell) for cell in page_games_column(after)) == 4 * 3
+
+
+@pytest.mark.services
+def test_with_redis_every_process_reads_the_version_a_verified_game_bumped(
+    django_capture_on_commit_callbacks, redis_broker_url, redis_cache
+):
+    _, prefix = redis_cache
+    # Another web process: a cache client of its own on the same Redis and prefix.
+    other_process = RedisCache(redis_broker_url, {"KEY_PREFIX": prefix})
+    before = cache.version(cache.STATS, DEEP_VENTS)
+    assert other_process.get(cache.version_key(cache.STATS, DEEP_VENTS)) == before
+
+    verified_games(django_capture_on_commit_callbacks, DEEP_VENTS, 2, 1, seed="redis-c")
+
+    bumped = other_process.get(cache.version_key(cache.STATS, DEEP_VENTS))
+    assert bumped != before
+    assert bumped == cache.version(cache.STATS, DEEP_VENTS)

@@ -1,0 +1,79 @@
+"""What the statistics know of each game, one adapter per game id (as engines/registry.py
+keys the engines): which lines its replay facts give beyond seats and pairs, and the
+strategy page's figures drawn from them. Everything else is the same for every game.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any
+
+from stats import figures
+from stats.filters import StatsFilter
+from stats.models import RoundLine, SeatLine
+from stats.services import strategies
+from stats.services.game_lines import (
+    deep_dive_round_lines,
+    deep_sea_adventure_round_lines,
+    deep_vents_hex_lines,
+)
+
+if TYPE_CHECKING:
+    from stats.services.lines import GameLines
+
+
+class DeepVentsStats:
+    """Per-hex lines (the hex pages), and the first player's win rate by bid (DV-3)."""
+
+    def add_lines(self, lines: GameLines, facts: list[dict[str, Any]]) -> None:
+        lines.hexes = deep_vents_hex_lines(lines.seats, facts)
+
+    def strategy_charts(self, filters: StatsFilter, context: dict[str, Any]) -> list[str]:
+        by_bid = strategies.first_player_by_bid(filters)
+        context["fair_bids"] = strategies.fair_bids(by_bid)
+        return [figures.bids(by_bid)] if by_bid else []
+
+
+@dataclass(frozen=True)
+class PushYourLuckStats:
+    """Per-round lines: points, losses and when a seat chose to head back, and their figures.
+
+    `unit` is what a round is called, `moment` what the moment of heading back counts, and
+    `loss` what losing a round's haul is."""
+
+    round_lines: Callable[[list[SeatLine], list[dict[str, Any]]], list[RoundLine]]
+    unit: str
+    moment: str
+    loss: str
+
+    def add_lines(self, lines: GameLines, facts: list[dict[str, Any]]) -> None:
+        lines.rounds = self.round_lines(lines.seats, facts)
+
+    def strategy_charts(self, filters: StatsFilter, context: dict[str, Any]) -> list[str]:
+        rows = strategies.rounds_by_strategy(filters)
+        if not rows:
+            return []
+        return [
+            figures.rounds(rows, self.unit),
+            figures.drowning(rows, self.unit, self.loss),
+            figures.moments(strategies.moments_by_strategy(filters), self.moment),
+        ]
+
+
+DEEP_SEA_ADVENTURE = PushYourLuckStats(
+    deep_sea_adventure_round_lines, "dive", "turn in the dive", "Drowning"
+)
+ADAPTERS: dict[str, DeepVentsStats | PushYourLuckStats] = {
+    "deep-vents": DeepVentsStats(),
+    "deep-sea-adventure": DEEP_SEA_ADVENTURE,
+    "deep-sea-adventure-boost": DEEP_SEA_ADVENTURE,
+    "deep-dive": PushYourLuckStats(
+        deep_dive_round_lines, "round", "pass of the round", "Shark losses"
+    ),
+}
+
+
+def adapter_for(game_id: str) -> DeepVentsStats | PushYourLuckStats:
+    """The game's adapter; every game of engines/registry.py has one (a test checks)."""
+    return ADAPTERS[game_id]

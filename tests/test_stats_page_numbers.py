@@ -1,0 +1,349 @@
+"""The numbers the per-hex and per-strategy pages show, checked against a hand-made set of
+Deep Vents games whose figures are worked out here in plain Python, not by the app's code.
+
+The games are stored as a verified Game with its seats and replay facts, then announced with
+`game_verified`, as verification does: the statistics receivers build the lines and cubes
+the pages read. Each check reads the rendered page: the table's cells and the figure data
+embedded in it.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from collections import defaultdict
+from html.parser import HTMLParser
+
+import pytest
+from django.db import transaction
+from django.urls import reverse
+from django.utils import timezone
+
+from games.models import Game, GameLog, GameSeat, Source, Upload
+from games.signals import game_verified
+
+pytestmark = pytest.mark.django_db
+
+ANGLERFISH, BLACK_SMOKER, GIANT_SQUID, GULPER_EEL = (
+    "anglerfish",
+    "black-smoker",
+    "giant-squid",
+    "gulper-eel",
+)
+HEX_NAMES = {
+    ANGLERFISH: "Anglerfish",
+    BLACK_SMOKER: "Black Smoker",
+    GIANT_SQUID: "Giant Squid",
+    GULPER_EEL: "Gulper Eel",
+}
+Z95 = 1.959963984540054
+
+# Each game: its seats (strategy, score, rank, winner) in seat order, and its drafts
+# (seat, the row offered, the hex taken, its position, paid, archaea found, the seat's turn).
+GAMES = [
+    {
+        "seats": [("grower", 30, 1, True), ("turtle", 20, 2, False), ("attacker", 10, 3, False)],
+        "drafts": [
+            (0, [ANGLERFISH, BLACK_SMOKER, GIANT_SQUID], ANGLERFISH, 1, 0, 2, 1),
+            (1, [BLACK_SMOKER, GIANT_SQUID], GIANT_SQUID, 2, 1, 0, 2),
+            (2, [BLACK_SMOKER, GULPER_EEL], BLACK_SMOKER, 1, 0, 1, 7),
+            (0, [BLACK_SMOKER, GULPER_EEL], GULPER_EEL, 2, 1, 0, 6),
+        ],
+    },
+    {
+        "seats": [("turtle", 25, 1, True), ("grower", 25, 1, True), ("attacker", 5, 3, False)],
+        "drafts": [
+            (0, [ANGLERFISH, BLACK_SMOKER], BLACK_SMOKER, 2, 1, 3, 1),
+            (1, [ANGLERFISH, GIANT_SQUID], ANGLERFISH, 1, 0, 0, 1),
+            (2, [ANGLERFISH, GIANT_SQUID, GULPER_EEL], GIANT_SQUID, 3, 2, 1, 3),
+        ],
+    },
+    {
+        "seats": [("attacker", 40, 1, True), ("grower", 12, 2, False), ("turtle", 12, 2, False)],
+        "drafts": [
+            (0, [ANGLERFISH, GULPER_EEL], ANGLERFISH, 1, 0, 1, 2),
+            (1, [BLACK_SMOKER, GULPER_EEL], GULPER_EEL, 2, 1, 2, 2),
+            (2, [ANGLERFISH, BLACK_SMOKER], BLACK_SMOKER, 1, 0, 0, 4),
+        ],
+    },
+    {  # a two-player table: par is 1/2 here, 1/3 at the others
+        "seats": [("grower", 15, 2, False), ("attacker", 18, 1, True)],
+        "drafts": [
+            (0, [ANGLERFISH, GIANT_SQUID], GIANT_SQUID, 1, 0, 1, 1),
+            (1, [ANGLERFISH, BLACK_SMOKER], ANGLERFISH, 2, 1, 0, 1),
+            (0, [ANGLERFISH, BLACK_SMOKER], ANGLERFISH, 1, 0, 0, 8),
+        ],
+    },
+]
+
+
+def store(number: int, spec: dict) -> Game:
+    """One hand-made verified game, announced as verification announces it."""
+    upload = Upload.objects.create(source=Source.SIMULATED)
+    raw = f"hand-made game {number}"
+    log = GameLog.objects.create(
+        upload=upload,
+        raw=raw,
+        sha256=GameLog.digest(raw),
+        game_type="deep-vents",
+        status=GameLog.Status.VERIFIED,
+    )
+    facts = []
+    for seat, row, taken, position, paid, found, turn in spec["drafts"]:
+        facts.append({"type": "offer", "seat": seat, "row": [{"hex": h} for h in row]})
+        facts.append(
+            {
+                "type": "take",
+                "seat": seat,
+                "hex": taken,
+                "position": position,
+                "paid": paid,
+                "archaea": found,
+                "turn": turn,
+            }
+        )
+    game = Game.objects.create(
+        log=log,
+        game_type="deep-vents",
+        ruleset="starting-bid",
+        edition="base",
+        player_count=len(spec["seats"]),
+        source=Source.SIMULATED,
+        played_at=timezone.now(),
+        facts=facts,
+    )
+    for seat, (strategy, score, rank, winner) in enumerate(spec["seats"]):
+        GameSeat.objects.create(
+            game=game,
+            seat=seat,
+            name=strategy,
+            strategy=strategy,
+            score=score,
+            rank=rank,
+            winner=winner,
+        )
+    game_verified.send(sender=Game, game=game)
+    return game
+
+
+@pytest.fixture
+def hand_made_games(django_capture_on_commit_callbacks) -> None:
+    with django_capture_on_commit_callbacks(execute=True), transaction.atomic():
+        for number, spec in enumerate(GAMES):
+            store(number, spec)
+
+
+# What the pages should show, worked out from GAMES directly.
+
+
+def wilson(successes: float, trials: float) -> tuple[float, float, float]:
+    """The 95 % Wilson score interval, written out from its textbook formula."""
+    p = successes / trials
+    z2 = Z95 * Z95
+    centre = (successes + z2 / 2) / (trials + z2)
+    half = Z95 * math.sqrt(trials) / (trials + z2) * math.sqrt(p * (1 - p) + z2 / (4 * trials))
+    return p, max(0.0, centre - half), min(1.0, centre + half)
+
+
+def expected_strategies() -> dict[str, dict[str, float]]:
+    totals: dict[str, dict[str, float]] = defaultdict(lambda: defaultdict(float))
+    for spec in GAMES:
+        for strategy, score, rank, winner in spec["seats"]:
+            row = totals[strategy]
+            row["games"] += 1
+            row["wins"] += winner
+            row["par"] += 1 / len(spec["seats"])
+            row["score"] += score
+            row["rank"] += rank
+    return totals
+
+
+def expected_hexes() -> dict[str, dict[str, float]]:
+    """Per hex: offers, takes, and the win rates of the seats that owned it or passed it over
+    (offered it in a game and never took it), each relative to their tables' par."""
+    totals: dict[str, dict[str, float]] = defaultdict(lambda: defaultdict(float))
+    for spec in GAMES:
+        par = 1 / len(spec["seats"])
+        for seat, (_, _, _, winner) in enumerate(spec["seats"]):
+            drafts = [d for d in spec["drafts"] if d[0] == seat]
+            offered = {h for d in drafts for h in d[1]}
+            owned = {d[2] for d in drafts}
+            for _, row, taken, position, *_ in drafts:
+                for hex_id in row:
+                    totals[hex_id]["offered"] += 1
+                totals[taken]["taken"] += 1
+                totals[taken]["position"] += position
+            for hex_id in offered:
+                kind = "owned" if hex_id in owned else "passed"
+                totals[hex_id][kind] += 1
+                totals[hex_id][f"{kind}_wins"] += winner
+                totals[hex_id][f"{kind}_par"] += par
+    return totals
+
+
+def relative(totals: dict[str, float], kind: str) -> tuple[float, float, float]:
+    """Win rate over par rate, (wins / n) / (par sum / n), with its interval. Every hex of
+    GAMES was both owned and passed over at least once."""
+    return over_par(totals[f"{kind}_wins"], totals[kind], totals[f"{kind}_par"])
+
+
+# Reading the pages.
+
+
+class Tables(HTMLParser):
+    """Every <table> of a page as rows of cell texts (header cells included)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.tables: list[list[list[str]]] = []
+        self.cell: list[str] | None = None
+
+    def handle_starttag(self, tag: str, attrs) -> None:
+        if tag == "table":
+            self.tables.append([])
+        elif tag == "tr" and self.tables:
+            self.tables[-1].append([])
+        elif tag in ("td", "th"):
+            self.cell = []
+
+    def handle_endtag(self, tag: str) -> None:
+        if tag in ("td", "th") and self.cell is not None:
+            self.tables[-1][-1].append(" ".join("".join(self.cell).split()))
+            self.cell = None
+
+    def handle_data(self, data: str) -> None:
+        if self.cell is not None:
+            self.cell.append(data)
+
+
+def table_by_first_column(html: str) -> dict[str, dict[str, str]]:
+    """The page's first table: first-column text -> {column heading: cell text}."""
+    parser = Tables()
+    parser.feed(html)
+    header, *rows = parser.tables[0]
+    return {row[0]: dict(zip(header, row, strict=True)) for row in rows}
+
+
+def figure_data(html: str, div_id: str) -> list[dict]:
+    """The traces plotly.js is handed for the figure in <div id=div_id>."""
+    start = re.search(rf'Plotly\.newPlot\(\s*"{re.escape(div_id)}",\s*', html)
+    assert start, f"no figure {div_id} on the page"
+    traces, _ = json.JSONDecoder().raw_decode(html, start.end())
+    return traces
+
+
+def value_of(cell: str) -> float:
+    """The value of a 'value [low, high]' cell."""
+    return float(cell.split(" [")[0])
+
+
+def shows(cell: str, value: float, digits: int) -> bool:
+    """Whether a cell shows `value` rounded to `digits` decimals (either way at a tie)."""
+    return abs(value_of(cell) - value) <= 0.5 * 10**-digits + 1e-9
+
+
+def shows_interval(cell: str, interval: tuple[float, float, float], digits: int) -> bool:
+    """Whether a 'value [low, high]' cell shows these three, rounded."""
+    shown = [float(part) for part in re.findall(r"-?\d+\.\d+", cell)]
+    return len(shown) == 3 and all(
+        abs(a - b) <= 0.5 * 10**-digits + 1e-9 for a, b in zip(shown, interval, strict=True)
+    )
+
+
+def over_par(wins: float, trials: float, par: float) -> tuple[float, float, float]:
+    """A win rate and its Wilson interval, divided by the par rate (par sum / trials)."""
+    return tuple(x * trials / par for x in wilson(wins, trials))
+
+
+def strategies_page(client) -> str:
+    response = client.get(reverse("stats:strategies"), {"game": "deep-vents"})
+    assert response.status_code == 200
+    return response.content.decode()
+
+
+def hexes_page(client) -> str:
+    response = client.get(reverse("stats:hexes"), {"min_sample": 1})
+    assert response.status_code == 200
+    return response.content.decode()
+
+
+def test_the_strategy_table_shows_games_win_rates_scores_and_ranks_of_the_games(
+    client, hand_made_games
+):
+    table = table_by_first_column(strategies_page(client))
+
+    expected = expected_strategies()
+    assert set(table) == set(expected)
+    for strategy, totals in expected.items():
+        row, games = table[strategy], totals["games"]
+        rate, low, high = wilson(totals["wins"], games)
+        assert row["Games"] == f"{games:.0f}"
+        assert row["Win rate"] == f"{rate:.3f} [{low:.3f}, {high:.3f}]"
+        assert shows_interval(
+            row["Win rate / par"], over_par(totals["wins"], games, totals["par"]), 2
+        )
+        assert shows(row["Average score"], totals["score"] / games, 1)
+        assert shows(row["Average rank"], totals["rank"] / games, 2)
+
+
+def test_the_strategy_chart_plots_each_strategys_win_rate_over_par(client, hand_made_games):
+    [bars] = figure_data(strategies_page(client), "strategy-win-rates")
+
+    expected = {
+        strategy: over_par(totals["wins"], totals["games"], totals["par"])
+        for strategy, totals in expected_strategies().items()
+    }
+    plotted = zip(
+        bars["x"], bars["y"], bars["error_y"]["arrayminus"], bars["error_y"]["array"], strict=True
+    )
+    assert {strategy: (y, y - minus, y + plus) for strategy, y, minus, plus in plotted} == {
+        strategy: pytest.approx(interval) for strategy, interval in expected.items()
+    }
+    games_and_rates = {x: tuple(c) for x, c in zip(bars["x"], bars["customdata"], strict=True)}
+    assert games_and_rates == {
+        s: (t["games"], pytest.approx(t["wins"] / t["games"]))
+        for s, t in expected_strategies().items()
+    }
+
+
+def test_the_head_to_head_chart_shows_the_share_of_meetings_finished_above(client, hand_made_games):
+    [heatmap] = figure_data(strategies_page(client), "head-to-head")
+
+    above: dict[tuple[str, str], float] = defaultdict(float)
+    meetings: dict[tuple[str, str], int] = defaultdict(int)
+    for spec in GAMES:
+        for a, _, rank_a, _ in spec["seats"]:
+            for b, _, rank_b, _ in spec["seats"]:
+                if a != b:
+                    meetings[a, b] += 1
+                    above[a, b] += 1.0 if rank_a < rank_b else 0.5 if rank_a == rank_b else 0.0
+    names = heatmap["y"]
+    assert names == heatmap["x"] == sorted(expected_strategies())
+    for i, a in enumerate(names):
+        for j, b in enumerate(names):
+            if a == b:
+                assert heatmap["z"][i][j] is None
+            else:
+                assert heatmap["z"][i][j] == pytest.approx(above[a, b] / meetings[a, b])
+                assert heatmap["customdata"][i][j] == meetings[a, b]
+
+
+def test_the_hex_table_shows_offers_takes_positions_and_win_rates_owned_and_passed_over(
+    client, hand_made_games
+):
+    table = table_by_first_column(hexes_page(client))
+
+    expected = expected_hexes()
+    assert set(table) == {HEX_NAMES[h] for h in expected}
+    for hex_id, totals in expected.items():
+        row = table[HEX_NAMES[hex_id]]
+        assert row["Offered"] == f"{totals['offered']:.0f}"
+        assert row["Taken"] == f"{totals['taken']:.0f}"
+        assert shows(row["Take rate"], totals["taken"] / totals["offered"], 2)
+        assert shows(row["Avg position"], totals["position"] / totals["taken"], 2)
+        assert row["Sample"] == f"{totals['owned'] + totals['passed']:.0f}"
+        owned, passed = relative(totals, "owned"), relative(totals, "passed")
+        assert shows_interval(row["Owned WR"], owned, 2)
+        assert shows_interval(row["Passed WR"], passed, 2)
+        assert shows(row["Improvement"], owned[0] - passed[0], 2)
