@@ -39,8 +39,12 @@ def test_a_die_face_the_dice_do_not_have_is_rejected():
     assert str(caught) == "event 0 (seat 0): die 2 has no face 4 (faces [1, 2, 3]) [DSA-1]"
 
 
-def test_a_roll_without_dice_is_rejected_by_the_engine_not_a_crash():
-    assert "a roll lists 2 dice here, not None" in str(error({"type": "roll", "seat": 0}))
+def test_a_roll_without_dice_is_malformed_not_illegal_dsa_1():
+    caught = error({"type": "roll", "seat": 0})
+    assert isinstance(caught, MalformedLogError)
+    assert str(caught) == (
+        "event 0 (seat 0): a roll event needs 'dice' (the 2 faces rolled) [DSA-1]"
+    )
 
 
 def test_a_field_that_belongs_to_another_event_type_fails_the_schema():

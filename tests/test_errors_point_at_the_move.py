@@ -274,3 +274,16 @@ def test_verifying_a_file_with_no_log_in_it_fails(tmp_path, name, content):
     )  # fmt: skip
     assert done.returncode == 1
     assert f"{path}: invalid" in done.stdout
+
+
+def test_a_drop_without_its_chip_is_malformed_not_illegal():
+    game = get_game("deep-sea-adventure")
+    chips = [value for level in game.editions()["first"].levels for value in level]
+    state = game.new_state(game.ruleset(), 2, {"chips": chips})
+    state.carried[0] = [((1, 0),)]
+    state.path[1] = None  # space 2 is blank: the diver may drop there
+    state.apply_action({"type": "swim", "seat": 0})
+    state.apply_action({"type": "roll", "seat": 0, "dice": [2, 1]})  # 3 - 1 chip: to space 2
+    with pytest.raises(MalformedLogError) as caught:
+        state.apply_action({"type": "drop", "seat": 0})
+    assert (caught.value.field, caught.value.rule) == ("chip", "DSA step 4")

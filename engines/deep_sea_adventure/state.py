@@ -17,7 +17,7 @@ from collections.abc import Mapping
 from itertools import combinations
 from typing import Any
 
-from engines.core.errors import IllegalEventError, LogError
+from engines.core.errors import IllegalEventError, LogError, MalformedLogError
 from engines.core.game import Event, Outcome, State
 from engines.deep_sea_adventure.edition import Chip, Edition, roll_outcomes
 
@@ -28,6 +28,15 @@ LAST_RETURNED, DEEPEST_DROWNED = "last-returned", "deepest-drowned"
 
 TREASURE_STEP = "DSA step 4"
 SWIM_STEP = "DSA step 3"
+
+
+def _required(event: Event, field: str, what: str, rule: str) -> Any:
+    """A field the event's type needs; its absence makes the event malformed, not illegal."""
+    if field not in event:
+        raise MalformedLogError(
+            f"a {event.get('type')} event needs {field!r} ({what})", field=field, rule=rule
+        )
+    return event[field]
 
 
 def chip_json(chip: Chip) -> dict[str, int]:
@@ -420,7 +429,7 @@ class DeepSeaState(State):
             raise IllegalEventError("has already rolled this turn", rule=SWIM_STEP)
         dice = self.dice()
         rule = "B-1" if dice is self.edition.boost_dice else "DSA-1"
-        faces = event.get("dice")
+        faces = _required(event, "dice", f"the {len(dice)} faces rolled", rule)
         if not isinstance(faces, list) or len(faces) != len(dice):
             raise IllegalEventError(f"a roll lists {len(dice)} dice here, not {faces!r}", rule=rule)
         for number, (face, die) in enumerate(zip(faces, dice, strict=True), 1):
@@ -437,7 +446,7 @@ class DeepSeaState(State):
     def _choose(self, event: Event) -> None:
         if self.stage != CHOOSE:
             raise IllegalEventError("no roll of three dice is waiting for a choice", rule="B-2")
-        chosen = event.get("dice")
+        chosen = _required(event, "dice", "the two faces used", "B-2")
         left = list(self.roll)
         if not isinstance(chosen, list) or len(chosen) != 2:
             raise IllegalEventError(f"choose exactly two dice, not {chosen!r}", rule="B-2")
@@ -479,7 +488,7 @@ class DeepSeaState(State):
                 f"can drop treasure only on a blank chip; space {here} holds treasure",
                 rule=TREASURE_STEP,
             )
-        index = event.get("chip")
+        index = _required(event, "chip", "which carried chip, from 0", TREASURE_STEP)
         carried = self.carried[seat]
         if type(index) is not int or not 0 <= index < len(carried):
             raise IllegalEventError(
@@ -522,7 +531,7 @@ class DeepSeaState(State):
         if seat in restack["given"]:
             raise IllegalEventError("has already given a stacking order", rule="DSA-5")
         items = restack["items"][seat]
-        order = event.get("order")
+        order = _required(event, "order", "the carried chips in stacking order", "DSA-5")
         if not isinstance(order, list) or sorted(order) != list(range(len(items))):
             raise IllegalEventError(
                 f"the order must list each of the {len(items)} carried chips once "

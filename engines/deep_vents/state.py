@@ -74,7 +74,9 @@ def _coord(value: Any, field: str) -> Coord:
         q, r = value
         if type(q) is int and type(r) is int:
             return (q, r)
-    raise MalformedLogError(f"{field} must be a [q, r] pair of integers, not {value!r}")
+    raise MalformedLogError(
+        f"{field} must be a [q, r] pair of integers, not {value!r}", field=field, rule="DV-4"
+    )
 
 
 def _at(tile: Tile) -> list[int]:
@@ -269,7 +271,9 @@ class DeepVentsState(State):
         self._expect(BID, event)
         amount = event.get("amount")
         if type(amount) is not int:
-            raise MalformedLogError(f"a bid needs an integer amount, not {amount!r}")
+            raise MalformedLogError(
+                f"a bid needs an integer amount, not {amount!r}", field="amount", rule="DV-3"
+            )
         least = 0 if self.high_bidder is None else self.high_bid + 1
         base = self.edition.bid_base[len(self.players)]
         if amount < least:
@@ -347,7 +351,9 @@ class DeepVentsState(State):
         self._expect(TAKE, event)
         position = event.get("position")
         if type(position) is not int:
-            raise MalformedLogError(f"take needs an integer position, not {position!r}")
+            raise MalformedLogError(
+                f"take needs an integer position, not {position!r}", field="position", rule="DV-2"
+            )
         if not 1 <= position <= len(self.row):
             raise IllegalEventError(
                 f"position must be 1 to {len(self.row)}, not {position!r}", rule="DV-2"
@@ -718,7 +724,9 @@ class DeepVentsState(State):
         self._expect(SHELL, event)
         use = event.get("use")
         if type(use) is not bool:
-            raise MalformedLogError(f"shell needs use: true or false, not {use!r}")
+            raise MalformedLogError(
+                f"shell needs use: true or false, not {use!r}", field="use", rule="DV-7"
+            )
         assert self.decider is not None
         self._land(self.decider, self.pending_damage, use)
         self._resolve()
