@@ -216,3 +216,14 @@ def test_the_admin_refuses_a_player_whose_name_is_another_players_or_could_pass_
     assert "admin (@admin) already has this name" in twin.content.decode()
     assert "contains a zero-width character (U+200B)" in hidden.content.decode()
     assert Player.objects.count() == 1
+
+
+def test_a_long_name_whose_handle_is_taken_gets_a_suffixed_handle_within_the_limit():
+    long_name = "Abyssopelagic" * 4
+    first = players_for([long_name])[long_name]
+
+    second = players_for([long_name + "!"])[long_name + "!"]
+
+    assert len(first.handle) == 40
+    assert second.handle == first.handle[:38] + "-2"
+    assert second != first
