@@ -8,7 +8,7 @@ from django.db.models import Q
 from django.utils import timezone
 
 from players.models import Player
-from players.names import HANDLE_LENGTH, canonical_name, handle_base
+from players.names import HANDLE_LENGTH, NAME_LENGTH, canonical_name, handle_base
 
 logger = logging.getLogger(__name__)
 
@@ -71,7 +71,7 @@ def players_for(names: list[str]) -> dict[str, Player]:
         handles = free_handles(missing)
         Player.objects.bulk_create(
             [
-                Player(handle=handles[c], display_name=name.strip(), canonical_name=c)
+                Player(handle=handles[c], display_name=name.strip()[:NAME_LENGTH], canonical_name=c)
                 for c, name in missing.items()
             ],
             ignore_conflicts=True,
