@@ -30,9 +30,11 @@ WHITESPACE_RUN = re.compile(r"\s+")
 
 
 def canonical_name(name: str) -> str:
-    """The form names are matched on. NFKC again after case folding, which can undo it."""
+    """The form names are matched on. NFKC again after case folding, which can undo it;
+    cut to the column's length (longer names are refused at intake, but logs stored
+    before that rule may hold one)."""
     folded = unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", name).casefold())
-    return WHITESPACE_RUN.sub(" ", folded).strip()
+    return WHITESPACE_RUN.sub(" ", folded).strip()[:NAME_LENGTH]
 
 
 def character_problem(character: str) -> str | None:

@@ -4,10 +4,11 @@ the request cycle (Celery tasks in tasks.py call it)."""
 import logging
 
 from django.db import transaction
+from django.db.models import Q
 from django.utils import timezone
 
 from players.models import Player
-from players.names import HANDLE_LENGTH, canonical_name, handle_base
+from players.names import HANDLE_LENGTH, NAME_LENGTH, canonical_name, handle_base
 
 logger = logging.getLogger(__name__)
 
@@ -32,12 +33,16 @@ def refresh_player_stats(player_id: int) -> Player | None:
 def free_handles(names: dict[str, str]) -> dict[str, str]:
     """A handle no player has yet for each canonical name (its name as written given)."""
     bases = {canonical: handle_base(name) for canonical, name in names.items()}
-    prefixes = {base[: HANDLE_LENGTH - 4] for base in bases.values()}
-    taken = set()
-    for prefix in prefixes:
-        taken.update(
-            Player.objects.filter(handle__startswith=prefix).values_list("handle", flat=True)
-        )
+    # Each base, and what it becomes with a suffix (up to "-999"; a long base is cut to
+    # make room for it, so only its first characters are kept).
+    room = HANDLE_LENGTH - 4
+    clashing = Q()
+    for base in set(bases.values()):
+        if len(base) <= room:
+            clashing |= Q(handle=base) | Q(handle__startswith=f"{base}-")
+        else:
+            clashing |= Q(handle__startswith=base[:room])
+    taken = set(Player.objects.filter(clashing).values_list("handle", flat=True))
     handles = {}
     for canonical, base in bases.items():
         handle, number = base, 1
@@ -66,7 +71,7 @@ def players_for(names: list[str]) -> dict[str, Player]:
         handles = free_handles(missing)
         Player.objects.bulk_create(
             [
-                Player(handle=handles[c], display_name=name.strip(), canonical_name=c)
+                Player(handle=handles[c], display_name=name.strip()[:NAME_LENGTH], canonical_name=c)
                 for c, name in missing.items()
             ],
             ignore_conflicts=True,
@@ -75,11 +80,6 @@ def players_for(names: list[str]) -> dict[str, Player]:
             (p.canonical_name, p) for p in Player.objects.filter(canonical_name__in=missing)
         )
     return {name: known[c] for name, c in canonical.items()}
-
-
-def player_named(name: str) -> Player | None:
-    """The player this name is, if there is one."""
-    return Player.objects.filter(canonical_name=canonical_name(name)).first()
 
 
 def log_name(player: Player) -> str:

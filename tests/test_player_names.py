@@ -216,3 +216,23 @@ def test_the_admin_refuses_a_player_whose_name_is_another_players_or_could_pass_
     assert "admin (@admin) already has this name" in twin.content.decode()
     assert "contains a zero-width character (U+200B)" in hidden.content.decode()
     assert Player.objects.count() == 1
+
+
+def test_a_long_name_whose_handle_is_taken_gets_a_suffixed_handle_within_the_limit():
+    long_name = "Abyssopelagic" * 4
+    first = players_for([long_name])[long_name]
+
+    second = players_for([long_name + "!"])[long_name + "!"]
+
+    assert len(first.handle) == 40
+    assert second.handle == first.handle[:38] + "-2"
+    assert second != first
+
+
+def test_a_name_too_long_for_a_player_is_refused_at_intake_but_an_old_one_still_finds_a_player():
+    long_name = "Marina " * 20
+
+    assert "is longer than 100 characters" in name_problem(long_name)
+    player = players_for([long_name])[long_name]  # a log stored before the rule
+    assert len(player.display_name) <= 100
+    assert players_for([long_name])[long_name] == player

@@ -1,7 +1,9 @@
 """Bringing logs in: store each exactly as received and queue it for verification.
 
-Only what can be judged without the rules is checked here (UTF-8, JSON, the format and a
-known game), so a bad request is refused before anything is stored. Everything else (the
+Only what can be judged without the rules is checked here (UTF-8, JSON, the format, a
+known game, player names that cannot impersonate, and that the submitter may submit a game
+with these players: games.services.submission_rights), so a bad request is refused before
+anything is stored. Everything else (the
 game's JSON Schema, legality, the claimed result) is the worker's replay, which gives a
 rejected verdict with the engine's precise error.
 
