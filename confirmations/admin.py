@@ -20,6 +20,12 @@ class ConfirmationInline(admin.TabularInline):
     def has_add_permission(self, request, obj=None) -> bool:
         return False
 
+    def has_change_permission(self, request, obj=None) -> bool:
+        return False  # players' answers are theirs
+
+    def has_view_permission(self, request, obj=None) -> bool:
+        return request.user.is_active and request.user.is_staff
+
 
 @admin.register(Review)
 class ReviewAdmin(admin.ModelAdmin):
@@ -43,6 +49,17 @@ class ReviewAdmin(admin.ModelAdmin):
 
     def has_add_permission(self, request) -> bool:
         return False  # reviews open when games are verified
+
+    # Every staff member resolves disputes, as staff may submit and delete any game: no
+    # model permission to hand out first.
+    def has_module_permission(self, request) -> bool:
+        return request.user.is_active and request.user.is_staff
+
+    def has_view_permission(self, request, obj=None) -> bool:
+        return self.has_module_permission(request)
+
+    def has_change_permission(self, request, obj=None) -> bool:
+        return self.has_module_permission(request)
 
     @admin.action(description="Accept: the selected games count")
     def accept_games(self, request, queryset) -> None:

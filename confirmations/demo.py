@@ -19,6 +19,7 @@ from games.demo import player_strategy
 from games.services.intake import submit_log
 from games.services.verification import verify_log
 from players.models import Player
+from players.services import log_name
 
 # (player handle, username): the demo tournament's players who have accounts.
 DEMO_LOGINS = [("marina", "marina"), ("nautilus", "nemo"), ("coral", "coral")]
@@ -37,7 +38,7 @@ def demo_log(seed: str, handles: list[str]) -> str:
         game.ruleset({"name": "starting-bid"}),
         [player_strategy(p) for p in players],
         rng,
-        names=handles,
+        names=[log_name(player) for player in players],
     )
     log["meta"] = {"played_at": PLAYED_AT.isoformat(), "event": "demo: awaiting answers"}
     return json.dumps(log)

@@ -88,6 +88,9 @@ def open_review(game: Game, group: Any = None) -> Review | None:
     A game derived again by a reverify keeps its log's review: counting if it counted,
     set aside if it was pending, disputed or rejected.
     """
+    if game.source == Source.SIMULATED:  # bots: nobody to ask, and no query spent on it
+        game_counted.send(sender=Game, game=game, group=group)
+        return None
     review = Review.objects.filter(log_id=game.log_id).first()
     if review is None:
         asked = players_to_ask(game)
@@ -99,7 +102,7 @@ def open_review(game: Game, group: Any = None) -> Review | None:
         Confirmation.objects.bulk_create(
             Confirmation(review=review, player=player) for player in asked
         )
-        from confirmations.tasks import notify_players_task
+        from confirmations.tasks import notify_players_task  # tasks import this module
 
         notify_players_task.delay_on_commit(review.pk)
     elif review.status == Review.Status.COUNTED:

@@ -107,7 +107,7 @@ INSTALLED_APPS = [
     "players",
     "tournaments",
     "games",
-    # stats before ratings: their game_verified receivers run in this order, and ratings
+    # stats before ratings: their game_counted receivers run in this order, and ratings
     # holds a per-game-type lock until the commit, so it goes last.
     "stats",
     "ratings",

@@ -29,14 +29,21 @@ RECORDED_FIELDS = ("game", "ruleset", "players", "setup", "events")
 
 @dataclass
 class World:
-    """The club, plus a verified game and the seated player's unpublished upload."""
+    """The club, plus a verified game, the seated player's unpublished upload and a game
+    staff uploaded that waits for the seated player's confirmation."""
 
     club: Club
     log: GameLog
     private_upload: int
+    pending: GameLog
 
     def format(self, path: str) -> str:
-        return path.format(table=self.club.table.pk, log=self.log.pk, upload=self.private_upload)
+        return path.format(
+            table=self.club.table.pk,
+            log=self.log.pk,
+            upload=self.private_upload,
+            pending=self.pending.pk,
+        )
 
 
 @pytest.fixture
@@ -49,8 +56,12 @@ def world(django_capture_on_commit_callbacks) -> World:
             user=the_club.users["seated player"],
             published=False,
         )
-    verify_log(public.pk)
-    return World(the_club, GameLog.objects.get(pk=public.pk), private.upload_id)
+    pending = submit_log(
+        json.dumps(human_log(seed=4, names=("Marina", "Guest"))), user=the_club.users["staff"]
+    )
+    for log in (public, pending):
+        verify_log(log.pk)
+    return World(the_club, GameLog.objects.get(pk=public.pk), private.upload_id, pending)
 
 
 def marinas_game(world: World) -> str:
@@ -206,6 +217,45 @@ MATRIX = [
         lambda world: as_recording(table_game(world), table=world.club.table.pk),
         stores=True,
     ),
+    # --- accounts and confirmation: the game staff uploaded waits for the seated player
+    Row("sign-up page", "get", "/account/signup/", roles(200, 302, 302, 302, 302)),
+    Row("sign-in page", "get", "/account/login/", roles(200, 302, 302, 302, 302)),
+    Row("password reset page", "get", "/account/password/reset/", everyone(200)),
+    # The club's accounts have no password yet: allauth sends them to set one first.
+    Row("password change page", "get", "/account/password/change/", signed_in(302)),
+    Row("claim a player name", "get", "/account/player/", signed_in(200)),
+    Row("games to confirm", "get", "/account/pending/", signed_in(200)),
+    Row("pending game page", "get", "/games/{pending}/", everyone(200)),
+    Row(
+        "confirm a game",
+        "post",
+        "/account/games/{pending}/confirm/",
+        roles(302, 302, 403, 403, 403),
+        lambda world: {},
+    ),
+    Row(
+        "dispute a game",
+        "post",
+        "/account/games/{pending}/dispute/",
+        roles(302, 302, 403, 403, 403),
+        lambda world: {"event": "1", "reason": "not what happened"},
+    ),
+    Row("API games to confirm", "get", "/api/confirmations/", signed_in(200, API_SIGN_IN)),
+    Row(
+        "API confirm a game",
+        "post",
+        "/api/confirmations/{pending}/confirm/",
+        roles(API_SIGN_IN, 200, 403, 403, 403),
+        lambda world: "{}",
+    ),
+    Row(
+        "API dispute a game",
+        "post",
+        "/api/confirmations/{pending}/dispute/",
+        roles(API_SIGN_IN, 200, 403, 403, 403),
+        lambda world: json.dumps({"event": 1, "reason": "not what happened"}),
+    ),
+    Row("admin reviews", "get", "/admin/confirmations/review/", roles(302, 302, 302, 302, 200)),
     # --- staff only
     Row("API delete a log", "delete", "/api/logs/{log}/", roles(API_SIGN_IN, 403, 403, 403, 204)),
 ]
