@@ -2,6 +2,7 @@
 an unexpected exception recorded as an `error` verdict at once, and a sweep that re-queues
 only what is really stranded (expired leases, messages the broker does not hold)."""
 
+import time
 import uuid
 from datetime import timedelta
 
@@ -216,3 +217,36 @@ def test_a_stale_ledger_whose_recompute_is_waiting_in_the_broker_is_left_alone(
 
     assert queue_lost_recomputes_task() == []
     assert client.llen(queue) == 1
+
+
+def test_a_task_delivered_again_after_dying_sends_its_logs_again_in_halves(
+    django_capture_on_commit_callbacks, monkeypatch
+):
+    ids = stored_logs(3)
+    GameLog.objects.claim_together(ids, "task-x")  # then the worker died
+    sent = []
+    monkeypatch.setattr(
+        sweep.Dispatch, "send", lambda self, task, *args: sent.append((task.name, args))
+    )
+
+    with django_capture_on_commit_callbacks(execute=True):
+        verify_logs(ids, holder="task-x")  # the broker's redelivery of the same task
+
+    assert sent == [
+        ("games.tasks.verify_logs_task", (ids[:2],)),
+        ("games.tasks.verify_log_task", (ids[2],)),
+    ]
+    assert statuses(ids) == ["queued"] * 3
+
+
+def test_a_message_reserved_longer_than_a_lease_no_longer_carries_its_logs(settings):
+    lease = settings.GAMES_LEASE_SECONDS
+    now = time.time()
+    messages = [
+        broker.Message("games.tasks.verify_logs_task", [[1, 2]], reserved_at=None),
+        broker.Message("games.tasks.verify_log_task", [3], reserved_at=now - lease / 2),
+        broker.Message("games.tasks.verify_log_task", [4], reserved_at=now - lease * 2),
+        broker.Message("ratings.tasks.recompute_ratings_task", ["deep-dive"], reserved_at=None),
+    ]
+
+    assert sweep.carried(messages) == {1, 2, 3}
