@@ -28,9 +28,9 @@ class InlineCode(HTMLParser):
                 self.problems.append(f"<{tag} {name}=...>")
         inline_script = tag == "script" and "src" not in attributes
         data_block = attributes.get("type", "").startswith("application/")
-        if (inline_script and not data_block) or tag == "style":
-            if attributes.get("nonce") != self.nonce:
-                self.problems.append(f"<{tag}> without the nonce")
+        needs_nonce = (inline_script and not data_block) or tag == "style"
+        if needs_nonce and attributes.get("nonce") != self.nonce:
+            self.problems.append(f"<{tag}> without the nonce")
 
 
 @pytest.fixture
