@@ -6,6 +6,7 @@ acknowledged as done with its logs left verifying.
 """
 
 from celery import Task, shared_task
+from django.conf import settings
 
 from deepsea.celery import retry_after_outage
 from deepsea.outages import INFRASTRUCTURE_ERRORS
@@ -35,7 +36,12 @@ def sweep_stuck_logs_task() -> int:
     return sweep.requeue_stuck_logs()
 
 
-@shared_task
+# Reading a 500 MB batch takes minutes: its limit is as long as the broker lets a task run
+# unacknowledged before handing it to another worker (CELERY_VISIBILITY_TIMEOUT), less a margin.
+READ_BATCH_SECONDS = settings.CELERY_BROKER_TRANSPORT_OPTIONS["visibility_timeout"] - 120
+
+
+@shared_task(soft_time_limit=READ_BATCH_SECONDS, time_limit=READ_BATCH_SECONDS + 60)
 def read_batch_task(upload_id: int) -> None:
     """A batch stored by the request: split, check, store and queue its logs."""
     from games.services import batch_intake  # it imports these tasks to queue them
