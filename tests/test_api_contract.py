@@ -18,7 +18,7 @@ import schemathesis
 from django.core.signals import request_finished, request_started
 from django.core.wsgi import get_wsgi_application
 from django.db import close_old_connections
-from games_support import human_log, jsonl, submit, text
+from games_support import human_log, jsonl, sitting_as, submit, text
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from rest_framework.authtoken.models import Token
@@ -59,9 +59,13 @@ def token(django_user_model, settings):
 
 
 @pytest.fixture
-def seeded(submit) -> dict[str, list]:
-    """Verified games, a rejected log, and logs not stored yet (for uploads that succeed)."""
+def seeded(submit, token, django_user_model) -> dict[str, list]:
+    """Verified games, a rejected log, logs not stored yet (for uploads that succeed), and a
+    game waiting for the token's user (who plays as Coral) to confirm it."""
     verified = [submit(text(human_log(seed=seed))) for seed in (301, 302, 303)]
+    sitting_as(Token.objects.get(key=token).user, "Coral")
+    marina = sitting_as(django_user_model.objects.create_user("marina"), "Marina Abyss")
+    pending = submit(text(human_log(seed=305)), user=marina)
     tampered = human_log(seed=304)
     tampered["result"]["scores"][0] += 1
     rejected = submit(text(tampered))
@@ -70,6 +74,7 @@ def seeded(submit) -> dict[str, list]:
     logs = [*verified, rejected]
     return {
         "log": [log.pk for log in logs],
+        "pending": [pending.pk],
         "upload": [log.upload_id for log in logs],
         "game": list(Game.objects.values_list("pk", flat=True)),
         "new_logs": [human_log(seed=seed) for seed in range(310, 320)],
@@ -86,7 +91,12 @@ def seeded(submit) -> dict[str, list]:
 
 def towards_the_seeded_data(case, data: st.DataObject, seeded: dict[str, list]) -> None:
     """Point a generated request at what exists: ids, logs that verify, filters that match."""
-    if "id" in (case.path_parameters or {}):
+    if "log" in (case.path_parameters or {}):  # /api/confirmations/{log}/confirm|dispute/
+        case.path_parameters["log"] = seeded["pending"][0]
+        if case.operation.path.endswith("/dispute/"):
+            case.media_type = "application/json"
+            case.body = {"event": 1, "reason": "the shark die showed a 3, not a 5"}
+    elif "id" in (case.path_parameters or {}):
         kind = case.operation.path.split("/")[2].rstrip("s")  # /api/logs/{id}/ -> log
         case.path_parameters["id"] = data.draw(st.sampled_from(seeded[kind]), label="id")
     elif case.method.upper() == "POST":

@@ -146,7 +146,7 @@ MATRIX = [
     Row(
         "unpublished upload status",
         "get",
-        "/uploads/{upload}/status.json",
+        "/uploads/{upload}/status/",
         roles(404, 200, 404, 404, 200),
     ),
     Row("simulation lab", "get", "/stats/lab/", roles(302, 302, 302, 302, 200)),
@@ -161,10 +161,10 @@ MATRIX = [
         stores=True,
     ),
     Row(
-        "API batch (a refused line is a line error)",
+        "API batch (stored at once, read by a worker; a refused line is a line error)",
         "post",
         "/api/uploads/",
-        roles(API_SIGN_IN, 201, 201, 201, 201),
+        roles(API_SIGN_IN, 202, 202, 202, 202),
         lambda world: marinas_game(world) + "\n",
         content_type="application/jsonl",
     ),

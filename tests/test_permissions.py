@@ -54,7 +54,7 @@ WHERE_A_LOG_SHOWS = {
     "game in the API": lambda log: f"/api/games/{log.game.pk}/",
     "game page": lambda log: f"/games/{log.pk}/",
     "upload page": lambda log: f"/uploads/{log.upload_id}/",
-    "upload status": lambda log: f"/uploads/{log.upload_id}/status.json",
+    "upload status": lambda log: f"/uploads/{log.upload_id}/status/",
 }
 WHERE_LOGS_ARE_LISTED = ["/api/logs/", "/api/uploads/", "/api/games/", "/games/"]
 
@@ -63,7 +63,7 @@ WHERE_LOGS_ARE_LISTED = ["/api/logs/", "/api/uploads/", "/api/games/", "/games/"
 def test_every_page_shows_an_unpublished_log_to_its_owner_and_staff_only(
     submit, django_user_model, place
 ):
-    owner = django_user_model.objects.create_user("owner")
+    owner = sitting_as(django_user_model.objects.create_user("owner"))
     other = django_user_model.objects.create_user("other")
     staff = django_user_model.objects.create_user("staff", is_staff=True)
     stored = submit(text(human_log(seed=93)), user=owner, published=False)
@@ -84,10 +84,11 @@ def test_every_page_shows_an_unpublished_log_to_its_owner_and_staff_only(
 
 @pytest.mark.parametrize("url", WHERE_LOGS_ARE_LISTED)
 def test_every_list_leaves_out_the_unpublished_logs_of_others(submit, django_user_model, url):
-    owner = django_user_model.objects.create_user("owner")
-    other = django_user_model.objects.create_user("other")
+    owner = sitting_as(django_user_model.objects.create_user("owner"))
+    other = sitting_as(django_user_model.objects.create_user("other"), "Coral")
     published = submit(text(human_log(seed=94)), user=other)
-    hidden = submit(text(human_log(seed=95)), user=owner, published=False)
+    # Coral is not at the hidden table, so it asks nothing of `other` (who would then see it).
+    hidden = submit(text(human_log(seed=95, names=("Nemo", "Kelp"))), user=owner, published=False)
     ids = {
         "/api/logs/": lambda log: log.pk,
         "/api/uploads/": lambda log: log.upload_id,

@@ -13,6 +13,7 @@ import json
 import math
 import re
 from collections import defaultdict
+from html import unescape
 from html.parser import HTMLParser
 
 import pytest
@@ -226,11 +227,11 @@ def table_by_first_column(html: str) -> dict[str, dict[str, str]]:
 
 
 def figure_data(html: str, div_id: str) -> list[dict]:
-    """The traces plotly.js is handed for the figure in <div id=div_id>."""
-    start = re.search(rf'Plotly\.newPlot\(\s*"{re.escape(div_id)}",\s*', html)
-    assert start, f"no figure {div_id} on the page"
-    traces, _ = json.JSONDecoder().raw_decode(html, start.end())
-    return traces
+    """The traces plotly.js is handed for the figure in <div id=div_id> (its JSON sits in the
+    div's data-plotly-figure attribute: deepsea/charts.py)."""
+    found = re.search(rf'<div id="{re.escape(div_id)}"[^>]*\sdata-plotly-figure="([^"]*)"', html)
+    assert found, f"no figure {div_id} on the page"
+    return json.loads(unescape(found.group(1)))["data"]
 
 
 def value_of(cell: str) -> float:

@@ -10,7 +10,7 @@ import pytest
 from django.test import Client
 from games_support import human_log, jsonl, sitting_as, text
 
-from games.models import GameLog
+from games.models import GameLog, Upload
 
 pytestmark = pytest.mark.django_db
 
@@ -99,28 +99,34 @@ def test_staff_may_submit_any_game(django_user_model, route):
     assert status in (201, 302)
 
 
-def test_a_batch_line_of_a_game_they_do_not_sit_in_is_a_line_error_the_others_kept(nemo):
+def test_a_batch_line_of_a_game_they_do_not_sit_in_is_a_line_error_the_others_kept(
+    nemo, django_capture_on_commit_callbacks
+):
     batch = jsonl(
         human_log(seed=16),
         human_log(seed=17, names=("Pearl", "Squid")),
         human_log(seed=18, names=("Nemo", "Yeti")),
     )
 
-    response = nemo.post("/api/uploads/", data=batch, content_type="application/jsonl")
+    with django_capture_on_commit_callbacks(execute=True):  # a worker reads the batch
+        response = nemo.post("/api/uploads/", data=batch, content_type="application/jsonl")
 
-    assert response.status_code == 201
-    errors = response.json()["line_errors"]
+    assert response.status_code == 202
+    errors = Upload.objects.get(pk=response.json()["id"]).line_errors
     assert [error["line"] for error in errors] == [2]
     assert "you may submit only games you sit in: your player Nemo (@nemo)" in errors[0]["error"]
     assert sorted(GameLog.objects.values_list("line", flat=True)) == [1, 3]
 
 
-def test_a_batch_on_the_upload_page_keeps_the_lines_they_sit_in(kelp):
+def test_a_batch_on_the_upload_page_keeps_the_lines_they_sit_in(
+    kelp, django_capture_on_commit_callbacks
+):
     from django.core.files.uploadedfile import SimpleUploadedFile
 
     batch = jsonl(human_log(seed=19), human_log(seed=20, names=("Kelp", "Yeti")))
 
-    response = kelp.post("/upload/", {"file": SimpleUploadedFile("night.jsonl", batch)})
+    with django_capture_on_commit_callbacks(execute=True):  # a worker reads the batch
+        response = kelp.post("/upload/", {"file": SimpleUploadedFile("night.jsonl", batch)})
 
     assert response.status_code == 302
     assert list(GameLog.objects.values_list("line", flat=True)) == [2]

@@ -26,7 +26,8 @@ def five_logs_an_hour(monkeypatch, settings, tmp_path):
 @pytest.fixture
 def client(django_user_model) -> Client:
     client = Client()
-    client.force_login(django_user_model.objects.create_user("uploader"))
+    # Staff: the logs seat players the uploader does not play (games.services.submission_rights).
+    client.force_login(django_user_model.objects.create_user("uploader", is_staff=True))
     return client
 
 

@@ -106,7 +106,8 @@ def web_stack(directory: Path, broker_url: str, **settings: str) -> Iterator[Web
         "shell",
         "-c",
         "from django.contrib.auth.models import User; from rest_framework.authtoken.models "
-        "import Token; print(Token.objects.create(user=User.objects.create_user('bulk')).key)",
+        "import Token; user = User.objects.create_user('bulk', is_staff=True); "
+        "print(Token.objects.create(user=user).key)",
     ).split()[-1]  # the shell first says what it imported
     stack.gunicorn = subprocess.Popen(
         [str(BIN / "gunicorn"), "deepsea.wsgi", "--bind", f"127.0.0.1:{stack.port}",

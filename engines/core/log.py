@@ -60,11 +60,11 @@ def _refuse_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 def _unstorable(text: str) -> str | None:
     """Why a decoded string cannot be stored or hashed, or None when it can."""
     if "\x00" in text:
-        return "contains a NUL character (\\u0000)"
+        return "contains a NUL character (U+0000)"
     try:
         text.encode("utf-8")
-    except UnicodeEncodeError:
-        return "contains a lone surrogate (an unpaired \\ud800-\\udfff escape)"
+    except UnicodeEncodeError as exc:
+        return f"contains a lone surrogate (U+{ord(text[exc.start]):04X})"
     return None
 
 

@@ -6,7 +6,7 @@ from django.db import migrations, models
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('games', '0003_compressed_facts'),
+        ('games', '0005_game_counts'),
     ]
 
     operations = [
