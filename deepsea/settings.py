@@ -43,6 +43,17 @@ def envint(name: str, default: int) -> int:
         raise ImproperlyConfigured(f"{name}={value!r} is not an integer") from None
 
 
+def envfloat(name: str, default: float) -> float:
+    """A decimal number variable."""
+    value = os.getenv(name, "").strip()
+    if not value:
+        return default
+    try:
+        return float(value)
+    except ValueError:
+        raise ImproperlyConfigured(f"{name}={value!r} is not a number") from None
+
+
 def envlist(name: str, default: list[str]) -> list[str]:
     """A comma-separated list; blanks around items are dropped."""
     value = os.getenv(name, "").strip()
@@ -94,6 +105,7 @@ INSTALLED_APPS = [
     # holds a per-game-type lock until the commit, so it goes last.
     "stats",
     "ratings",
+    "analysis",
 ]
 
 MIDDLEWARE = [
@@ -262,6 +274,16 @@ GAMES_MAX_LOG_BYTES = envint("GAMES_MAX_LOG_BYTES", 1_000_000)
 GAMES_MAX_UPLOAD_BYTES = envint("GAMES_MAX_UPLOAD_BYTES", 500_000_000)
 GAMES_VERIFY_MAX_ATTEMPTS = envint("GAMES_VERIFY_MAX_ATTEMPTS", 3)
 GAMES_STUCK_AFTER_SECONDS = envint("GAMES_STUCK_AFTER_SECONDS", 600)
+
+# Game analysis (issue 15): playouts per action until the win probability's standard error is
+# at most ANALYSIS_TARGET_SE (0.03: +-0.06 at 95%), between the minimum and the maximum; each
+# Celery task evaluates ANALYSIS_CHUNK_DECISIONS decision points.
+ANALYSIS_BUDGET = {
+    "target_se": envfloat("ANALYSIS_TARGET_SE", 0.03),
+    "min_playouts": envint("ANALYSIS_MIN_PLAYOUTS", 32),
+    "max_playouts": envint("ANALYSIS_MAX_PLAYOUTS", 400),
+}
+ANALYSIS_CHUNK_DECISIONS = envint("ANALYSIS_CHUNK_DECISIONS", 8)
 
 # Everything goes to stderr (gunicorn and Celery collect it), Django's messages included:
 # they reach the root handler instead of Django's own, which would print them twice.

@@ -14,4 +14,5 @@ urlpatterns = [
     path("", include("games.urls")),
     path("api/", include("games.api_urls")),
     path("stats/", include("stats.urls")),
+    path("", include("analysis.urls")),
 ]

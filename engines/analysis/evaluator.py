@@ -206,8 +206,8 @@ def playout_strategy(game_id: str) -> str:
     return PLAYOUT_STRATEGY[game_id]
 
 
-def playout_bots(game: Game, players: int) -> list[Strategy]:
-    strategy = game.strategies[PLAYOUT_STRATEGY[game.id]]
+def playout_bots(game: Game, players: int, strategy_name: str | None = None) -> list[Strategy]:
+    strategy = game.strategies[strategy_name or PLAYOUT_STRATEGY[game.id]]
     return [strategy() for _ in range(players)]
 
 
@@ -255,15 +255,16 @@ def evaluate_position(
     *,
     budget: Budget = DEFAULT_BUDGET,
     seed: str = "0",
+    playout: str | None = None,
 ) -> list[ActionEstimate]:
     """Every action's estimate, best first (ties keep the order of `actions`).
 
-    `state` is not changed. Playouts go to the actions whose error is still above the
+    `state` is not changed; `playout` names another playout strategy than the game's. Playouts go to the actions whose error is still above the
     target, a batch at a time, so clear-cut actions stop early.
     """
     game = get_game(game_id)
     hidden = hidden_module(game_id)
-    bots = playout_bots(game, players)
+    bots = playout_bots(game, players, playout)
     estimates = [ActionEstimate(action, seat) for action in actions]
     if state.is_terminal():
         raise ValueError("a finished game has no decision to evaluate")
