@@ -9,8 +9,8 @@ from typing import Any
 
 from django import forms
 
-from engines.analysis.turn_back import GAMES, AdvisorError, Diver, advise, advisor_state
 from analysis.services.jobs import default_budget
+from engines.analysis.turn_back import GAMES, AdvisorError, Diver, advise, advisor_state
 
 TABLE_PATH = Path(__file__).parent / "data" / "turn_back.json"
 

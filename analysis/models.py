@@ -94,6 +94,9 @@ class AnalysisChunk(models.Model):
             models.UniqueConstraint(fields=["analysis", "number"], name="unique_analysis_chunk")
         ]
 
+    def __str__(self) -> str:
+        return f"chunk {self.number} of analysis {self.analysis_id}"
+
 
 class BoardRequest(models.Model):
     """An analysis-board question: one position of a replay, every alternative evaluated."""
@@ -116,3 +119,6 @@ class BoardRequest(models.Model):
 
     class Meta:
         ordering = ["-created"]
+
+    def __str__(self) -> str:
+        return f"board of log {self.log_id} after event {self.index}"

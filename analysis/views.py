@@ -79,6 +79,9 @@ def board_status(request: HttpRequest, log_id: int, board_id: int) -> JsonRespon
 def turn_back(request: HttpRequest) -> HttpResponse:
     form = advisor.AdvisorForm(request.GET or None)
     context = {"form": form, "table": advisor.stored_table()}
-    if form.is_bound and form.is_valid():
-        context["choices"] = advisor.evaluate(form.cleaned_data)
+    if not form.is_bound:
+        return render(request, "analysis/turn_back.html", context)
+    if not form.is_valid():
+        return render(request, "analysis/turn_back.html", context, status=400)
+    context["choices"] = advisor.evaluate(form.cleaned_data)
     return render(request, "analysis/turn_back.html", context)

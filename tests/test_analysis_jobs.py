@@ -26,7 +26,7 @@ def tiny_budget(settings):
 
 
 @pytest.fixture
-def verified(submit):
+def verified(submit):  # noqa: F811 (the fixture imported above)
     log = simulated_log("deep-sea-adventure", seed=3, players=3)
     for player in log["players"]:
         player.pop("strategy", None)
@@ -77,7 +77,7 @@ def test_asking_again_for_the_same_engine_version_and_budget_reuses_the_analysis
 def test_a_reverify_that_retracts_the_game_marks_its_analyses_stale(
     verified, tiny_budget, django_capture_on_commit_callbacks
 ):
-    log, parsed = verified
+    log, _ = verified
     analysis, _ = run_analysis(log, django_capture_on_commit_callbacks)
     assert not analysis.is_stale
     # As if an engine fix changed the scores: the stored game no longer matches replay.

@@ -20,7 +20,6 @@ from engines.analysis import Budget, analyse_log, decision_points, engine_versio
 from engines.core.log import loads
 from games.models import GameLog
 
-
 DEFAULT_SEED = "0"
 
 
@@ -125,9 +124,7 @@ def finish(analysis_id: int) -> None:
     with transaction.atomic():
         analysis = Analysis.objects.select_for_update().get(pk=analysis_id)
         chunks = list(analysis.chunks.all())
-        if analysis.status != Analysis.Status.RUNNING or any(
-            c.decisions is None for c in chunks
-        ):
+        if analysis.status != Analysis.Status.RUNNING or any(c.decisions is None for c in chunks):
             return
         merged = [d for c in chunks for d in c.decisions]
         analysis.decisions = sorted(merged, key=lambda d: d["index"])

@@ -259,8 +259,9 @@ def evaluate_position(
 ) -> list[ActionEstimate]:
     """Every action's estimate, best first (ties keep the order of `actions`).
 
-    `state` is not changed; `playout` names another playout strategy than the game's. Playouts go to the actions whose error is still above the
-    target, a batch at a time, so clear-cut actions stop early.
+    `state` is not changed; `playout` names another playout strategy than the game's.
+    Playouts go to the actions whose error is still above the target, a batch at a time, so
+    clear-cut actions stop early.
     """
     game = get_game(game_id)
     hidden = hidden_module(game_id)

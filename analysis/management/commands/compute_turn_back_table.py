@@ -6,8 +6,8 @@ import time
 from django.core.management.base import BaseCommand
 
 from analysis.advisor import TABLE_PATH
-from engines.analysis.turn_back import GAMES, turn_back_table
 from engines.analysis import engine_version
+from engines.analysis.turn_back import GAMES, turn_back_table
 
 
 class Command(BaseCommand):
