@@ -27,6 +27,7 @@ class MonteCarloStrategy(Strategy):
         "Plays each legal action out 16 times with the strongest heuristic bot and keeps "
         "the one that wins most often."
     )
+    drawn_at_random = False  # a Deep Vents game costs tens of seconds a montecarlo seat
     game_id: ClassVar[str]
     budget: ClassVar[Budget] = MONTECARLO_BUDGET
 

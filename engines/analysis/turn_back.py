@@ -7,15 +7,17 @@ could know are resampled in every playout, like in an analysis; so are the value
 deciding diver's chips, given by level only.
 
 `turn_back_table` answers "at which air should a diver turn back?": for a depth and a load,
-the largest air at which turning back wins at least as often as swimming on, in a fixed
-scenario (four divers, the first dive, the three others already heading home one, two and
-three spaces shallower with one chip each), everyone playing a given strategy afterwards.
+the largest air at which turning back wins at least as often as swimming on (within one
+standard error), in a fixed scenario (four divers, the first dive, the three others already
+heading home one, two and three spaces shallower with one chip each), everyone playing a
+given strategy afterwards.
 Win rates fall with less air for the swimmer faster than for the one turning back, so the
 answer is found by bisection over the air (1 to the edition's air).
 """
 
 from __future__ import annotations
 
+import math
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -117,8 +119,11 @@ def scenario(game_id: str, depth: int, load: int, air: int) -> DeepSeaState:
     return advisor_state(game_id, 1, air, [Diver(depth, carried, "down"), *others])
 
 
-def turn_back_gain(game_id: str, strategy: str, depth: int, load: int, air: int) -> float:
-    """Win probability of turning back minus that of swimming on, all playing `strategy`."""
+def turn_back_gain(
+    game_id: str, strategy: str, depth: int, load: int, air: int
+) -> tuple[float, float]:
+    """Win probability of turning back minus that of swimming on, all playing `strategy`,
+    and the standard error of that difference."""
     state = scenario(game_id, depth, load, air)
     actions = [a for a in seat_actions(state, 0) if a["type"] in ("turn", "swim")]
     estimates = evaluate_position(
@@ -131,17 +136,20 @@ def turn_back_gain(game_id: str, strategy: str, depth: int, load: int, air: int)
         seed="table",
         playout=strategy,
     )
-    wins = {e.action["type"]: e.win for e in estimates}
-    return wins["turn"] - wins["swim"]
+    by_type = {e.action["type"]: e for e in estimates}
+    turn, swim = by_type["turn"], by_type["swim"]
+    return turn.win - swim.win, math.hypot(turn.se, swim.se)
 
 
 def turn_back_air(game_id: str, strategy: str, depth: int, load: int) -> int:
-    """The largest air at which turning back is at least as good as swimming on (0: swimming
-    on is better even with 1 air left)."""
+    """The largest air at which turning back is at least as good as swimming on, within one
+    standard error (0: swimming on is better even with 1 air left). Where both are hopeless
+    (too deep for the air left) they tie, and the tie goes to turning back."""
     low, high = 0, edition(game_id).air
     while low < high:
         middle = (low + high + 1) // 2
-        if turn_back_gain(game_id, strategy, depth, load, middle) >= 0:
+        gain, error = turn_back_gain(game_id, strategy, depth, load, middle)
+        if gain >= -error:
             low = middle
         else:
             high = middle - 1
