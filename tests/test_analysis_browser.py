@@ -58,5 +58,9 @@ def test_an_analysed_game_shows_its_chart_and_mistakes_linking_to_the_moments(
     index = worst[0]["index"]
     page.wait_for_function(f"document.getElementById('viewer-slider').value === '{index}'")
     assert page.locator(f"#decision-{index}.current").count() == 1
+    assert page.inner_text("#analysis-moment").startswith(f"Event {index}, seat {worst[0]['seat']}")
+    page.keyboard.press("ArrowRight")  # the viewer steps on; the highlight follows it
+    page.wait_for_function(f"document.getElementById('viewer-slider').value === '{index + 1}'")
+    page.wait_for_function(f"!document.getElementById('decision-{index}').classList.contains('current')")
     page.screenshot(path=str(tmp_path / "analysis.png"), full_page=True)
     assert errors == []

@@ -22,11 +22,24 @@
     });
   }
 
+  // The decision just played at the moment the replay shows: highlighted in the table and
+  // spelled out above it.
   function highlight() {
     const index = currentEvent();
     document.querySelectorAll(".analysis-decisions tr.current").forEach((row) => row.classList.remove("current"));
     const row = document.getElementById(`decision-${index}`);
+    const moment = document.getElementById("analysis-moment");
     if (row) row.classList.add("current");
+    if (!moment) return;
+    if (!row) { moment.textContent = index < 0 ? "" : `Event ${index} was not a decision (a roll, a draw or a forced move).`; return; }
+    const cells = [...row.cells].map((cell) => cell.textContent.trim());
+    moment.textContent = `Event ${cells[0]}, seat ${cells[1]} (${cells[2]}): played ${cells[3]} (win ${cells[4]}), best found ${cells[5]} (win ${cells[6]}), cost ${cells[7]}.`;
+  }
+
+  function followViewer() {
+    // The viewer moves with history.replaceState (no hashchange): watch its position label.
+    const position = document.getElementById("viewer-position");
+    if (position) new MutationObserver(highlight).observe(position, { childList: true, characterData: true, subtree: true });
   }
 
   function pollProgress() {
@@ -95,6 +108,7 @@
   drawChart();
   highlight();
   window.addEventListener("hashchange", highlight);
+  followViewer();
   pollProgress();
   setupBoard();
 })();
