@@ -191,3 +191,16 @@ def test_a_players_average_cost_is_taken_over_their_decisions_by_phase(
     for row in rows:
         costs = [d["cost"] for d in mine if d["phase"] == row["phase"]]
         assert row["average_cost"] == pytest.approx(sum(costs) / len(costs))
+
+
+def test_the_player_page_shows_costs_by_phase_once_a_game_is_analysed(
+    client, verified, tiny_budget, django_capture_on_commit_callbacks
+):
+    log, _ = verified
+    player = log.game.seats.get(seat=1).player
+    assert b"Decisions in analysed games" not in client.get(f"/players/{player.handle}/").content
+    run_analysis(log, django_capture_on_commit_callbacks)
+    page = client.get(f"/players/{player.handle}/").content.decode()
+    assert "Decisions in analysed games" in page
+    for row in player_costs(player):
+        assert f"<td>{row['phase']}</td><td>{row['decisions']}</td>" in page
