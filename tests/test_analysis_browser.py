@@ -61,6 +61,8 @@ def test_an_analysed_game_shows_its_chart_and_mistakes_linking_to_the_moments(
     assert page.inner_text("#analysis-moment").startswith(f"Event {index}, seat {worst[0]['seat']}")
     page.keyboard.press("ArrowRight")  # the viewer steps on; the highlight follows it
     page.wait_for_function(f"document.getElementById('viewer-slider').value === '{index + 1}'")
-    page.wait_for_function(f"!document.getElementById('decision-{index}').classList.contains('current')")
+    page.wait_for_function(
+        f"!document.getElementById('decision-{index}').classList.contains('current')"
+    )
     page.screenshot(path=str(tmp_path / "analysis.png"), full_page=True)
     assert errors == []
