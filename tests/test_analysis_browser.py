@@ -4,10 +4,13 @@ drawn, the biggest mistakes are listed and link to their moment in the replay vi
 import json
 
 import pytest
+from django.contrib.auth.models import User
+from django.test import Client
 
 from analysis.models import Analysis
 from analysis.services import jobs
-from engines.analysis import Budget
+from engines.analysis import Budget, decision_points
+from engines.core.log import loads
 from engines.core.simulate import simulate
 from engines.registry import get_game
 from games.models import GameLog, Source
@@ -65,4 +68,37 @@ def test_an_analysed_game_shows_its_chart_and_mistakes_linking_to_the_moments(
         f"!document.getElementById('decision-{index}').classList.contains('current')"
     )
     page.screenshot(path=str(tmp_path / "analysis.png"), full_page=True)
+    assert errors == []
+
+
+def test_the_analysis_board_evaluates_every_alternative_of_the_moment_shown(
+    browser, live_server, analysed_log, settings
+):
+    settings.ANALYSIS_BUDGET = TINY.to_json()
+    log, _ = analysed_log
+    point = next(decision_points(loads(log.raw)))
+    client = Client()
+    client.force_login(User.objects.create_user("analyst"))
+    cookie = client.cookies[settings.SESSION_COOKIE_NAME].value
+    browser.add_cookies(
+        [{"name": settings.SESSION_COOKIE_NAME, "value": cookie, "url": live_server.url}]
+    )
+    page = browser.new_page()
+    errors: list[str] = []
+    page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.goto(
+        f"{live_server.url}/games/{log.pk}/#event-{point.index - 1}", wait_until="networkidle"
+    )
+    page.wait_for_function(
+        f"document.getElementById('viewer-slider').value === '{point.index - 1}'"
+    )
+    page.click("#analysis-board-run")
+    count = len(point.actions)
+    page.wait_for_function(
+        f"document.querySelectorAll('#analysis-board-table tbody tr').length === {count}"
+        f" && document.getElementById('analysis-board-progress').value === {count}"
+    )
+    rows = page.locator("#analysis-board-table tbody tr td:first-child").all_inner_texts()
+    assert sorted(row.split(" ")[0] for row in rows) == sorted(a["type"] for a in point.actions)
     assert errors == []

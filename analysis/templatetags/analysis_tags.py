@@ -16,7 +16,12 @@ def action_text(action: dict) -> str:
 @register.inclusion_tag("analysis/game_section.html", takes_context=True)
 def game_analysis_section(context, log, players):
     analysis = latest_analysis(log.pk) if log.status == "verified" else None
-    section = {"request": context.get("request"), "log": log, "analysis": analysis}
+    section = {
+        "request": context.get("request"),
+        "csrf_token": context.get("csrf_token"),
+        "log": log,
+        "analysis": analysis,
+    }
     if analysis is not None and analysis.status == analysis.Status.DONE:
         section["figure"] = figures.win_probability_figure(analysis.decisions, players)
         section["mistakes"] = figures.biggest_mistakes(analysis.decisions)

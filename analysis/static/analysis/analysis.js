@@ -3,8 +3,7 @@
 // and json_script (no inline script: the site runs under a strict Content-Security-Policy).
 (function () {
   "use strict";
-  const root = document.querySelector(".analysis-result");
-  if (!root) return;
+  const root = document.querySelector(".analysis-result") || document.createElement("div");
 
   function currentEvent() {
     const match = /^#event-(-?\d+)$/.exec(window.location.hash);
