@@ -113,6 +113,7 @@ INSTALLED_APPS = [
     "ratings",
     "accounts",
     "confirmations",
+    "analysis",
 ]
 
 MIDDLEWARE = [
@@ -402,6 +403,16 @@ SECURE_CSP = {
 # Ratings (issue 6): Elo's K, before dividing by (table size - 1) (ratings/elo.py). Changing it
 # changes every rating: run `manage.py recompute_ratings` afterwards.
 RATINGS_ELO_K = envfloat("RATINGS_ELO_K", 32.0)
+
+# Game analysis (issue 15): playouts per action until the win probability's standard error is
+# at most ANALYSIS_TARGET_SE (0.03: +-0.06 at 95%), between the minimum and the maximum; each
+# Celery task evaluates ANALYSIS_CHUNK_DECISIONS decision points.
+ANALYSIS_BUDGET = {
+    "target_se": envfloat("ANALYSIS_TARGET_SE", 0.03),
+    "min_playouts": envint("ANALYSIS_MIN_PLAYOUTS", 32),
+    "max_playouts": envint("ANALYSIS_MAX_PLAYOUTS", 400),
+}
+ANALYSIS_CHUNK_DECISIONS = envint("ANALYSIS_CHUNK_DECISIONS", 8)
 
 # Everything goes to stderr (gunicorn and Celery collect it), Django's messages included:
 # they reach the root handler instead of Django's own, which would print them twice.

@@ -18,6 +18,7 @@ urlpatterns = [
     path("api/", include("games.api_urls")),
     path("api/", include("confirmations.api_urls")),
     path("stats/", include("stats.urls")),
+    path("", include("analysis.urls")),
 ]
 
 # A database outage is a 503 with Retry-After even outside a view (deepsea/middleware.py).

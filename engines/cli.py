@@ -1,4 +1,4 @@
-"""`python -m engines`: simulate bot games and verify logs offline."""
+"""`python -m engines`: simulate bot games, verify and analyse logs offline."""
 
 from __future__ import annotations
 
@@ -9,6 +9,7 @@ from collections.abc import Iterator, Sequence
 from pathlib import Path
 from typing import IO, Any
 
+from engines.analysis.cli import add_parser as add_analyse_parser
 from engines.core.errors import LogError, MalformedLogError
 from engines.core.log import dumps, iter_jsonl, loads
 from engines.core.replay import verify
@@ -132,6 +133,8 @@ def build_parser() -> argparse.ArgumentParser:
     sch = sub.add_parser("schema", help="print the JSON Schema of a game's logs")
     sch.add_argument("game", choices=list(GAMES))
     sch.set_defaults(run=cmd_schema)
+
+    add_analyse_parser(sub)
     return parser
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Mapping
 
 from engines.core.game import Event, State, Strategy
 
@@ -18,3 +19,8 @@ class RandomStrategy(Strategy):
 def by_name(*strategies: type[Strategy]) -> dict[str, type[Strategy]]:
     """A game's strategies keyed by their names (what logs and the CLI use)."""
     return {strategy.name: strategy for strategy in strategies}
+
+
+def drawable(strategies: Mapping[str, type[Strategy]]) -> list[str]:
+    """The names random line-ups draw from, sorted (slow bots play only when named)."""
+    return sorted(name for name, strategy in strategies.items() if strategy.drawn_at_random)

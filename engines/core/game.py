@@ -117,6 +117,8 @@ class Strategy(ABC):
 
     name: ClassVar[str]
     description: ClassVar[str] = ""
+    # False for a bot too slow for line-ups drawn at random (it plays only when named).
+    drawn_at_random: ClassVar[bool] = True
 
     @abstractmethod
     def choose(self, state: State, legal: list[Event], rng: random.Random) -> Event:

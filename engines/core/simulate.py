@@ -6,6 +6,7 @@ import random
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
+from engines.core.bots import drawable
 from engines.core.errors import UnsupportedRulesetError
 from engines.core.game import Event, Game, Ruleset, State, Strategy
 from engines.core.schema import FORMAT
@@ -95,7 +96,7 @@ def table_strategies(
                 f"{len(strategies)} strategies given for {players} players"
             )
         return list(strategies)
-    return [rng.choice(sorted(game.strategies)) for _ in range(players)]
+    return [rng.choice(drawable(game.strategies)) for _ in range(players)]
 
 
 def simulate(

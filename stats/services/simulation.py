@@ -16,6 +16,7 @@ from typing import Any
 from django.db import transaction
 from django.db.models import Count, F
 
+from engines.core.bots import drawable
 from engines.core.errors import UnsupportedRulesetError
 from engines.core.simulate import game_rng, simulate_game
 from engines.registry import get_game
@@ -39,7 +40,8 @@ def plan_tables(
             f"{game_id} takes {game.min_players}-{game.max_players} players, not {players}"
         )
     if all_combinations:
-        tables = [list(c) for c in combinations_with_replacement(sorted(game.strategies), players)]
+        names = drawable(game.strategies)
+        tables = [list(c) for c in combinations_with_replacement(names, players)]
         if len(tables) > MAX_TABLES:
             raise UnsupportedRulesetError(f"{len(tables)} combinations is over {MAX_TABLES}")
         return tables
@@ -117,7 +119,7 @@ def batch_logs(batch: SimulationBatch, start: int, count: int) -> list[str]:
         if batch.tables:
             table = batch.tables[index % len(batch.tables)]
         else:
-            table = [rng.choice(sorted(game.strategies)) for _ in range(batch.player_count)]
+            table = [rng.choice(drawable(game.strategies)) for _ in range(batch.player_count)]
         log = simulate_game(game, ruleset, table, rng)
         # Game i of a seed is the same game in any batch: a repeated seed adds nothing new.
         log["meta"] = {"simulation": {"seed": batch.seed, "index": index}}

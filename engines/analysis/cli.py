@@ -1,0 +1,62 @@
+"""`python -m engines analyse LOG`: what each decision of a log cost, offline."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+from typing import Any
+
+from engines.analysis.evaluator import DEFAULT_BUDGET, Budget, analyse_log, engine_version
+from engines.core.log import loads
+from engines.core.replay import verify
+
+
+def describe(action: dict[str, Any]) -> str:
+    details = " ".join(f"{k}={v}" for k, v in action.items() if k not in ("type", "seat"))
+    return f"{action['type']} {details}".strip()
+
+
+def cmd_analyse(args: argparse.Namespace) -> int:
+    with open(args.log, "rb") as stream:
+        log = loads(stream.read())
+    verify(log)  # only a log that replays is worth analysing; names the first bad event
+    budget = Budget(
+        target_se=args.target_se, min_playouts=args.min_playouts, max_playouts=args.max_playouts
+    )
+
+    def report(decision: Any) -> None:
+        if args.json:
+            print(json.dumps(decision.to_json()))
+            return
+        best = decision.best
+        mark = "" if decision.cost < 0.05 else "  <- mistake"
+        print(
+            f"event {decision.index} (seat {decision.seat}, {decision.phase}): "
+            f"played {describe(decision.played)} {decision.played_estimate.win:.2f}, "
+            f"best {describe(best.action)} {best.win:.2f}, "
+            f"cost {decision.cost:.3f} +- {decision.cost_se:.3f}{mark}"
+        )
+
+    decisions = analyse_log(log, budget=budget, seed=args.seed, on_decision=report)
+    if not args.json:
+        total = sum(d.cost for d in decisions)
+        print(
+            f"{len(decisions)} decisions, engine {engine_version(log['game'])}, "
+            f"total cost {total:.2f}",
+            file=sys.stderr,
+        )
+    return 0
+
+
+def add_parser(sub: Any) -> None:
+    parser = sub.add_parser(
+        "analyse", help="estimate each decision's win probability and cost by playouts"
+    )
+    parser.add_argument("log", help="a .json log")
+    parser.add_argument("--seed", default="0")
+    parser.add_argument("--target-se", type=float, default=DEFAULT_BUDGET.target_se)
+    parser.add_argument("--min-playouts", type=int, default=DEFAULT_BUDGET.min_playouts)
+    parser.add_argument("--max-playouts", type=int, default=DEFAULT_BUDGET.max_playouts)
+    parser.add_argument("--json", action="store_true", help="one JSON object per decision")
+    parser.set_defaults(run=cmd_analyse)

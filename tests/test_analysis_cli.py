@@ -1,0 +1,44 @@
+"""`python -m engines analyse LOG`: each decision's cost, offline."""
+
+import json
+import random
+
+import pytest
+
+from engines.cli import main
+from engines.core.simulate import simulate_game
+from engines.registry import get_game
+
+
+def write_log(tmp_path, **changes):
+    game = get_game("deep-dive")
+    log = simulate_game(game, game.ruleset({}), ["risk-aware", "surface-after-2"], random.Random(1))
+    log.update(changes)
+    path = tmp_path / "game.json"
+    path.write_text(json.dumps(log))
+    return path, log
+
+
+def test_analyse_prints_one_json_object_per_decision(tmp_path, capsys):
+    path, log = write_log(tmp_path)
+    assert main(["analyse", str(path), "--json", "--max-playouts", "8", "--min-playouts", "4"]) == 0
+    lines = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert lines and all(d["seat"] in (0, 1) for d in lines)
+    for decision in lines:
+        assert log["events"][decision["index"]]["type"] in ("surface", "stay")
+        assert decision["cost"] == pytest.approx(
+            max(0, decision["best_win"] - decision["win"]), abs=1e-3
+        )
+
+
+def test_analyse_prints_a_line_per_decision_and_a_summary(tmp_path, capsys):
+    path, _ = write_log(tmp_path)
+    assert main(["analyse", str(path), "--max-playouts", "8", "--min-playouts", "4"]) == 0
+    out = capsys.readouterr()
+    assert "surfacing): played" in out.out and "decisions, engine" in out.err
+
+
+def test_analyse_refuses_a_log_that_does_not_verify_naming_the_problem(tmp_path, capsys):
+    path, _ = write_log(tmp_path, result={"scores": [99, 0], "winners": [0]})
+    assert main(["analyse", str(path)]) == 2
+    assert "claimed scores [99, 0]" in capsys.readouterr().err
