@@ -11,10 +11,10 @@ from collections import defaultdict
 import plotly.io as pio
 from plotly.colors import diverging
 
+from stats.services.fair_bid import FairBid
 from stats.services.hexes import HexStats
 from stats.services.intervals import wilson
 from stats.services.strategies import (
-    BidStats,
     Distribution,
     PositionStats,
     RoundStats,
@@ -241,30 +241,60 @@ def position_advantage(seats: list[PositionStats], orders: list[PositionStats]) 
     return html(par_line(fig, "par (1/n)"), "position-advantage")
 
 
-def bids(rows: list[BidStats]) -> str:
-    by_size: dict[int, list[BidStats]] = defaultdict(list)
-    for row in rows:
-        by_size[row.player_count].append(row)
-    lines = [
-        {
-            "type": "scatter",
-            "x": [r.bid for r in group],
-            "y": [r.relative.value for r in group],
-            "error_y": errors([r.relative for r in group]),
-            "mode": "lines+markers",
-            "name": f"{players} players",
-            "customdata": [r.games for r in group],
-            "hovertemplate": "bid %{x}: %{y:.2f} x par (%{customdata} games)<extra></extra>",
-        }
-        for players, group in sorted(by_size.items())
-    ]
+def bids(estimates: list[FairBid]) -> str:
+    """Per table size: the first player's win rate at each winning bid (dots, 95% Wilson), the
+    fitted logistic curve, par (1/n) and the fair bid with its bootstrap interval."""
+    traces = []
+    for fair in estimates:
+        points = fair.points
+        rates = [wilson(p.wins, p.games) for p in points]
+        name = f"{fair.player_count} players"
+        traces.append(
+            {
+                "type": "scatter",
+                "x": [p.bid for p in points],
+                "y": [r.value for r in rates],
+                "error_y": errors(rates),
+                "mode": "markers",
+                "name": f"{name}: games",
+                "legendgroup": name,
+                "customdata": [[p.games, p.wins] for p in points],
+                "hovertemplate": "bid %{x}: first player won %{customdata[1]:.0f} of "
+                "%{customdata[0]:.0f} (%{y:.0%})<extra>" + name + "</extra>",
+            }
+        )
+        curve = [b / 4 for b in range(fair.legal_high * 4 + 1)]
+        traces.append(
+            {
+                "type": "scatter",
+                "x": [0, fair.legal_high],
+                "y": [fair.par, fair.par],
+                "mode": "lines",
+                "line": {"dash": "dot"},
+                "name": f"{name}: par 1/{fair.player_count}",
+                "legendgroup": name,
+                "hoverinfo": "skip",
+            }
+        )
+        if fair.slope is not None:
+            traces.append(
+                {
+                    "type": "scatter",
+                    "x": curve,
+                    "y": [fair.fitted(b) for b in curve],
+                    "mode": "lines",
+                    "name": f"{name}: logistic fit",
+                    "legendgroup": name,
+                    "hovertemplate": "bid %{x}: fitted %{y:.0%}<extra>" + name + "</extra>",
+                }
+            )
     fig = figure(
-        lines,
+        traces,
         "First player's win rate by winning bid (DV-3)",
-        xaxis=axis("Winning bid (archaea)"),
-        yaxis=axis("Win rate / par"),
+        xaxis=axis("Winning bid (archaea)", rangemode="tozero"),
+        yaxis=axis("First player's win rate", tickformat=".0%", rangemode="tozero"),
     )
-    return html(par_line(fig, "table average"), "bids")
+    return html(fig, "bids")
 
 
 def rounds(rows: list[RoundStats], unit: str) -> str:

@@ -18,7 +18,7 @@ from engines.registry import GAMES, get_game
 from stats import cache, figures
 from stats.filters import StatsFilter
 from stats.models import SimulationBatch, StrategyCube
-from stats.services import hexes, simulation, strategies
+from stats.services import fair_bid, hexes, simulation, strategies
 
 DEEP_SEA_ADVENTURE = ("deep-sea-adventure", "deep-sea-adventure-boost")
 
@@ -132,9 +132,9 @@ def strategy_list_body(filters: StatsFilter) -> str:
         ]
         if game == "deep-vents":
             by_bid = strategies.first_player_by_bid(filters)
-            context["fair_bids"] = strategies.fair_bids(by_bid)
+            context["fair_bids"] = fair_bid.fair_bids([r.point for r in by_bid])
             if by_bid:
-                charts.append(figures.bids(by_bid))
+                charts.append(figures.bids(context["fair_bids"]))
         elif game in DEEP_SEA_ADVENTURE or game == "deep-dive":
             unit, moment, loss = (
                 ("dive", "turn in the dive", "Drowning")
