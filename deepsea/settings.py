@@ -86,6 +86,7 @@ INSTALLED_APPS = [
     "rest_framework",
     "rest_framework.authtoken",
     "django_filters",
+    "django_htmx",
     "drf_spectacular",
     "drf_spectacular_sidecar",
     "tournaments",

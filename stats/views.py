@@ -200,7 +200,9 @@ def lab(request: HttpRequest) -> HttpResponse:
         "stats/lab.html",
         {
             "form": form,
-            "batches": SimulationBatch.objects.all()[:20],
+            # progress() also marks a batch done once every game has its verdict, so the
+            # list never shows a finished batch as running.
+            "batches": [(b, simulation.progress(b)) for b in SimulationBatch.objects.all()[:20]],
             "strategies_by_game": strategies_by_game,
             "rulesets_by_game": rulesets_by_game,
         },
@@ -210,8 +212,22 @@ def lab(request: HttpRequest) -> HttpResponse:
 @staff_member_required
 def batch(request: HttpRequest, pk: int) -> HttpResponse:
     batch = get_object_or_404(SimulationBatch, pk=pk)
+    context = {
+        "batch": batch,
+        "progress": simulation.progress(batch),
+        "game_title": get_game(batch.game_type).title,
+    }
+    return render(request, "stats/batch.html", context)
+
+
+@staff_member_required
+def batch_progress_box(request: HttpRequest, pk: int) -> HttpResponse:
+    """The progress box alone, which htmx swaps in every second until the batch ends."""
+    batch = get_object_or_404(SimulationBatch, pk=pk)
     return render(
-        request, "stats/batch.html", {"batch": batch, "progress": simulation.progress(batch)}
+        request,
+        "stats/_batch_progress.html",
+        {"batch": batch, "progress": simulation.progress(batch)},
     )
 
 
