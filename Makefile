@@ -35,10 +35,20 @@ $(INSTALLED): $(PYTHON) pyproject.toml
 	$(PYTHON) -m pip install --quiet -e '.[test]'
 	@touch $@
 
+# `make run` serves the site and runs a Celery worker (with beat, for the sweep) beside it, on
+# an embedded broker that needs no server unless CELERY_BROKER_URL names one; Ctrl-C stops both.
+EMBEDDED_BROKER := filesystem://
+RUN_BROKER := $(or $(CELERY_BROKER_URL),$(EMBEDDED_BROKER))
+
 run: install
 	$(PYTHON) manage.py migrate --noinput
 	$(PYTHON) manage.py load_demo
-	@echo "Serving on http://$(HOST_PORT)/ (admin: http://$(HOST_PORT)/admin/, login above). Ctrl-C stops."
+	@echo "Serving on http://$(HOST_PORT)/ (admin: http://$(HOST_PORT)/admin/, login above), worker on $(RUN_BROKER). Ctrl-C stops both."
+	@export CELERY_BROKER_URL='$(RUN_BROKER)'; \
+	mkdir -p .broker; \
+	$(VENV)/bin/celery -A deepsea worker --beat --schedule .broker/beat-schedule \
+		--concurrency 2 --loglevel INFO & worker=$$!; \
+	trap 'kill -TERM $$worker 2>/dev/null; wait $$worker' EXIT INT TERM; \
 	$(PYTHON) manage.py runserver $(HOST_PORT)
 
 # Set DATABASE_URL / CELERY_BROKER_URL to run against PostgreSQL / Redis (see .ci/run).
