@@ -15,7 +15,18 @@ PYTHON_CANDIDATES := python3.14 python3.13 python3.12 python3 $(PYENV_PYTHONS)
 
 .PHONY: install run test lint clean-venv
 
-install: $(INSTALLED)
+# The site's CSS library (Pico) comes from the npm registry, pinned in package-lock.json, and is
+# served from static files (settings.STATICFILES_DIRS), never from a CDN.
+PICO_CSS := node_modules/@picocss/pico/css/pico.min.css
+
+install: $(INSTALLED) $(PICO_CSS)
+
+$(PICO_CSS): package.json package-lock.json
+	@command -v npm >/dev/null 2>&1 || { \
+		echo "error: npm is needed to fetch the site's CSS (Debian: apt-get install npm)." >&2; \
+		exit 1; }
+	npm ci --no-audit --no-fund
+	@touch $@
 
 $(PYTHON):
 	@for candidate in $(PYTHON_CANDIDATES); do \

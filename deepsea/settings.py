@@ -154,7 +154,10 @@ USE_TZ = True
 # Python package (deepsea.staticfiles.PlotlyFinder), never from a CDN.
 STATIC_URL = "static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
-STATICFILES_DIRS = [BASE_DIR / "static"]  # site-wide files: the favicon
+STATICFILES_DIRS = [
+    BASE_DIR / "static",  # site-wide files: the favicon
+    ("pico", BASE_DIR / "node_modules/@picocss/pico/css"),  # Pico CSS, from npm (make install)
+]
 STATICFILES_FINDERS = [
     "django.contrib.staticfiles.finders.FileSystemFinder",
     "django.contrib.staticfiles.finders.AppDirectoriesFinder",

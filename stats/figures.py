@@ -23,6 +23,7 @@ from stats.services.strategies import (
 
 GREY = "#b0b0b0"
 BLUE = "#1f6fb2"
+TEAL = "#2c7a7b"
 LAYOUT = {"margin": {"l": 60, "r": 20, "t": 50, "b": 60}, "height": 420}
 TEMPLATE = pio.templates["plotly_white"].to_plotly_json()
 # The "RdBu" scale as plotly.py sends it (plotly.js has a different scale of that name).
@@ -68,7 +69,7 @@ def par_line(fig: dict, text: str) -> dict:
 
 
 def html(fig: dict, div_id: str) -> str:
-    fig["layout"].update(LAYOUT, template=TEMPLATE)
+    fig["layout"] = {**LAYOUT, **fig["layout"], "template": TEMPLATE}
     return pio.to_html(
         fig,
         validate=False,
@@ -88,31 +89,94 @@ def errors(estimates) -> dict:
     }
 
 
+# Label placement for the hex scatter, in pixels of the plot area at a desktop width (a
+# 1280 px window): Plotly does not move text labels apart, so they are placed here.
+SCATTER_PLOT_PX = (1000, 300)
+LABEL_CHAR_PX, LABEL_HEIGHT_PX, MARKER_PX = 7.0, 14.0, 10.0
+LABEL_OFFSETS = {  # textposition: where the label's centre sits relative to its marker
+    "top center": (0, 1),
+    "bottom center": (0, -1),
+    "middle right": (1, 0),
+    "middle left": (-1, 0),
+    "top right": (1, 1),
+    "top left": (-1, 1),
+    "bottom right": (1, -1),
+    "bottom left": (-1, -1),
+}
+
+
+def place_labels(points: list[tuple[float, float]], names: list[str]) -> list[str | None]:
+    """For each point a textposition whose label overlaps no other label or marker, greedily
+    from the left; None where every position collides (the name is then on hover only)."""
+    if not points:
+        return []
+    xs, ys = [x for x, _ in points], [y for _, y in points]
+    x_span, y_span = (max(xs) - min(xs)) or 1.0, (max(ys) - min(ys)) or 1.0
+    width, height = SCATTER_PLOT_PX
+    pixels = [
+        ((x - min(xs)) / x_span * width * 0.9, (y - min(ys)) / y_span * height * 0.85)
+        for x, y in points
+    ]
+    half = MARKER_PX / 2
+    boxes = [(px - half, py - half, px + half, py + half) for px, py in pixels]
+    chosen: list[str | None] = [None] * len(points)
+    for i in sorted(range(len(points)), key=lambda i: pixels[i]):
+        px, py = pixels[i]
+        w = len(names[i]) * LABEL_CHAR_PX
+        for position, (dx, dy) in LABEL_OFFSETS.items():
+            cx = px + dx * (w / 2 + half + 2)
+            cy = py + dy * (LABEL_HEIGHT_PX / 2 + half + 1)
+            box = (cx - w / 2, cy - LABEL_HEIGHT_PX / 2, cx + w / 2, cy + LABEL_HEIGHT_PX / 2)
+            inside = 0 <= box[0] and box[2] <= width and box[1] >= -half and box[3] <= height
+            if inside and not any(overlaps(box, other) for other in boxes):
+                chosen[i] = position
+                boxes.append(box)
+                break
+    return chosen
+
+
+def overlaps(a: tuple, b: tuple) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
 def hex_scatter(rows: list[HexStats], min_sample: int) -> str:
     """Win rate when owned (relative to par) against the average row position taken."""
     shown = [r for r in rows if r.owned_rate.value is not None and r.avg_position is not None]
+    positions = place_labels(
+        [(r.avg_position, r.owned_rate.value) for r in shown], [r.name for r in shown]
+    )
     scatter = {
         "type": "scatter",
         "x": [r.avg_position for r in shown],
         "y": [r.owned_rate.value for r in shown],
-        "error_y": errors([r.owned_rate for r in shown]),
+        "error_y": {**errors([r.owned_rate for r in shown]), "thickness": 1, "color": GREY},
         "mode": "markers+text",
-        "text": [r.name for r in shown],
-        "textposition": "top center",
-        "marker": {"size": 10, "color": [GREY if r.greyed else BLUE for r in shown]},
-        "hovertemplate": "%{text}<br>position %{x:.2f}<br>"
-        "relative win rate %{y:.2f}<extra></extra>",
+        "text": [r.name if p else "" for r, p in zip(shown, positions, strict=True)],
+        "textposition": [p or "top center" for p in positions],
+        "textfont": {"size": 12},
+        "customdata": [[r.name, r.sample] for r in shown],
+        "marker": {"size": MARKER_PX, "color": [GREY if r.greyed else BLUE for r in shown]},
+        "hovertemplate": "%{customdata[0]}<br>average position %{x:.2f}<br>"
+        "win rate when owned %{y:.2f} x par<br>sample %{customdata[1]:.0f} games"
+        "<extra></extra>",
+        "cliponaxis": False,
     }
     fig = figure(
         [scatter],
         f"Win rate when owned vs. position taken (grey: sample under {min_sample})",
-        xaxis=axis("Average row position taken (1 = free)"),
-        yaxis=axis("Win rate when owned / par"),
+        xaxis=axis("Average row position taken (1 = free, higher costs more)"),
+        yaxis=axis("Win rate when owned / par (1 = average)"),
+        margin={"l": 60, "r": 80, "t": 50, "b": 60},
     )
-    return html(par_line(fig, "par (1/n)"), "hex-scatter")
+    fig = par_line(fig, "par (1/n)")
+    # The par label sits in the right margin, clear of every hex label.
+    fig["layout"]["annotations"][-1].update(x=1.01, xanchor="left", yanchor="middle")
+    return html(fig, "hex-scatter")
 
 
 def hex_positions(stats: HexStats) -> str:
+    """Two bar charts side by side, each on its own pair of axes: the row position a hex was
+    taken from, and the player's turn it was taken on."""
     positions = list(range(1, 7))
     turns = list(range(1, 9))
     fig = figure(
@@ -121,7 +185,9 @@ def hex_positions(stats: HexStats) -> str:
                 "type": "bar",
                 "x": positions,
                 "y": [stats.totals[f"taken_p{p}"] for p in positions],
-                "name": "by position",
+                "name": "by row position",
+                "marker": {"color": BLUE},
+                "hovertemplate": "row position %{x}: taken %{y} times<extra></extra>",
             },
             {
                 "type": "bar",
@@ -129,13 +195,17 @@ def hex_positions(stats: HexStats) -> str:
                 "y": [stats.totals[f"taken_t{t}"] for t in turns],
                 "name": "by turn",
                 "xaxis": "x2",
+                "yaxis": "y2",
+                "marker": {"color": TEAL},
+                "hovertemplate": "turn %{x}: taken %{y} times<extra></extra>",
             },
         ],
         f"When {stats.name} is taken",
-        grid={"rows": 1, "columns": 2, "pattern": "independent"},
-        xaxis=axis("Row position", dtick=1),
-        xaxis2=axis("Player's turn", dtick=1),
-        yaxis=axis("Times taken"),
+        showlegend=False,
+        xaxis=axis("Row position (1 = free)", dtick=1, domain=[0, 0.44], anchor="y"),
+        yaxis=axis("Times taken", rangemode="tozero", anchor="x"),
+        xaxis2=axis("Player's turn", dtick=1, domain=[0.56, 1], anchor="y2"),
+        yaxis2=axis("Times taken", rangemode="tozero", anchor="x2"),
     )
     return html(fig, "hex-positions")
 

@@ -12,6 +12,7 @@ NAVIGATION = {
     "Games": "/games/",
     "Statistics": "/stats/",
     "Upload": "/upload/",
+    "Record": "/record/",
     "API docs": "/api/docs/",
     "Admin": "/admin/",
 }

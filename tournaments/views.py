@@ -2,13 +2,20 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 
 from tournaments.models import Player, Round, Table, Tournament
+from tournaments.services import front_page
 from tournaments.services.profiles import player_profile
 from tournaments.services.standings import tournament_standings
 from tournaments.services.tables import bid_record, seat_views
 
 
 def home(request: HttpRequest) -> HttpResponse:
-    return render(request, "tournaments/home.html", {"player_count": Player.objects.count()})
+    context = {
+        "player_count": Player.objects.count(),
+        "tournaments": front_page.active_tournaments(),
+        "recent_games": front_page.recent_games(),
+        "leaders": front_page.leaders(),
+    }
+    return render(request, "tournaments/home.html", context)
 
 
 def tournament_list(request: HttpRequest) -> HttpResponse:
