@@ -92,7 +92,7 @@ def errors(estimates) -> dict:
 # Label placement for the hex scatter, in pixels of the plot area at a desktop width (a
 # 1280 px window): Plotly does not move text labels apart, so they are placed here.
 SCATTER_PLOT_PX = (1000, 300)
-LABEL_CHAR_PX, LABEL_HEIGHT_PX, MARKER_PX = 7.0, 14.0, 10.0
+LABEL_CHAR_PX, LABEL_HEIGHT_PX, MARKER_PX, LABEL_GAP_PX = 7.5, 15.0, 10.0, 3.0
 LABEL_OFFSETS = {  # textposition: where the label's centre sits relative to its marker
     "top center": (0, 1),
     "bottom center": (0, -1),
@@ -124,10 +124,18 @@ def place_labels(points: list[tuple[float, float]], names: list[str]) -> list[st
         px, py = pixels[i]
         w = len(names[i]) * LABEL_CHAR_PX
         for position, (dx, dy) in LABEL_OFFSETS.items():
-            cx = px + dx * (w / 2 + half + 2)
-            cy = py + dy * (LABEL_HEIGHT_PX / 2 + half + 1)
-            box = (cx - w / 2, cy - LABEL_HEIGHT_PX / 2, cx + w / 2, cy + LABEL_HEIGHT_PX / 2)
-            inside = 0 <= box[0] and box[2] <= width and box[1] >= -half and box[3] <= height
+            cx = px + dx * (w / 2 + half + LABEL_GAP_PX + 1)
+            cy = py + dy * (LABEL_HEIGHT_PX / 2 + half + LABEL_GAP_PX + 1)
+            box = (
+                cx - w / 2 - LABEL_GAP_PX,
+                cy - LABEL_HEIGHT_PX / 2 - LABEL_GAP_PX,
+                cx + w / 2 + LABEL_GAP_PX,
+                cy + LABEL_HEIGHT_PX / 2 + LABEL_GAP_PX,
+            )
+            # Plotly pads the axes' ranges, so a label may reach a little past the points.
+            slack = 20
+            inside = -slack <= box[0] and box[2] <= width + slack
+            inside = inside and -slack <= box[1] and box[3] <= height + slack
             if inside and not any(overlaps(box, other) for other in boxes):
                 chosen[i] = position
                 boxes.append(box)

@@ -70,9 +70,7 @@ def site(django_db_blocker) -> dict[str, str]:
     ):
         game = get_game(game_id)
         logs = simulate(game, game.ruleset(None), players, 4, seed=f"pages-{game_id}-{players}")
-        submit_batch(
-            (json.dumps(log).encode() for log in logs), user=None, source=Source.SIMULATED
-        )
+        submit_batch((json.dumps(log).encode() for log in logs), user=None, source=Source.SIMULATED)
     tournament = Tournament.objects.get(slug=demo.DEMO_SLUG)
     table = Table.objects.filter(round__tournament=tournament).first()
     player = GameSeat.objects.filter(player__isnull=False).first().player
@@ -192,3 +190,41 @@ def test_a_sortable_table_sorts_by_the_clicked_column_and_back(browser, live_ser
     page.close()
     assert ascending == sorted(ascending)
     assert descending == sorted(ascending, reverse=True)
+
+
+OVERLAPPING_TEXT = """(selector) => {
+    const boxes = Array.from(document.querySelectorAll(selector))
+        .filter((t) => t.textContent.trim())
+        .map((t) => [t.textContent, t.getBoundingClientRect()]);
+    const clash = [];
+    boxes.forEach(([a, r], i) => boxes.slice(i + 1).forEach(([b, s]) => {
+        if (r.left < s.right - 1 && s.left < r.right - 1 && r.top < s.bottom - 1 && s.top < r.bottom - 1)
+            clash.push(a + ' / ' + b);
+    }));
+    return clash;
+}"""
+
+
+def test_the_hex_charts_show_every_bar_and_keep_their_labels_apart(browser, live_server, site):
+    page = browser.new_page()
+    page.set_viewport_size({"width": 1280, "height": 900})
+    page.goto(live_server.url + site["hex"])
+    page.wait_for_function(CHARTS_READY, timeout=PAGE_TIMEOUT_MS)
+    # Both panels of "When X is taken" have visible bars, each on its own axes.
+    bars = page.evaluate(
+        """() => Array.from(document.querySelectorAll('#hex-positions .barlayer .trace'))
+            .map((t) => Array.from(t.querySelectorAll('.point path'))
+                .reduce((h, p) => Math.max(h, p.getBoundingClientRect().height), 0))"""
+    )
+    assert len(bars) == 2 and min(bars) > 5, f"bar heights per panel: {bars}"
+    assert page.evaluate(OVERLAPPING_TEXT, "#hex-positions .xtick text") == []
+    assert page.evaluate(OVERLAPPING_TEXT, "#hex-positions .ytick text") == []
+
+    page.goto(live_server.url + site["hexes"])
+    page.wait_for_function(CHARTS_READY, timeout=PAGE_TIMEOUT_MS)
+    labels = "#hex-scatter .textpoint text, #hex-scatter .annotation-text"
+    assert page.evaluate(f"document.querySelectorAll('{labels}').length") > 3
+    assert page.evaluate(OVERLAPPING_TEXT, labels) == []
+    table = page.evaluate("document.querySelector('.hex-table').getBoundingClientRect().width")
+    assert table <= 1280, f"the per-hex table is {table} px wide in a 1280 px window"
+    page.close()
