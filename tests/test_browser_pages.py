@@ -75,6 +75,7 @@ def site(django_db_blocker) -> dict[str, str]:
     table = Table.objects.filter(round__tournament=tournament).first()
     player = GameSeat.objects.filter(player__isnull=False).first().player
     human = Game.objects.filter(source=Source.TOURNAMENT).first()
+    hex_taken = HexCube.objects.filter(taken__gt=0).values_list("hex", flat=True).first()
     return {
         "home": "/",
         "tournaments": "/tournaments/",
@@ -89,7 +90,7 @@ def site(django_db_blocker) -> dict[str, str]:
         "game": human.get_absolute_url(),
         "stats": "/stats/",
         "hexes": "/stats/hexes/?min_sample=1",
-        "hex": f"/stats/hexes/{HexCube.objects.filter(taken__gt=0).values_list('hex', flat=True).first()}/",
+        "hex": f"/stats/hexes/{hex_taken}/",
         "deep-vents-strategies": "/stats/strategies/?game=deep-vents",
         "adventure-strategies": "/stats/strategies/?game=deep-sea-adventure",
         "deep-dive-strategies": "/stats/strategies/?game=deep-dive",
@@ -198,8 +199,9 @@ OVERLAPPING_TEXT = """(selector) => {
         .map((t) => [t.textContent, t.getBoundingClientRect()]);
     const clash = [];
     boxes.forEach(([a, r], i) => boxes.slice(i + 1).forEach(([b, s]) => {
-        if (r.left < s.right - 1 && s.left < r.right - 1 && r.top < s.bottom - 1 && s.top < r.bottom - 1)
-            clash.push(a + ' / ' + b);
+        const apart = r.right - 1 <= s.left || s.right - 1 <= r.left
+            || r.bottom - 1 <= s.top || s.bottom - 1 <= r.top;
+        if (!apart) clash.push(a + ' / ' + b);
     }));
     return clash;
 }"""

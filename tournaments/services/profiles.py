@@ -20,7 +20,7 @@ COLOURS = ["#1f6fb2", "#c05621", "#2c7a7b", "#6b46c1"]
 
 
 def rating_history_figure(player: Player) -> str | None:
-    """Elo (top) and OpenSkill's μ − 3σ (below) after each rated game, one line per game
+    """Elo (top) and OpenSkill's mu - 3 sigma (below) after each rated game, one line per game
     type, as an embeddable Plotly div (None without rated games)."""
     changes = RatingChange.objects.filter(player=player).order_by("played_at", "game_id")
     lines: dict[str, dict[str, list]] = defaultdict(lambda: {"x": [], "elo": [], "skill": []})
@@ -52,7 +52,7 @@ def rating_history_figure(player: Player) -> str | None:
                 "name": f"{title} OpenSkill",
                 "line": {"color": colour, "dash": "dot"},
                 "yaxis": "y2",
-                "hovertemplate": "%{x|%Y-%m-%d %H:%M}: OpenSkill μ − 3σ %{y:.2f}<extra>"
+                "hovertemplate": "%{x|%Y-%m-%d %H:%M}: OpenSkill mu - 3 sigma %{y:.2f}<extra>"
                 + title
                 + "</extra>",
             }
@@ -63,7 +63,7 @@ def rating_history_figure(player: Player) -> str | None:
         "margin": {"l": 60, "r": 20, "t": 50, "b": 50},
         "xaxis": {"title": {"text": "Date played"}, "anchor": "y2"},
         "yaxis": {"title": {"text": "Elo (points)"}, "domain": [0.55, 1]},
-        "yaxis2": {"title": {"text": "OpenSkill (μ − 3σ)"}, "domain": [0, 0.42]},
+        "yaxis2": {"title": {"text": "OpenSkill (mu - 3 sigma)"}, "domain": [0, 0.42]},
         "legend": {"orientation": "h", "y": -0.2},
         "template": pio.templates["plotly_white"].to_plotly_json(),
     }
