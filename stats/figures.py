@@ -228,7 +228,12 @@ def hex_win_rates(stats: HexStats) -> str:
         "error_y": errors(estimates),
         "marker": {"color": BLUE},
     }
-    fig = figure([bar], f"{stats.name}: win rate / par, 95% intervals", yaxis=axis("Relative"))
+    fig = figure(
+        [bar],
+        f"{stats.name}: win rate / par, 95% intervals",
+        xaxis=axis("Players who"),
+        yaxis=axis("Win rate / par (1 = average)", rangemode="tozero"),
+    )
     return html(par_line(fig, "par (1/n)"), "hex-win-rates")
 
 
@@ -240,7 +245,9 @@ def hex_use(stats: HexStats) -> str:
         "hole": 0.4,
         "sort": False,
     }
-    return html(figure([pie], f"{stats.name}: activations, grow vs trigger"), "hex-use")
+    pie["hovertemplate"] = "%{label}: %{value} activations (%{percent})<extra></extra>"
+    fig = figure([pie], f"{stats.name}: activations, grow vs trigger (share of all)")
+    return html(fig, "hex-use")
 
 
 def strategy_win_rates(rows: list[StrategyStats]) -> str:
@@ -254,7 +261,12 @@ def strategy_win_rates(rows: list[StrategyStats]) -> str:
         "hovertemplate": "%{x}<br>%{y:.2f} x par<br>%{customdata[0]} games, "
         "win rate %{customdata[1]:.1%}<extra></extra>",
     }
-    fig = figure([bar], "Win rate / par by strategy (95% Wilson)", yaxis=axis("Relative"))
+    fig = figure(
+        [bar],
+        "Win rate / par by strategy (95% Wilson)",
+        xaxis=axis("Strategy"),
+        yaxis=axis("Win rate / par (1 = average)", rangemode="tozero"),
+    )
     return html(par_line(fig, "par (1/n)"), "strategy-win-rates")
 
 
@@ -292,7 +304,10 @@ def score_boxes(distributions: list[Distribution]) -> str:
         "mean": [d.mean for d in distributions],
         "marker": {"color": BLUE},
     }
-    return html(figure([box], "Final scores by strategy", yaxis=axis("Score")), "score-boxes")
+    fig = figure(
+        [box], "Final scores by strategy", xaxis=axis("Strategy"), yaxis=axis("Final score (points)")
+    )
+    return html(fig, "score-boxes")
 
 
 def position_advantage(seats: list[PositionStats], orders: list[PositionStats]) -> str:
@@ -315,7 +330,12 @@ def position_advantage(seats: list[PositionStats], orders: list[PositionStats]) 
                 "name": "by turn order",
             }
         )
-    fig = figure(bars, "Seat and turn-order advantage (win rate / par)", yaxis=axis("Relative"))
+    fig = figure(
+        bars,
+        "Seat and turn-order advantage (win rate / par)",
+        xaxis=axis("Seat at the table, or place in turn order"),
+        yaxis=axis("Win rate / par (1 = average)", rangemode="tozero"),
+    )
     return html(par_line(fig, "par (1/n)"), "position-advantage")
 
 
@@ -393,7 +413,7 @@ def rounds(rows: list[RoundStats], unit: str) -> str:
         lines,
         f"Average points by {unit}",
         xaxis=axis(unit.title(), dtick=1),
-        yaxis=axis("Points"),
+        yaxis=axis("Average points per seat"),
     )
     return html(fig, "rounds")
 
@@ -411,7 +431,12 @@ def drowning(rows: list[RoundStats], unit: str, what: str) -> str:
         "y": [e.value for e in estimates],
         "error_y": errors(estimates),
     }
-    fig = figure([bar], f"{what} per {unit} (95% Wilson)", yaxis=axis("Rate", tickformat=".0%"))
+    fig = figure(
+        [bar],
+        f"{what} per {unit} (95% Wilson)",
+        xaxis=axis("Strategy"),
+        yaxis=axis(f"Share of {unit}s", tickformat=".0%", rangemode="tozero"),
+    )
     return html(fig, "drowning")
 
 
@@ -425,6 +450,6 @@ def moments(shares: dict[str, list[tuple[int, float]]], unit: str) -> str:
         f"When strategies head home ({unit}; 0 = never)",
         barmode="group",
         xaxis=axis(unit, dtick=1),
-        yaxis=axis("Share", tickformat=".0%"),
+        yaxis=axis("Share of dives or rounds", tickformat=".0%"),
     )
     return html(fig, "moments")

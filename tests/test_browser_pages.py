@@ -43,6 +43,9 @@ CHARTS = """() => Array.from(document.querySelectorAll('.js-plotly-plot')).map((
     points: (div.data || []).reduce((n, t) =>
         n + ((t.x || t.values || t.z || t.q1 || []).length || 0), 0),
     title: ((div.layout || {}).title || {}).text || '',
+    pie: (div.data || []).every((t) => t.type === 'pie'),
+    untitledAxes: Object.keys(div.layout || {}).filter((k) => /^[xy]axis\\d*$/.test(k))
+        .filter((k) => !((div.layout[k].title || {}).text)),
     width: div.getBoundingClientRect().width,
 }))"""
 # Every .plotly-graph-div has been drawn (its SVG exists and it holds data).
@@ -138,6 +141,8 @@ def check_page(browser, url: str, width: int, height: int, screenshot: Path) -> 
             problems.append(f"chart {chart['id']} is not drawn with data: {chart}")
         if not chart["title"]:
             problems.append(f"chart {chart['id']} has no title")
+        if not chart["pie"] and chart["untitledAxes"]:
+            problems.append(f"chart {chart['id']}: axes without a title {chart['untitledAxes']}")
         if chart["width"] > width:
             problems.append(f"chart {chart['id']} is wider than the window: {chart['width']}")
     for violation in violations:

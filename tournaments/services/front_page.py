@@ -36,13 +36,13 @@ def recent_games() -> list[Game]:
 
 
 def leaders() -> list[GameLeaders]:
-    """Per game, the best Elo among players past the provisional games."""
+    """Per game, the best Elo: players past the provisional games first, then provisional
+    ones (marked on the page) while there are too few of the former."""
     result = []
     for game_type in GAMES:
-        ratings = list(
-            Rating.objects.filter(game_type=game_type, games__gte=PROVISIONAL_GAMES)
-            .select_related("player")
-            .order_by("-rating")[:TOP_PLAYERS]
-        )
+        ratings = sorted(
+            Rating.objects.filter(game_type=game_type).select_related("player"),
+            key=lambda r: (r.games < PROVISIONAL_GAMES, -r.rating, r.player.handle),
+        )[:TOP_PLAYERS]
         result.append(GameLeaders(game_type, get_game(game_type).title, ratings))
     return result
