@@ -237,3 +237,21 @@ def test_the_hex_charts_show_every_bar_and_keep_their_labels_apart(browser, live
     table = page.evaluate("document.querySelector('.hex-table').getBoundingClientRect().width")
     assert table <= 1280, f"the per-hex table is {table} px wide in a 1280 px window"
     page.close()
+
+
+def test_the_hex_scatter_keeps_names_on_hover_only_on_a_phone(browser, live_server, site):
+    page = browser.new_page()
+    page.set_viewport_size({"width": 390, "height": 844})
+    page.goto(live_server.url + site["hexes"])
+    page.wait_for_function(
+        "document.getElementById('hex-scatter').data"
+        " && document.getElementById('hex-scatter').data[0].mode === 'markers'",
+        timeout=PAGE_TIMEOUT_MS,
+    )
+    assert page.evaluate("document.querySelectorAll('#hex-scatter .textpoint text').length") == 0
+    page.set_viewport_size({"width": 1280, "height": 900})
+    page.wait_for_function(
+        "document.querySelectorAll('#hex-scatter .textpoint text').length > 3",
+        timeout=PAGE_TIMEOUT_MS,
+    )
+    page.close()

@@ -79,7 +79,27 @@ function markScrollableTables() {
   }
 }
 
+// Charts: a scatter with a label at every point (the per-hex chart) keeps its labels apart at
+// a desktop width only; on a narrow screen the labels go and the names stay on hover.
+const NARROW_CHART_PX = 700;
+
+function fitChartLabels() {
+  if (!window.Plotly) return;
+  const narrow = window.innerWidth < NARROW_CHART_PX;
+  for (const div of document.querySelectorAll(".js-plotly-plot")) {
+    const labelled = (div.data || [])
+      .map((trace, index) => [trace, index])
+      .filter(([trace]) => Array.isArray(trace.textposition));
+    if (!labelled.length) continue;
+    const mode = narrow ? "markers" : "markers+text";
+    const indices = labelled.filter(([trace]) => trace.mode !== mode).map(([, index]) => index);
+    if (indices.length) window.Plotly.restyle(div, { mode }, indices);
+  }
+}
+
 document.addEventListener("DOMContentLoaded", () => {
+  fitChartLabels();
+  window.addEventListener("resize", fitChartLabels);
   setUpNavigation();
   setUpSortableTables();
   markScrollableTables();
