@@ -305,7 +305,10 @@ def score_boxes(distributions: list[Distribution]) -> str:
         "marker": {"color": BLUE},
     }
     fig = figure(
-        [box], "Final scores by strategy", xaxis=axis("Strategy"), yaxis=axis("Final score (points)")
+        [box],
+        "Final scores by strategy",
+        xaxis=axis("Strategy"),
+        yaxis=axis("Final score (points)"),
     )
     return html(fig, "score-boxes")
 

@@ -226,7 +226,7 @@ def test_the_hex_charts_show_every_bar_and_keep_their_labels_apart(browser, live
     assert len(bars) == 2 and min(bars) > 5, f"bar heights per panel: {bars}"
     # Every axis's tick labels (xtick, x2tick, ytick, y2tick) stay apart from all the others.
     ticks = "#hex-positions g[class$='tick'] text"
-    assert page.evaluate(f"document.querySelectorAll(\"{ticks}\").length") > 10
+    assert page.evaluate(f'document.querySelectorAll("{ticks}").length') > 10
     assert page.evaluate(OVERLAPPING_TEXT, ticks) == []
 
     page.goto(live_server.url + site["hexes"])

@@ -52,9 +52,8 @@ def rating_history_figure(player: Player) -> str | None:
                 "name": f"{title} OpenSkill",
                 "line": {"color": colour, "dash": "dot"},
                 "yaxis": "y2",
-                "hovertemplate": "%{x|%Y-%m-%d %H:%M}: OpenSkill mu - 3 sigma %{y:.2f}<extra>"
-                + title
-                + "</extra>",
+                "hovertemplate": "%{x|%Y-%m-%d %H:%M}: OpenSkill \u03bc \u2212 3\u03c3 "
+                "%{y:.2f}<extra>" + title + "</extra>",
             }
         )
     layout = {
@@ -63,7 +62,7 @@ def rating_history_figure(player: Player) -> str | None:
         "margin": {"l": 60, "r": 20, "t": 50, "b": 50},
         "xaxis": {"title": {"text": "Date played"}, "anchor": "y2"},
         "yaxis": {"title": {"text": "Elo (points)"}, "domain": [0.55, 1]},
-        "yaxis2": {"title": {"text": "OpenSkill (mu - 3 sigma)"}, "domain": [0, 0.42]},
+        "yaxis2": {"title": {"text": "OpenSkill (\u03bc \u2212 3\u03c3)"}, "domain": [0, 0.42]},
         "legend": {"orientation": "h", "y": -0.2},
         "template": pio.templates["plotly_white"].to_plotly_json(),
     }
