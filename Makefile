@@ -15,7 +15,18 @@ PYTHON_CANDIDATES := python3.14 python3.13 python3.12 python3 $(PYENV_PYTHONS)
 
 .PHONY: install run test lint clean-venv
 
-install: $(INSTALLED)
+# The site's CSS library (Pico) comes from the npm registry, pinned in package-lock.json, and is
+# served from static files (settings.STATICFILES_DIRS), never from a CDN.
+PICO_CSS := node_modules/@picocss/pico/css/pico.min.css
+
+install: $(INSTALLED) $(PICO_CSS)
+
+$(PICO_CSS): package.json package-lock.json
+	@command -v npm >/dev/null 2>&1 || { \
+		echo "error: npm is needed to fetch the site's CSS (Debian: apt-get install npm)." >&2; \
+		exit 1; }
+	npm ci --no-audit --no-fund
+	@touch $@
 
 $(PYTHON):
 	@for candidate in $(PYTHON_CANDIDATES); do \
@@ -35,10 +46,20 @@ $(INSTALLED): $(PYTHON) pyproject.toml
 	$(PYTHON) -m pip install --quiet -e '.[test]'
 	@touch $@
 
+# `make run` serves the site and runs a Celery worker (with beat, for the sweep) beside it, on
+# an embedded broker that needs no server unless CELERY_BROKER_URL names one; Ctrl-C stops both.
+EMBEDDED_BROKER := filesystem://
+RUN_BROKER := $(or $(CELERY_BROKER_URL),$(EMBEDDED_BROKER))
+
 run: install
 	$(PYTHON) manage.py migrate --noinput
 	$(PYTHON) manage.py load_demo
-	@echo "Serving on http://$(HOST_PORT)/ (admin: http://$(HOST_PORT)/admin/, login above). Ctrl-C stops."
+	@echo "Serving on http://$(HOST_PORT)/ (admin: http://$(HOST_PORT)/admin/, login above), worker on $(RUN_BROKER). Ctrl-C stops both."
+	@export CELERY_BROKER_URL='$(RUN_BROKER)'; \
+	mkdir -p .broker; \
+	$(VENV)/bin/celery -A deepsea worker --beat --schedule .broker/beat-schedule \
+		--concurrency 2 --loglevel INFO & worker=$$!; \
+	trap 'kill -TERM $$worker 2>/dev/null; wait $$worker' EXIT INT TERM; \
 	$(PYTHON) manage.py runserver $(HOST_PORT)
 
 # Set DATABASE_URL / CELERY_BROKER_URL to run against PostgreSQL / Redis (see .ci/run).

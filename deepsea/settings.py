@@ -181,7 +181,10 @@ USE_TZ = True
 # Python package (deepsea.staticfiles.PlotlyFinder), never from a CDN.
 STATIC_URL = "static/"
 STATIC_ROOT = BASE_DIR / "staticfiles"
-STATICFILES_DIRS = [BASE_DIR / "static"]  # site-wide files: the favicon
+STATICFILES_DIRS = [
+    BASE_DIR / "static",  # site-wide files: the favicon
+    ("pico", BASE_DIR / "node_modules/@picocss/pico/css"),  # Pico CSS, from npm (make install)
+]
 STATICFILES_FINDERS = [
     "django.contrib.staticfiles.finders.FileSystemFinder",
     "django.contrib.staticfiles.finders.AppDirectoriesFinder",
@@ -322,6 +325,25 @@ if CELERY_BROKER_TRANSPORT_OPTIONS["visibility_timeout"] <= CELERY_TASK_TIME_LIM
         "or Redis would redeliver tasks that are still running"
     )
 CELERY_BROKER_CONNECTION_RETRY_ON_STARTUP = True
+# `make run` sets CELERY_BROKER_URL=filesystem://, an embedded broker that needs no server
+# (kombu's filesystem transport: one file a message under .broker/), and starts a worker on it,
+# so uploads answer at once and their progress is live, as in production. The web process and
+# the worker then share a file cache (stats versions) and SQLite in WAL mode, where readers
+# never wait for the worker's writes.
+EMBEDDED_BROKER = (CELERY_BROKER_URL or "").startswith("filesystem://")
+if EMBEDDED_BROKER:
+    EMBEDDED_BROKER_DIR = Path(os.getenv("EMBEDDED_BROKER_DIR", BASE_DIR / ".broker"))
+    for folder in ("queue", "control", "cache"):
+        (EMBEDDED_BROKER_DIR / folder).mkdir(parents=True, exist_ok=True)
+    CELERY_BROKER_TRANSPORT_OPTIONS.update(
+        data_folder_in=str(EMBEDDED_BROKER_DIR / "queue"),
+        data_folder_out=str(EMBEDDED_BROKER_DIR / "queue"),
+        control_folder=str(EMBEDDED_BROKER_DIR / "control"),
+    )
+    if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+        DATABASES["default"].setdefault("OPTIONS", {}).update(
+            timeout=30, transaction_mode="IMMEDIATE", init_command="PRAGMA journal_mode=WAL;"
+        )
 # Celery beat: re-queue stranded game logs (games/services/sweep.py) and queue lost ratings
 # recomputes (ratings/tasks.py), every GAMES_SWEEP_SECONDS, in a queue of their own that every
 # worker consumes too, so a long queue of verifications never holds them back.
@@ -356,6 +378,13 @@ if REDIS_CACHE_URL.startswith(("redis://", "rediss://")):
             "BACKEND": "django.core.cache.backends.redis.RedisCache",
             "LOCATION": REDIS_CACHE_URL,
             "KEY_PREFIX": "deepsea",
+        }
+    }
+elif EMBEDDED_BROKER:
+    CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.filebased.FileBasedCache",
+            "LOCATION": str(EMBEDDED_BROKER_DIR / "cache"),
         }
     }
 else:

@@ -6,10 +6,10 @@ import django_filters
 from django import forms
 from django.db.models import QuerySet
 
-from engines.registry import GAMES
+from engines.registry import GAMES, get_game
 from games.models import Game, GameLog, Source
 
-GAME_CHOICES = [(game_id, game_id) for game_id in GAMES]
+GAME_CHOICES = [(game_id, get_game(game_id).title) for game_id in GAMES]
 
 
 class IdFilter(django_filters.NumberFilter):
@@ -34,16 +34,24 @@ class HandleFilter(django_filters.CharFilter):
 
 
 class LogFilter(django_filters.FilterSet):
-    game = django_filters.ChoiceFilter(field_name="game_type", choices=GAME_CHOICES)
-    status = django_filters.ChoiceFilter(choices=GameLog.Status.choices)
+    game = django_filters.ChoiceFilter(
+        field_name="game_type", choices=GAME_CHOICES, label="Game", empty_label="Any game"
+    )
+    status = django_filters.ChoiceFilter(
+        choices=GameLog.Status.choices, label="Status", empty_label="Any status"
+    )
     player = HandleFilter(
         method="by_player", help_text="A player's handle: logs of games they played."
     )
-    tournament = IdFilter(field_name="table__round__tournament", help_text="A tournament's id.")
-    date = django_filters.DateFromToRangeFilter(
-        field_name="created__date", help_text="Upload date range: date_after, date_before."
+    tournament = IdFilter(
+        field_name="table__round__tournament", label="Tournament", help_text="A tournament's id."
     )
-    upload = IdFilter(field_name="upload")
+    date = django_filters.DateFromToRangeFilter(
+        field_name="created__date",
+        label="Uploaded between",
+        help_text="Upload date range: date_after, date_before.",
+    )
+    upload = IdFilter(field_name="upload", label="Upload")
 
     class Meta:
         model = GameLog
@@ -54,14 +62,24 @@ class LogFilter(django_filters.FilterSet):
 
 
 class GameFilter(django_filters.FilterSet):
-    game = django_filters.ChoiceFilter(field_name="game_type", choices=GAME_CHOICES)
-    player = HandleFilter(method="by_player", help_text="A player's handle: games they played.")
-    tournament = IdFilter(
-        field_name="log__table__round__tournament", help_text="A tournament's id."
+    game = django_filters.ChoiceFilter(
+        field_name="game_type", choices=GAME_CHOICES, label="Game", empty_label="Any game"
     )
-    source = django_filters.ChoiceFilter(choices=Source.choices)
+    player = HandleFilter(
+        method="by_player", label="Player", help_text="A player's handle: games they played."
+    )
+    tournament = IdFilter(
+        field_name="log__table__round__tournament",
+        label="Tournament",
+        help_text="A tournament's id.",
+    )
+    source = django_filters.ChoiceFilter(
+        choices=Source.choices, label="Source", empty_label="Any source"
+    )
     date = django_filters.DateFromToRangeFilter(
-        field_name="played_at__date", help_text="Date played range: date_after, date_before."
+        field_name="played_at__date",
+        label="Played between",
+        help_text="Date played range: date_after, date_before.",
     )
 
     class Meta:

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING, Any
 from stats import figures
 from stats.filters import StatsFilter
 from stats.models import RoundLine, SeatLine
-from stats.services import strategies
+from stats.services import fair_bid, strategies
 from stats.services.game_lines import (
     deep_dive_round_lines,
     deep_sea_adventure_round_lines,
@@ -31,8 +31,8 @@ class DeepVentsStats:
 
     def strategy_charts(self, filters: StatsFilter, context: dict[str, Any]) -> list[str]:
         by_bid = strategies.first_player_by_bid(filters)
-        context["fair_bids"] = strategies.fair_bids(by_bid)
-        return [figures.bids(by_bid)] if by_bid else []
+        context["fair_bids"] = fair_bid.fair_bids([row.point for row in by_bid])
+        return [figures.bids(context["fair_bids"])] if by_bid else []
 
 
 @dataclass(frozen=True)

@@ -12,10 +12,10 @@ import plotly.io as pio
 from plotly.colors import diverging
 
 from deepsea.charts import embed
+from stats.services.fair_bid import FairBid
 from stats.services.hexes import HexStats
 from stats.services.intervals import wilson
 from stats.services.strategies import (
-    BidStats,
     Distribution,
     PositionStats,
     RoundStats,
@@ -24,6 +24,7 @@ from stats.services.strategies import (
 
 GREY = "#b0b0b0"
 BLUE = "#1f6fb2"
+TEAL = "#2c7a7b"
 LAYOUT = {"margin": {"l": 60, "r": 20, "t": 50, "b": 60}, "height": 420}
 TEMPLATE = pio.templates["plotly_white"].to_plotly_json()
 # The "RdBu" scale as plotly.py sends it (plotly.js has a different scale of that name).
@@ -69,7 +70,7 @@ def par_line(fig: dict, text: str) -> dict:
 
 
 def html(fig: dict, div_id: str) -> str:
-    fig["layout"].update(LAYOUT, template=TEMPLATE)
+    fig["layout"] = {**LAYOUT, **fig["layout"], "template": TEMPLATE}
     return embed(fig, div_id, config={"displaylogo": False, "responsive": True})
 
 
@@ -82,31 +83,102 @@ def errors(estimates) -> dict:
     }
 
 
+# Label placement for the hex scatter, in pixels of the plot area at a desktop width (a
+# 1280 px window): Plotly does not move text labels apart, so they are placed here.
+SCATTER_PLOT_PX = (1000, 300)
+LABEL_CHAR_PX, LABEL_HEIGHT_PX, MARKER_PX, LABEL_GAP_PX = 7.5, 15.0, 10.0, 3.0
+LABEL_OFFSETS = {  # textposition: where the label's centre sits relative to its marker
+    "top center": (0, 1),
+    "bottom center": (0, -1),
+    "middle right": (1, 0),
+    "middle left": (-1, 0),
+    "top right": (1, 1),
+    "top left": (-1, 1),
+    "bottom right": (1, -1),
+    "bottom left": (-1, -1),
+}
+
+
+def place_labels(points: list[tuple[float, float]], names: list[str]) -> list[str | None]:
+    """For each point a textposition whose label overlaps no other label or marker, greedily
+    from the left; None where every position collides (the name is then on hover only)."""
+    if not points:
+        return []
+    xs, ys = [x for x, _ in points], [y for _, y in points]
+    x_span, y_span = (max(xs) - min(xs)) or 1.0, (max(ys) - min(ys)) or 1.0
+    width, height = SCATTER_PLOT_PX
+    pixels = [
+        ((x - min(xs)) / x_span * width * 0.9, (y - min(ys)) / y_span * height * 0.85)
+        for x, y in points
+    ]
+    half = MARKER_PX / 2
+    boxes = [(px - half, py - half, px + half, py + half) for px, py in pixels]
+    chosen: list[str | None] = [None] * len(points)
+    for i in sorted(range(len(points)), key=lambda i: pixels[i]):
+        px, py = pixels[i]
+        w = len(names[i]) * LABEL_CHAR_PX
+        for position, (dx, dy) in LABEL_OFFSETS.items():
+            cx = px + dx * (w / 2 + half + LABEL_GAP_PX + 1)
+            cy = py + dy * (LABEL_HEIGHT_PX / 2 + half + LABEL_GAP_PX + 1)
+            box = (
+                cx - w / 2 - LABEL_GAP_PX,
+                cy - LABEL_HEIGHT_PX / 2 - LABEL_GAP_PX,
+                cx + w / 2 + LABEL_GAP_PX,
+                cy + LABEL_HEIGHT_PX / 2 + LABEL_GAP_PX,
+            )
+            # Plotly pads the axes' ranges, so a label may reach a little past the points.
+            slack = 20
+            inside = -slack <= box[0] and box[2] <= width + slack
+            inside = inside and -slack <= box[1] and box[3] <= height + slack
+            if inside and not any(overlaps(box, other) for other in boxes):
+                chosen[i] = position
+                boxes.append(box)
+                break
+    return chosen
+
+
+def overlaps(a: tuple, b: tuple) -> bool:
+    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
 def hex_scatter(rows: list[HexStats], min_sample: int) -> str:
     """Win rate when owned (relative to par) against the average row position taken."""
     shown = [r for r in rows if r.owned_rate.value is not None and r.avg_position is not None]
+    positions = place_labels(
+        [(r.avg_position, r.owned_rate.value) for r in shown], [r.name for r in shown]
+    )
     scatter = {
         "type": "scatter",
         "x": [r.avg_position for r in shown],
         "y": [r.owned_rate.value for r in shown],
-        "error_y": errors([r.owned_rate for r in shown]),
+        "error_y": {**errors([r.owned_rate for r in shown]), "thickness": 1, "color": GREY},
         "mode": "markers+text",
-        "text": [r.name for r in shown],
-        "textposition": "top center",
-        "marker": {"size": 10, "color": [GREY if r.greyed else BLUE for r in shown]},
-        "hovertemplate": "%{text}<br>position %{x:.2f}<br>"
-        "relative win rate %{y:.2f}<extra></extra>",
+        "text": [r.name if p else "" for r, p in zip(shown, positions, strict=True)],
+        "textposition": [p or "top center" for p in positions],
+        "textfont": {"size": 12},
+        "customdata": [[r.name, r.sample] for r in shown],
+        "marker": {"size": MARKER_PX, "color": [GREY if r.greyed else BLUE for r in shown]},
+        "hovertemplate": "%{customdata[0]}<br>average position %{x:.2f}<br>"
+        "win rate when owned %{y:.2f} x par<br>sample %{customdata[1]:.0f} games"
+        "<extra></extra>",
+        "cliponaxis": False,
     }
     fig = figure(
         [scatter],
         f"Win rate when owned vs. position taken (grey: sample under {min_sample})",
-        xaxis=axis("Average row position taken (1 = free)"),
-        yaxis=axis("Win rate when owned / par"),
+        xaxis=axis("Average row position taken (1 = free, higher costs more)"),
+        yaxis=axis("Win rate when owned / par (1 = average)"),
+        margin={"l": 60, "r": 80, "t": 50, "b": 60},
     )
-    return html(par_line(fig, "par (1/n)"), "hex-scatter")
+    fig = par_line(fig, "par (1/n)")
+    # The par label sits in the right margin, clear of every hex label.
+    fig["layout"]["annotations"][-1].update(x=1.01, xanchor="left", yanchor="middle")
+    return html(fig, "hex-scatter")
 
 
 def hex_positions(stats: HexStats) -> str:
+    """Two bar charts side by side, each on its own pair of axes: the row position a hex was
+    taken from, and the player's turn it was taken on."""
     positions = list(range(1, 7))
     turns = list(range(1, 9))
     fig = figure(
@@ -115,7 +187,9 @@ def hex_positions(stats: HexStats) -> str:
                 "type": "bar",
                 "x": positions,
                 "y": [stats.totals[f"taken_p{p}"] for p in positions],
-                "name": "by position",
+                "name": "by row position",
+                "marker": {"color": BLUE},
+                "hovertemplate": "row position %{x}: taken %{y} times<extra></extra>",
             },
             {
                 "type": "bar",
@@ -123,13 +197,17 @@ def hex_positions(stats: HexStats) -> str:
                 "y": [stats.totals[f"taken_t{t}"] for t in turns],
                 "name": "by turn",
                 "xaxis": "x2",
+                "yaxis": "y2",
+                "marker": {"color": TEAL},
+                "hovertemplate": "turn %{x}: taken %{y} times<extra></extra>",
             },
         ],
         f"When {stats.name} is taken",
-        grid={"rows": 1, "columns": 2, "pattern": "independent"},
-        xaxis=axis("Row position", dtick=1),
-        xaxis2=axis("Player's turn", dtick=1),
-        yaxis=axis("Times taken"),
+        showlegend=False,
+        xaxis=axis("Row position (1 = free)", dtick=1, domain=[0, 0.44], anchor="y"),
+        yaxis=axis("Times taken", rangemode="tozero", anchor="x"),
+        xaxis2=axis("Player's turn", dtick=1, domain=[0.56, 1], anchor="y2"),
+        yaxis2=axis("Times taken", rangemode="tozero", anchor="x2"),
     )
     return html(fig, "hex-positions")
 
@@ -144,7 +222,12 @@ def hex_win_rates(stats: HexStats) -> str:
         "error_y": errors(estimates),
         "marker": {"color": BLUE},
     }
-    fig = figure([bar], f"{stats.name}: win rate / par, 95% intervals", yaxis=axis("Relative"))
+    fig = figure(
+        [bar],
+        f"{stats.name}: win rate / par, 95% intervals",
+        xaxis=axis("Players who"),
+        yaxis=axis("Win rate / par (1 = average)", rangemode="tozero"),
+    )
     return html(par_line(fig, "par (1/n)"), "hex-win-rates")
 
 
@@ -156,7 +239,9 @@ def hex_use(stats: HexStats) -> str:
         "hole": 0.4,
         "sort": False,
     }
-    return html(figure([pie], f"{stats.name}: activations, grow vs trigger"), "hex-use")
+    pie["hovertemplate"] = "%{label}: %{value} activations (%{percent})<extra></extra>"
+    fig = figure([pie], f"{stats.name}: activations, grow vs trigger (share of all)")
+    return html(fig, "hex-use")
 
 
 def strategy_win_rates(rows: list[StrategyStats]) -> str:
@@ -170,7 +255,12 @@ def strategy_win_rates(rows: list[StrategyStats]) -> str:
         "hovertemplate": "%{x}<br>%{y:.2f} x par<br>%{customdata[0]} games, "
         "win rate %{customdata[1]:.1%}<extra></extra>",
     }
-    fig = figure([bar], "Win rate / par by strategy (95% Wilson)", yaxis=axis("Relative"))
+    fig = figure(
+        [bar],
+        "Win rate / par by strategy (95% Wilson)",
+        xaxis=axis("Strategy"),
+        yaxis=axis("Win rate / par (1 = average)", rangemode="tozero"),
+    )
     return html(par_line(fig, "par (1/n)"), "strategy-win-rates")
 
 
@@ -208,7 +298,13 @@ def score_boxes(distributions: list[Distribution]) -> str:
         "mean": [d.mean for d in distributions],
         "marker": {"color": BLUE},
     }
-    return html(figure([box], "Final scores by strategy", yaxis=axis("Score")), "score-boxes")
+    fig = figure(
+        [box],
+        "Final scores by strategy",
+        xaxis=axis("Strategy"),
+        yaxis=axis("Final score (points)"),
+    )
+    return html(fig, "score-boxes")
 
 
 def position_advantage(seats: list[PositionStats], orders: list[PositionStats]) -> str:
@@ -231,34 +327,69 @@ def position_advantage(seats: list[PositionStats], orders: list[PositionStats]) 
                 "name": "by turn order",
             }
         )
-    fig = figure(bars, "Seat and turn-order advantage (win rate / par)", yaxis=axis("Relative"))
+    fig = figure(
+        bars,
+        "Seat and turn-order advantage (win rate / par)",
+        xaxis=axis("Seat at the table, or place in turn order"),
+        yaxis=axis("Win rate / par (1 = average)", rangemode="tozero"),
+    )
     return html(par_line(fig, "par (1/n)"), "position-advantage")
 
 
-def bids(rows: list[BidStats]) -> str:
-    by_size: dict[int, list[BidStats]] = defaultdict(list)
-    for row in rows:
-        by_size[row.player_count].append(row)
-    lines = [
-        {
-            "type": "scatter",
-            "x": [r.bid for r in group],
-            "y": [r.relative.value for r in group],
-            "error_y": errors([r.relative for r in group]),
-            "mode": "lines+markers",
-            "name": f"{players} players",
-            "customdata": [r.games for r in group],
-            "hovertemplate": "bid %{x}: %{y:.2f} x par (%{customdata} games)<extra></extra>",
-        }
-        for players, group in sorted(by_size.items())
-    ]
+def bids(estimates: list[FairBid]) -> str:
+    """Per table size: the first player's win rate at each winning bid (dots, 95% Wilson), the
+    fitted logistic curve, par (1/n) and the fair bid with its bootstrap interval."""
+    traces = []
+    for fair in estimates:
+        points = fair.points
+        rates = [wilson(p.wins, p.games) for p in points]
+        name = f"{fair.player_count} players"
+        traces.append(
+            {
+                "type": "scatter",
+                "x": [p.bid for p in points],
+                "y": [r.value for r in rates],
+                "error_y": errors(rates),
+                "mode": "markers",
+                "name": f"{name}: games",
+                "legendgroup": name,
+                "customdata": [[p.games, p.wins] for p in points],
+                "hovertemplate": "bid %{x}: first player won %{customdata[1]:.0f} of "
+                "%{customdata[0]:.0f} (%{y:.0%})<extra>" + name + "</extra>",
+            }
+        )
+        curve = [b / 4 for b in range(fair.legal_high * 4 + 1)]
+        traces.append(
+            {
+                "type": "scatter",
+                "x": [0, fair.legal_high],
+                "y": [fair.par, fair.par],
+                "mode": "lines",
+                "line": {"dash": "dot"},
+                "name": f"{name}: par 1/{fair.player_count}",
+                "legendgroup": name,
+                "hoverinfo": "skip",
+            }
+        )
+        if fair.slope is not None:
+            traces.append(
+                {
+                    "type": "scatter",
+                    "x": curve,
+                    "y": [fair.fitted(b) for b in curve],
+                    "mode": "lines",
+                    "name": f"{name}: logistic fit",
+                    "legendgroup": name,
+                    "hovertemplate": "bid %{x}: fitted %{y:.0%}<extra>" + name + "</extra>",
+                }
+            )
     fig = figure(
-        lines,
+        traces,
         "First player's win rate by winning bid (DV-3)",
-        xaxis=axis("Winning bid (archaea)"),
-        yaxis=axis("Win rate / par"),
+        xaxis=axis("Winning bid (archaea)", rangemode="tozero"),
+        yaxis=axis("First player's win rate", tickformat=".0%", rangemode="tozero"),
     )
-    return html(par_line(fig, "table average"), "bids")
+    return html(fig, "bids")
 
 
 def rounds(rows: list[RoundStats], unit: str) -> str:
@@ -279,7 +410,7 @@ def rounds(rows: list[RoundStats], unit: str) -> str:
         lines,
         f"Average points by {unit}",
         xaxis=axis(unit.title(), dtick=1),
-        yaxis=axis("Points"),
+        yaxis=axis("Average points per seat"),
     )
     return html(fig, "rounds")
 
@@ -297,7 +428,12 @@ def drowning(rows: list[RoundStats], unit: str, what: str) -> str:
         "y": [e.value for e in estimates],
         "error_y": errors(estimates),
     }
-    fig = figure([bar], f"{what} per {unit} (95% Wilson)", yaxis=axis("Rate", tickformat=".0%"))
+    fig = figure(
+        [bar],
+        f"{what} per {unit} (95% Wilson)",
+        xaxis=axis("Strategy"),
+        yaxis=axis(f"Share of {unit}s", tickformat=".0%", rangemode="tozero"),
+    )
     return html(fig, "drowning")
 
 
@@ -311,6 +447,6 @@ def moments(shares: dict[str, list[tuple[int, float]]], unit: str) -> str:
         f"When strategies head home ({unit}; 0 = never)",
         barmode="group",
         xaxis=axis(unit, dtick=1),
-        yaxis=axis("Share", tickformat=".0%"),
+        yaxis=axis("Share of dives or rounds", tickformat=".0%"),
     )
     return html(fig, "moments")

@@ -7,7 +7,7 @@ import datetime
 from django import forms
 from django.db.models import Model, Q, QuerySet
 
-from engines.registry import GAMES
+from engines.registry import GAMES, get_game
 from stats.models import ROLLUPS
 from stats.services.bands import ALL_BANDS
 
@@ -21,7 +21,7 @@ DEFAULT_MIN_SAMPLE = 30
 
 
 class StatsFilter(forms.Form):
-    game = forms.ChoiceField(choices=[(g, g) for g in GAMES], required=False)
+    game = forms.ChoiceField(choices=[(g, get_game(g).title) for g in GAMES], required=False)
     source = forms.ChoiceField(choices=SOURCES, required=False)
     players = forms.TypedChoiceField(
         choices=[("", "Any"), (2, "2"), (3, "3"), (4, "4"), (5, "5")],
@@ -93,7 +93,7 @@ class StatsFilter(forms.Form):
 
     def describe(self) -> str:
         """The filters in words, for page headings and figure titles."""
-        parts = [self.game_id]
+        parts = [get_game(self.game_id).title]
         labels = dict(SOURCES)
         if self.value("source"):
             parts.append(labels[self.value("source")].lower())

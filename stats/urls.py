@@ -11,4 +11,5 @@ urlpatterns = [
     path("lab/", views.lab, name="lab"),
     path("lab/<int:pk>/", views.batch, name="batch"),
     path("lab/<int:pk>/progress.json", views.batch_progress, name="batch-progress"),
+    path("lab/<int:pk>/progress/", views.batch_progress_box, name="batch-progress-box"),
 ]

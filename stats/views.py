@@ -14,6 +14,7 @@ from django.template.loader import render_to_string
 from django.views.decorators.http import require_GET
 
 from deepsea import cache
+from deepsea.csv_export import csv_response, estimate_cells, estimate_columns
 from engines.core.errors import UnsupportedRulesetError
 from engines.registry import GAMES, get_game
 from stats import figures
@@ -47,11 +48,96 @@ def request_filters(request: HttpRequest) -> dict:
 @require_GET
 def hex_list(request: HttpRequest) -> HttpResponse:
     filters = StatsFilter(request.GET, default_game="deep-vents")
+    if request.GET.get("format") == "csv":
+        return hexes_csv(hexes.hex_table(filters, request.GET.get("sort", "improvement")))
     body = cache.fragment(
         cache.STATS, filters.game_id, "hexes", request_filters(request),
         lambda: hex_list_body(request, filters),
     )  # fmt: skip
     return render(request, "stats/hexes.html", {"filters": filters, "body": body})
+
+
+HEX_CSV_COLUMNS = [
+    "offered",
+    "taken",
+    "take_rate",
+    "avg_position",
+    "avg_paid",
+    "avg_found",
+    *estimate_columns("owned_win_rate_over_par"),
+    *estimate_columns("passed_win_rate_over_par"),
+    *estimate_columns("improvement"),
+    "early_win_rate_over_par",
+    "late_win_rate_over_par",
+    "trigger_share",
+    "archaea_per_activation",
+    "attacks",
+    "damage",
+    "decimated",
+    "survival",
+    "sample",
+    "greyed",
+]
+
+
+def hexes_csv(rows: list[hexes.HexStats]) -> HttpResponse:
+    return csv_response(
+        "deep-vents-hexes.csv",
+        ["hex", "name", *HEX_CSV_COLUMNS],
+        (
+            [
+                r.hex,
+                r.name,
+                r.offered,
+                r.taken,
+                r.take_rate,
+                r.avg_position,
+                r.avg_paid,
+                r.avg_found,
+                *estimate_cells(r.owned_rate),
+                *estimate_cells(r.passed_rate),
+                *estimate_cells(r.improvement),
+                r.early_rate.value,
+                r.late_rate.value,
+                r.trigger_share,
+                r.archaea_per_activation,
+                r.attacks,
+                r.damage,
+                r.decimated,
+                r.survival,
+                r.sample,
+                r.greyed,
+            ]
+            for r in rows
+        ),
+    )
+
+
+def strategies_csv(game: str, rows: list[strategies.StrategyStats]) -> HttpResponse:
+    return csv_response(
+        f"{game}-strategies.csv",
+        [
+            "strategy",
+            "games",
+            *estimate_columns("win_rate"),
+            *estimate_columns("win_rate_over_par"),
+            *estimate_columns("average_score"),
+            "average_rank",
+            "greyed",
+        ],
+        (
+            [
+                r.label,
+                r.games,
+                *estimate_cells(r.win_rate),
+                *estimate_cells(r.relative),
+                *estimate_cells(r.score),
+                r.avg_rank,
+                r.greyed,
+            ]
+            for r in rows
+        ),
+    )
 
 
 def hex_list_body(request: HttpRequest, filters: StatsFilter) -> str:
@@ -103,6 +189,8 @@ def hex_detail_body(filters: StatsFilter, hex_id: str, name: str) -> str:
 def strategy_list(request: HttpRequest) -> HttpResponse:
     filters = StatsFilter(request.GET, default_game="deep-vents")
     game = filters.game_id
+    if request.GET.get("format") == "csv":
+        return strategies_csv(game, strategies.strategy_table(filters))
     body = cache.fragment(
         cache.STATS, game, "strategies", request_filters(request),
         lambda: strategy_list_body(filters),
@@ -183,7 +271,9 @@ def lab(request: HttpRequest) -> HttpResponse:
         "stats/lab.html",
         {
             "form": form,
-            "batches": SimulationBatch.objects.all()[:20],
+            # progress() also marks a batch done once every game has its verdict, so the
+            # list never shows a finished batch as running.
+            "batches": [(b, simulation.progress(b)) for b in SimulationBatch.objects.all()[:20]],
             "strategies_by_game": strategies_by_game,
             "rulesets_by_game": rulesets_by_game,
         },
@@ -193,8 +283,22 @@ def lab(request: HttpRequest) -> HttpResponse:
 @staff_member_required
 def batch(request: HttpRequest, pk: int) -> HttpResponse:
     batch = get_object_or_404(SimulationBatch, pk=pk)
+    context = {
+        "batch": batch,
+        "progress": simulation.progress(batch),
+        "game_title": get_game(batch.game_type).title,
+    }
+    return render(request, "stats/batch.html", context)
+
+
+@staff_member_required
+def batch_progress_box(request: HttpRequest, pk: int) -> HttpResponse:
+    """The progress box alone, which htmx swaps in every second until the batch ends."""
+    batch = get_object_or_404(SimulationBatch, pk=pk)
     return render(
-        request, "stats/batch.html", {"batch": batch, "progress": simulation.progress(batch)}
+        request,
+        "stats/_batch_progress.html",
+        {"batch": batch, "progress": simulation.progress(batch)},
     )
 
 

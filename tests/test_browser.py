@@ -48,11 +48,12 @@ def visit(browser, url: str, screenshot, least_charts: int = 0) -> list[dict]:
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     response = page.goto(url, wait_until="networkidle")
     assert response.status == 200, f"{url} answered {response.status}"
-    # Plotly draws asynchronously: wait for the charts the page should have.
+    # Plotly draws asynchronously: wait for the charts the page should have, as long as a
+    # loaded machine needs (the wait ends as soon as they are drawn).
     page.wait_for_function(
         "Array.from(document.querySelectorAll('.plotly-graph-div'))"
         f".filter((div) => div.data && div.querySelector('svg.main-svg')).length >= {least_charts}",
-        timeout=15_000,
+        timeout=120_000,
     )
     charts = page.evaluate(CHARTS_DRAWN)
     page.screenshot(path=str(screenshot), full_page=True)

@@ -13,6 +13,7 @@ NAVIGATION = {
     "Games": "/games/",
     "Statistics": "/stats/",
     "Upload": "/upload/",
+    "Record": "/record/",
     "API docs": "/api/docs/",
     "Admin": "/admin/",
 }
@@ -108,3 +109,22 @@ def test_admin_action_refreshes_the_selected_players_stats_after_commit(
     other.refresh_from_db()
     assert chosen.stats_refreshed_at >= before
     assert other.stats_refreshed_at is None
+
+
+@pytest.mark.django_db
+def test_home_page_leads_to_tournaments_recent_games_top_players_upload_and_record(client):
+    from io import StringIO
+
+    from games.models import Game
+    from ratings.models import Rating
+    from tournaments import demo
+
+    demo.load(StringIO())
+    page = client.get("/").content.decode()
+
+    assert 'href="/record/"' in page and 'href="/upload/"' in page
+    for game in Game.objects.order_by("-played_at", "-pk")[:3]:
+        assert f'href="{game.get_absolute_url()}"' in page
+    best = Rating.objects.filter(game_type="deep-vents").order_by("-rating").first()
+    assert f'href="{best.player.get_absolute_url()}">{best.player.display_name}</a>' in page
+    assert 'href="/leaderboards/deep-vents/"' in page

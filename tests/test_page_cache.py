@@ -64,7 +64,7 @@ def test_a_newly_verified_game_changes_the_statistics_pages_once_committed(
 def page_games_column(page: str) -> list[str]:
     """The strategy table's 'Games' cells."""
     rows = page.split("<tbody>")[1].split("</tbody>")[0].split("<tr")[1:]
-    return [row.split("<td>")[1].split("</td>")[0] for row in rows]
+    return [row.split("<td>")[2].split("</td>")[0] for row in rows]  # after the label
 
 
 def test_an_unchanged_version_serves_the_page_from_the_cache(

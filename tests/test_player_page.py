@@ -4,6 +4,7 @@ import pytest
 
 from games.models import GameSeat
 from players.models import Player
+from stats.services.hexes import hex_names
 from tests.ratings_support import hours_ago, verified_game
 
 
@@ -41,10 +42,11 @@ def test_favourite_hexes_are_the_ones_taken_most(client, ann):
             if fact["type"] == "take" and fact["seat"] == seat.seat:
                 taken[fact["hex"]] = taken.get(fact["hex"], 0) + 1
     top = max(taken, key=taken.get)
+    name = hex_names()[top]
 
     page = client.get("/players/ann/").content.decode()
 
-    assert f"{top} ({taken[top]}\u00d7)" in page
+    assert f"{name} ({taken[top]}\u00d7)" in page
 
 
 def test_seat_results_count_games_by_turn_order(client, ann):
@@ -56,3 +58,13 @@ def test_seat_results_count_games_by_turn_order(client, ann):
 
 def test_unknown_player_is_not_found(client, db):
     assert client.get("/players/nobody/").status_code == 404
+
+
+def test_the_rating_chart_has_elo_and_openskill_on_titled_axes(client, ann):
+    page = client.get("/players/ann/").content.decode()
+    chart = page[page.index('id="rating-history"') :]
+
+    assert '"name":"Deep Vents Elo"' in chart
+    assert '"name":"Deep Vents OpenSkill"' in chart
+    assert '"yaxis":"y2"' in chart
+    assert "Elo (points)" in chart and "Date played" in chart

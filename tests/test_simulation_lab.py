@@ -99,3 +99,36 @@ def test_a_bad_batch_is_shown_on_the_form(staff_client):
     assert page.status_code == 200
     assert "unknown ruleset" in page.content.decode()
     assert not SimulationBatch.objects.exists()
+
+
+def launch_small_batch(staff_client, django_capture_on_commit_callbacks) -> SimulationBatch:
+    with django_capture_on_commit_callbacks(execute=True):
+        staff_client.post(
+            reverse("stats:lab"),
+            {"game": "deep-dive", "ruleset": "standard", "players": 2, "games": 3, "seed": "l"},
+        )
+    return SimulationBatch.objects.get()
+
+
+def test_a_finished_batch_is_listed_as_done_without_anyone_opening_its_page(
+    staff_client, django_capture_on_commit_callbacks
+):
+    batch = launch_small_batch(staff_client, django_capture_on_commit_callbacks)
+    assert batch.status == SimulationBatch.Status.RUNNING  # nobody has looked at it yet
+    html = staff_client.get(reverse("stats:lab")).content.decode()
+    assert "(running)" not in html
+    assert "3 deep-dive games (done), 3 of 3 finished" in html
+
+
+def test_the_progress_box_polls_while_running_and_stops_once_done(
+    staff_client, django_capture_on_commit_callbacks
+):
+    batch = launch_small_batch(staff_client, django_capture_on_commit_callbacks)
+    box_url = reverse("stats:batch-progress-box", args=[batch.pk])
+    SimulationBatch.objects.filter(pk=batch.pk).update(games=4)  # one game still to come
+    running = staff_client.get(box_url).content.decode()
+    assert f'hx-get="{box_url}"' in running and 'hx-trigger="every 1s"' in running
+    SimulationBatch.objects.filter(pk=batch.pk).update(games=3)
+    done = staff_client.get(box_url).content.decode()
+    assert "hx-trigger" not in done
+    assert "3 of 3 finished" in done

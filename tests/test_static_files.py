@@ -46,3 +46,27 @@ def test_plotly_js_is_served_by_the_web_process(client):
 
     assert response.status_code == 200
     assert b"".join(response.streaming_content) == PACKAGE_PLOTLY_JS.read_bytes()
+
+
+def test_pico_css_comes_from_the_npm_package_pinned_in_the_lock_file():
+    import json
+
+    project = Path(__file__).resolve().parent.parent
+    lock = json.loads((project / "package-lock.json").read_text())
+    pinned = lock["packages"]["node_modules/@picocss/pico"]["version"]
+    installed = json.loads((project / "node_modules/@picocss/pico/package.json").read_text())[
+        "version"
+    ]
+
+    assert installed == pinned
+    assert Path(finders.find("pico/pico.min.css")) == (
+        project / "node_modules/@picocss/pico/css/pico.min.css"
+    )
+
+
+@pytest.mark.django_db
+def test_every_page_loads_pico_and_the_site_script_from_static_files(client):
+    page = client.get("/").content.decode()
+
+    assert 'href="/static/pico/pico.min.css"' in page
+    assert 'src="/static/site/site.js"' in page

@@ -1,4 +1,4 @@
-"""Worked examples of the statistics: intervals, normalisation, the fair bid, hex lines."""
+"""Worked examples of the statistics: intervals, normalisation, hex lines."""
 
 import datetime
 
@@ -9,7 +9,6 @@ from stats.adapters import ADAPTERS
 from stats.models import SeatLine
 from stats.services.game_lines import deep_vents_hex_lines
 from stats.services.intervals import difference, mean, relative_rate, wilson
-from stats.services.strategies import BidStats, fair_bids
 
 
 def test_wilson_interval_of_8_out_of_10_matches_the_textbook_value():
@@ -46,21 +45,6 @@ def test_mean_interval_from_sums():
     estimate = mean(sum(values), sum(v * v for v in values), len(values))
     assert estimate.value == 2.5
     assert estimate.low < 2.5 < estimate.high
-
-
-def test_fair_bid_is_where_the_first_player_wins_at_par():
-    # Relative win rate falls by 0.1 per archaea bid from 1.3 at bid 0: par at bid 3 (DV-3).
-    rows = [
-        BidStats(4, bid, 100, relative_rate(25 * (1.3 - 0.1 * bid), 25, 100)) for bid in range(6)
-    ]
-    [fair] = fair_bids(rows)
-    assert fair.player_count == 4
-    assert fair.bid == pytest.approx(3.0)
-
-
-def test_fair_bid_without_a_trend_is_not_estimated():
-    rows = [BidStats(3, bid, 10, relative_rate(3, 10 / 3, 10)) for bid in (1, 2)]
-    assert fair_bids(rows)[0].bid is None
 
 
 def seat_line(seat: int, winner: bool) -> SeatLine:

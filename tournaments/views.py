@@ -1,15 +1,23 @@
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 
+from deepsea.csv_export import csv_response
 from players.models import Player
 from tournaments.models import Round, Table, Tournament
+from tournaments.services import front_page
 from tournaments.services.profiles import player_profile
 from tournaments.services.standings import tournament_standings
 from tournaments.services.tables import bid_record, seat_views
 
 
 def home(request: HttpRequest) -> HttpResponse:
-    return render(request, "tournaments/home.html", {"player_count": Player.objects.count()})
+    context = {
+        "player_count": Player.objects.count(),
+        "tournaments": front_page.active_tournaments(),
+        "recent_games": front_page.recent_games(),
+        "leaders": front_page.leaders(),
+    }
+    return render(request, "tournaments/home.html", context)
 
 
 def tournament_list(request: HttpRequest) -> HttpResponse:
@@ -23,8 +31,44 @@ def tables_of(round_: Round) -> list[tuple[Table, list]]:
     return [(table, seat_views(table)) for table in tables]
 
 
+def standings_csv(tournament: Tournament) -> HttpResponse:
+    """The standings as the page shows them (the internal draw stays out)."""
+    header = [
+        "position",
+        "handle",
+        "name",
+        "points",
+        "tables",
+        "sonneborn_berger",
+        "opponents_average",
+        "average_placement",
+        "game_score",
+        "dropped",
+        "unverified_tables",
+    ]
+    rows = (
+        [
+            r.position,
+            r.player.handle,
+            r.player.display_name,
+            round(r.points, 4),
+            r.tables,
+            round(r.sonneborn_berger, 4),
+            round(r.opponents_average, 4),
+            None if r.average_placement is None else round(r.average_placement, 4),
+            r.total_score,
+            r.dropped,
+            r.unverified_tables,
+        ]
+        for r in tournament_standings(tournament)
+    )
+    return csv_response(f"{tournament.slug}-standings.csv", header, rows)
+
+
 def tournament_detail(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = get_object_or_404(Tournament, slug=slug)
+    if request.GET.get("format") == "csv":
+        return standings_csv(tournament)
     rounds = [(r, tables_of(r)) for r in tournament.rounds.order_by("-number")]
     context = {
         "tournament": tournament,

@@ -18,6 +18,7 @@ from stats.models import (
     SeatCube,
     StrategyCube,
 )
+from stats.services.fair_bid import BidPoint
 from stats.services.hexes import bracketed, fixed
 from stats.services.intervals import Estimate, mean, relative_rate, wilson
 
@@ -215,15 +216,12 @@ class BidStats:
     player_count: int
     bid: int
     games: float
+    wins: float
     relative: Estimate
 
-
-@dataclass
-class FairBid:
-    player_count: int
-    bid: float | None
-    slope: float | None
-    games: float
+    @property
+    def point(self) -> BidPoint:
+        return BidPoint(self.player_count, self.bid, self.games, self.wins)
 
 
 def first_player_by_bid(filters: StatsFilter) -> list[BidStats]:
@@ -241,32 +239,11 @@ def first_player_by_bid(filters: StatsFilter) -> list[BidStats]:
             r["player_count"],
             r["winning_bid"],
             r["games"],
+            r["w"],
             relative_rate(r["w"], r["e"], r["games"]),
         )
         for r in rows
     ]
-
-
-def fair_bids(by_bid: list[BidStats]) -> list[FairBid]:
-    """Per table size, the bid at which the first player's win rate equals the table
-    average: where a games-weighted straight line through (bid, relative win rate) meets 1."""
-    groups: dict[int, list[BidStats]] = defaultdict(list)
-    for row in by_bid:
-        if row.relative.value is not None:
-            groups[row.player_count].append(row)
-    result = []
-    for players, rows in sorted(groups.items()):
-        weight = sum(r.games for r in rows)
-        mean_x = sum(r.bid * r.games for r in rows) / weight
-        mean_y = sum(r.relative.value * r.games for r in rows) / weight
-        sxx = sum(r.games * (r.bid - mean_x) ** 2 for r in rows)
-        sxy = sum(r.games * (r.bid - mean_x) * (r.relative.value - mean_y) for r in rows)
-        if sxx == 0 or sxy == 0:
-            result.append(FairBid(players, None, None, weight))
-            continue
-        slope = sxy / sxx
-        result.append(FairBid(players, mean_x + (1 - mean_y) / slope, slope, weight))
-    return result
 
 
 @dataclass
