@@ -51,7 +51,7 @@ def visit(browser, url: str, screenshot, least_charts: int = 0) -> list[dict]:
     # Plotly draws asynchronously: wait for the charts the page should have, as long as a
     # loaded machine needs (the wait ends as soon as they are drawn).
     page.wait_for_function(
-        "Array.from(document.querySelectorAll('.plotly-graph-div'))"
+        "() => Array.from(document.querySelectorAll('.plotly-graph-div'))"
         f".filter((div) => div.data && div.querySelector('svg.main-svg')).length >= {least_charts}",
         timeout=120_000,
     )
@@ -110,7 +110,7 @@ def test_the_simulation_lab_runs_a_batch_to_the_end(browser, live_server, tmp_pa
     page.fill("#id_games", "6")
     page.click("button[type=submit]")
     page.wait_for_url("**/stats/lab/*/")
-    page.wait_for_function("document.getElementById('batch-progress').value >= 100")
+    page.wait_for_function("() => document.getElementById('batch-progress').value >= 100")
     page.screenshot(path=str(tmp_path / "lab.png"), full_page=True)
     assert "6 of 6 finished" in page.inner_text("#batch-status")
     assert errors == []
@@ -125,12 +125,12 @@ def test_the_replay_viewer_draws_every_ecosystem_and_steps_with_the_keyboard(
     page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     page.goto(f"{live_server.url}/games/{log.game.log_id}/#event-40", wait_until="networkidle")
-    page.wait_for_function("document.getElementById('viewer-slider').value === '40'")
+    page.wait_for_function("() => document.getElementById('viewer-slider').value === '40'")
 
     ecosystems = page.locator("#viewer-picture svg").count()
     hexes = page.locator("#viewer-picture svg polygon").count()
     page.keyboard.press("ArrowRight")
-    page.wait_for_function("document.getElementById('viewer-slider').value === '41'")
+    page.wait_for_function("() => document.getElementById('viewer-slider').value === '41'")
     page.screenshot(path=str(tmp_path / "viewer.png"), full_page=True)
 
     assert ecosystems >= 4

@@ -72,7 +72,9 @@ def open_page(browser, url: str, charts: int = 0) -> tuple[list[str], list[str]]
     expected = 404 if url.endswith("/no-such-page/") else 200
     assert response.status == expected, f"{url} answered {response.status}"
     assert "'unsafe-inline'" not in response.headers["content-security-policy"]
-    page.wait_for_function(f"({DRAWN_CHARTS})() >= {charts}", timeout=15_000)
+    # A function, not an expression: Playwright evaluates expressions with eval(), which the
+    # policy (rightly) forbids.
+    page.wait_for_function(f"() => ({DRAWN_CHARTS})() >= {charts}", timeout=15_000)
     violations = page.evaluate("window.cspViolations")
     page.close()
     return violations, errors
@@ -124,7 +126,7 @@ def test_the_upload_page_follows_a_batch_live_with_htmx(signed_in_browser, live_
     page.click("button[type=submit]")
     page.wait_for_url("**/uploads/*/")
     page.wait_for_function(
-        "document.getElementById('progress-text').textContent.startsWith('3 of 3')",
+        "() => document.getElementById('progress-text').textContent.startsWith('3 of 3')",
         timeout=15_000,
     )
     assert "line 4:" in page.inner_text("#upload-status")

@@ -44,7 +44,9 @@ def test_a_deep_dive_recorded_in_part_is_resumed_after_a_reload(browser, live_se
     for label in ["colour die: blue", "colour die: red", "shark die: green"]:
         steps = page.locator("#record-history li").count()
         page.get_by_role("button", name=label, exact=True).click()
-        page.wait_for_function(f"document.querySelectorAll('#record-history li').length > {steps}")
+        page.wait_for_function(
+            f"() => document.querySelectorAll('#record-history li').length > {steps}"
+        )
     before = {"status": page.inner_text("#record-status"), "history": page.evaluate(HISTORY)}
     kept = page.evaluate(
         f"() => JSON.parse(localStorage.getItem('deepsea-record:{user.pk}:deep-dive'))"
@@ -54,7 +56,7 @@ def test_a_deep_dive_recorded_in_part_is_resumed_after_a_reload(browser, live_se
     offer = page.inner_text("#record-resume-list")
     page.get_by_role("button", name="Resume").click()
     page.wait_for_selector("#record-play", state="visible")
-    page.wait_for_function("document.querySelectorAll('#record-history li').length === 3")
+    page.wait_for_function("() => document.querySelectorAll('#record-history li').length === 3")
     after = {"status": page.inner_text("#record-status"), "history": page.evaluate(HISTORY)}
     page.screenshot(path=str(tmp_path / "resumed.png"), full_page=True)
 
