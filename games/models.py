@@ -107,6 +107,9 @@ class Upload(models.Model):
     bytes_total = models.BigIntegerField(default=0)
     bytes_read = models.BigIntegerField(default=0)
     lines_read = models.PositiveIntegerField(default=0)
+    # When the reading task last saved its position: a reading batch that stops moving lost its
+    # worker, and the sweep sends the task again (games/services/sweep.py).
+    batch_progress_at = models.DateTimeField(null=True, blank=True)
     # All bad lines; line_errors lists the first MAX_LISTED_LINE_ERRORS of them.
     line_error_count = models.PositiveIntegerField(default=0)
 

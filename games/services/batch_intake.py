@@ -24,6 +24,7 @@ from typing import IO, Any
 
 from django.conf import settings
 from django.db import transaction
+from django.utils import timezone
 
 from games.models import BatchState, Source, Upload
 from games.services.dispatch import Dispatch
@@ -141,7 +142,9 @@ def read_batch(upload_id: int) -> None:
         logger.error("upload %s: batch file %s is missing", upload.pk, path)
         finish(upload, "the stored batch file is missing; send it again")
         return
-    Upload.objects.filter(pk=upload.pk).update(batch_state=BatchState.READING)
+    Upload.objects.filter(pk=upload.pk).update(
+        batch_state=BatchState.READING, batch_progress_at=timezone.now()
+    )
     # Lines stored before a crash: a repeat of one of them is still "same as line N".
     first_line_of = dict(upload.logs.values_list("sha256", "line"))
     dispatch = Dispatch()
@@ -200,6 +203,7 @@ def save_progress(
         store_chunk(upload, chunk, dispatch)
         upload.bytes_read, upload.lines_read = position, number
         saved.update(
+            batch_progress_at=timezone.now(),
             bytes_read=position,
             lines_read=number,
             line_errors=upload.line_errors,

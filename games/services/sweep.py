@@ -16,6 +16,12 @@ its own so that a long queue of verifications never holds it back. Two kinds of 
   When the broker cannot be asked (not Redis), a log queued for GAMES_STUCK_AFTER_SECONDS counts
   as lost.
 
+A batch being read can be stranded too (`resend_stranded_batches`): waiting with no message
+carrying its reading task, as above, or reading with no position saved for two leases (its
+reader saves at least every second while it reads, so its worker died). Its reading task is
+sent again; it resumes at the saved position, and a reader racing another stops at its next
+save (games/services/batch_intake.py), so no log is stored twice.
+
 Re-sending a log by mistake is harmless, only wasteful: a claim takes only a queued log or an
 expired lease, and a verdict is written once, under the log's row lock.
 """
@@ -27,17 +33,18 @@ from collections import defaultdict
 from datetime import timedelta
 
 from django.conf import settings
-from django.db import transaction
+from django.db import models, transaction
 from django.db.models import QuerySet
 from django.utils import timezone
 
 from deepsea import broker
-from games.models import GameLog
+from games.models import BatchState, GameLog, Upload
 from games.services.dispatch import Dispatch
 
 logger = logging.getLogger(__name__)
 
 VERIFY_TASKS = ("games.tasks.verify_log_task", "games.tasks.verify_logs_task")
+READ_TASK = "games.tasks.read_batch_task"
 # Logs per message when lost logs are sent again (they were never claimed: no attempt to save).
 RESEND_CHUNK = 100
 
@@ -45,7 +52,7 @@ RESEND_CHUNK = 100
 def requeue_stuck_logs(older_than: timedelta | None = None) -> int:
     """Re-queue the logs whose lease expired and the queued logs whose message is lost (for
     longer than `older_than`, a lease by default); returns how many."""
-    return requeue_expired_leases() + resend_lost_messages(older_than)
+    return requeue_expired_leases() + resend_lost_messages(older_than) + resend_stranded_batches()
 
 
 def requeue_expired_leases() -> int:
@@ -110,6 +117,37 @@ def resend_lost_messages(older_than: timedelta | None = None) -> int:
         for start in range(0, len(resend), RESEND_CHUNK):
             dispatch.on_commit(verify_logs_task, resend[start : start + RESEND_CHUNK])
     logger.warning("sent again %s queued logs whose message was lost", len(resend))
+    return len(resend)
+
+
+def resend_stranded_batches() -> int:
+    """Send the reading task again for batches whose reading stopped; returns how many."""
+    from games.tasks import read_batch_task
+
+    lease = timedelta(seconds=settings.GAMES_LEASE_SECONDS)
+    messages = broker.pending([verification_queue()])
+    waited = lease
+    if messages is None:  # the broker cannot be asked: wait as long as for a lost log
+        waited = timedelta(seconds=settings.GAMES_STUCK_AFTER_SECONDS)
+    now = timezone.now()
+    on_their_way = {
+        message.args[0]
+        for message in messages or []
+        if message.task == READ_TASK and message.args and message.reserved_for() <= lease.seconds
+    }
+    dispatch = Dispatch()
+    with transaction.atomic():
+        stranded = Upload.objects.select_for_update(skip_locked=True).filter(
+            models.Q(batch_state=BatchState.WAITING, created__lt=now - waited)
+            | models.Q(batch_state=BatchState.READING, batch_progress_at__lt=now - 2 * lease)
+        )
+        resend = [pk for pk in stranded.values_list("pk", flat=True) if pk not in on_their_way]
+        # Moving the clock on gives the new reader two leases before the next sweep looks.
+        Upload.objects.filter(pk__in=resend).update(batch_progress_at=now)
+        for pk in resend:
+            dispatch.on_commit(read_batch_task, pk)
+    if resend:
+        logger.warning("sent the reading task again for %s stranded batches", len(resend))
     return len(resend)
 
 
