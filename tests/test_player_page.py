@@ -1,5 +1,7 @@
 """A player's page: rating chart, games, tournaments, average bid, seats, favourite hexes."""
 
+from html import unescape
+
 import pytest
 
 from games.models import GameSeat
@@ -62,7 +64,8 @@ def test_unknown_player_is_not_found(client, db):
 
 def test_the_rating_chart_has_elo_and_openskill_on_titled_axes(client, ann):
     page = client.get("/players/ann/").content.decode()
-    chart = page[page.index('id="rating-history"') :]
+    # The figure's JSON sits, HTML-escaped, in the div's data attribute (deepsea/charts.py).
+    chart = unescape(page[page.index('id="rating-history"') :])
 
     assert '"name":"Deep Vents Elo"' in chart
     assert '"name":"Deep Vents OpenSkill"' in chart

@@ -210,7 +210,9 @@ class Tables(HTMLParser):
 
     def handle_endtag(self, tag: str) -> None:
         if tag in ("td", "th") and self.cell is not None:
-            self.tables[-1][-1].append(" ".join("".join(self.cell).split()))
+            # Soft hyphens (&shy;) only say where a long heading may break.
+            text = "".join(self.cell).replace("\u00ad", "")
+            self.tables[-1][-1].append(" ".join(text.split()))
             self.cell = None
 
     def handle_data(self, data: str) -> None:
@@ -236,7 +238,7 @@ def figure_data(html: str, div_id: str) -> list[dict]:
 
 def value_of(cell: str) -> float:
     """The value of a 'value [low, high]' cell."""
-    return float(cell.split(" [")[0])
+    return float(re.match(r"-?\d+(\.\d+)?", cell).group())  # the interval may follow unspaced
 
 
 def shows(cell: str, value: float, digits: int) -> bool:
