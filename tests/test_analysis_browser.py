@@ -44,8 +44,8 @@ def test_an_analysed_game_shows_its_chart_and_mistakes_linking_to_the_moments(
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     page.goto(f"{live_server.url}/games/{log.pk}/", wait_until="networkidle")
     page.wait_for_function(
-        "(() => { const div = document.getElementById('analysis-chart');"
-        " return div && div.data && div.querySelector('svg.main-svg'); })()"
+        "() => { const div = document.getElementById('analysis-chart');"
+        " return div && div.data && div.querySelector('svg.main-svg'); }"
     )
     chart = page.evaluate(
         "(() => { const div = document.getElementById('analysis-chart');"
@@ -59,13 +59,15 @@ def test_an_analysed_game_shows_its_chart_and_mistakes_linking_to_the_moments(
     assert mistakes.first.inner_text() == f"event {worst[0]['index']}"
     mistakes.first.click()
     index = worst[0]["index"]
-    page.wait_for_function(f"document.getElementById('viewer-slider').value === '{index}'")
+    page.wait_for_function(f"() => document.getElementById('viewer-slider').value === '{index}'")
     assert page.locator(f"#decision-{index}.current").count() == 1
     assert page.inner_text("#analysis-moment").startswith(f"Event {index}, seat {worst[0]['seat']}")
     page.keyboard.press("ArrowRight")  # the viewer steps on; the highlight follows it
-    page.wait_for_function(f"document.getElementById('viewer-slider').value === '{index + 1}'")
     page.wait_for_function(
-        f"!document.getElementById('decision-{index}').classList.contains('current')"
+        f"() => document.getElementById('viewer-slider').value === '{index + 1}'"
+    )
+    page.wait_for_function(
+        f"() => !document.getElementById('decision-{index}').classList.contains('current')"
     )
     page.screenshot(path=str(tmp_path / "analysis.png"), full_page=True)
     assert errors == []
@@ -91,12 +93,12 @@ def test_the_analysis_board_evaluates_every_alternative_of_the_moment_shown(
         f"{live_server.url}/games/{log.pk}/#event-{point.index - 1}", wait_until="networkidle"
     )
     page.wait_for_function(
-        f"document.getElementById('viewer-slider').value === '{point.index - 1}'"
+        f"() => document.getElementById('viewer-slider').value === '{point.index - 1}'"
     )
     page.click("#analysis-board-run")
     count = len(point.actions)
     page.wait_for_function(
-        f"document.querySelectorAll('#analysis-board-table tbody tr').length === {count}"
+        f"() => document.querySelectorAll('#analysis-board-table tbody tr').length === {count}"
         f" && document.getElementById('analysis-board-progress').value === {count}"
     )
     rows = page.locator("#analysis-board-table tbody tr td:first-child").all_inner_texts()

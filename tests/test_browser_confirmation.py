@@ -104,7 +104,9 @@ def test_a_game_is_uploaded_confirmed_disputed_accepted_and_ranked(browser, live
     page.click("form.dispute button")
     page.wait_for_selector("text=Disputed: staff decide")
     page.click(f"#confirmation a[href='#event-{DISPUTED_EVENT}']")
-    page.wait_for_function(f"document.getElementById('viewer-slider').value === '{DISPUTED_EVENT}'")
+    page.wait_for_function(
+        f"() => document.getElementById('viewer-slider').value === '{DISPUTED_EVENT}'"
+    )
     assert Review.objects.get(log=log).status == Review.Status.DISPUTED
     page.goto(f"{base}/leaderboards/deep-vents/")
     assert "Ann Abyss" not in page.content()

@@ -188,10 +188,10 @@ def test_a_sortable_table_sorts_by_the_clicked_column_and_back(browser, live_ser
     values = """(i) => Array.from(document.querySelector('table.sortable').tBodies[0].rows)
         .map((r) => parseFloat(r.cells[i].textContent))"""
     header.locator("button").click()
-    page.wait_for_function("document.querySelector('th[aria-sort]') !== null")
+    page.wait_for_function("() => document.querySelector('th[aria-sort]') !== null")
     ascending = page.evaluate(values, column)
     header.locator("button").click()
-    page.wait_for_function("document.querySelector('th[aria-sort=descending]') !== null")
+    page.wait_for_function("() => document.querySelector('th[aria-sort=descending]') !== null")
     descending = page.evaluate(values, column)
     page.close()
     assert ascending == sorted(ascending)
@@ -244,14 +244,14 @@ def test_the_hex_scatter_keeps_names_on_hover_only_on_a_phone(browser, live_serv
     page.set_viewport_size({"width": 390, "height": 844})
     page.goto(live_server.url + site["hexes"])
     page.wait_for_function(
-        "document.getElementById('hex-scatter').data"
+        "() => document.getElementById('hex-scatter').data"
         " && document.getElementById('hex-scatter').data[0].mode === 'markers'",
         timeout=PAGE_TIMEOUT_MS,
     )
     assert page.evaluate("document.querySelectorAll('#hex-scatter .textpoint text').length") == 0
     page.set_viewport_size({"width": 1280, "height": 900})
     page.wait_for_function(
-        "document.querySelectorAll('#hex-scatter .textpoint text').length > 3",
+        "() => document.querySelectorAll('#hex-scatter .textpoint text').length > 3",
         timeout=PAGE_TIMEOUT_MS,
     )
     page.close()

@@ -80,17 +80,17 @@ def test_undo_takes_back_the_last_step_and_history_names_the_players(browser, li
     for count, label in enumerate(["colour die: blue", "colour die: red"], 1):
         page.get_by_role("button", name=label, exact=True).click()
         page.wait_for_function(
-            f"document.querySelectorAll('#record-history li').length === {count}"
+            f"() => document.querySelectorAll('#record-history li').length === {count}"
         )
 
     page.click("#record-undo")
-    page.wait_for_function("document.querySelectorAll('#record-history li').length === 1")
+    page.wait_for_function("() => document.querySelectorAll('#record-history li').length === 1")
     page.click("#record-undo")
-    page.wait_for_function("document.querySelectorAll('#record-history li').length === 0")
+    page.wait_for_function("() => document.querySelectorAll('#record-history li').length === 0")
 
     assert page.inner_text("#record-status") == first_status
     assert page.is_disabled("#record-undo")
     page.get_by_role("button", name="colour die: blue", exact=True).click()
-    page.wait_for_function("document.querySelectorAll('#record-history li').length === 1")
+    page.wait_for_function("() => document.querySelectorAll('#record-history li').length === 1")
     assert page.evaluate(HISTORY) == ["Marina (seat 0): colour die: blue"]
     assert errors == []

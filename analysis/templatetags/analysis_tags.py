@@ -19,6 +19,8 @@ def game_analysis_section(context, log, players):
     section = {
         "request": context.get("request"),
         "csrf_token": context.get("csrf_token"),
+        # plotly.js's style elements carry the page's CSP nonce (templates/includes/plotly.html).
+        "csp_nonce": context.get("csp_nonce"),
         "log": log,
         "analysis": analysis,
     }
