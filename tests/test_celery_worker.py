@@ -5,7 +5,7 @@ import pytest
 from django.db import transaction
 from django.db.models import Sum
 from django.test import Client
-from games_support import human_log, text
+from games_support import human_log, sitting_as, text
 
 from games.models import Game, GameLog
 from players.models import Player
@@ -36,7 +36,8 @@ def test_the_celery_worker_command_verifies_uploads_into_games_ratings_and_stati
     worker_queue, redis_broker_url, django_user_model, tmp_path
 ):
     client = Client()
-    client.force_login(django_user_model.objects.create_user("uploader"))
+    # The uploader plays as Nemo, who sits in human_log's games (the others are guests).
+    client.force_login(sitting_as(django_user_model.objects.create_user("uploader")))
     tampered = human_log(seed=12)
     tampered["result"]["scores"][0] += 1
     logs = [human_log(seed=10), human_log(seed=11), tampered]
