@@ -14,10 +14,7 @@ from __future__ import annotations
 import json
 
 import pytest
-import schemathesis
-from django.core.signals import request_finished, request_started
-from django.core.wsgi import get_wsgi_application
-from django.db import close_old_connections
+from api_schema_support import schema, token
 from games_support import human_log, jsonl, sitting_as, submit, text
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -27,11 +24,8 @@ from schemathesis.specs.openapi.checks import negative_data_rejection, positive_
 from games.models import Game, GameLog
 
 pytestmark = pytest.mark.django_db
-__all__ = ["submit"]
+__all__ = ["submit", "token"]  # fixtures
 
-schema = schemathesis.openapi.from_wsgi("/api/schema/", get_wsgi_application())
-# A batch body is JSON Lines text (its schema: a string); sent as generated, like text/plain.
-schemathesis.serializer.alias("application/jsonl", "text/plain")
 
 EXAMPLES = 25
 OPERATIONS = [
@@ -42,20 +36,6 @@ OPERATIONS = [
 # naming why is right), and an empty filter parameter means "no filter", as in django-filter
 # everywhere. Every other check schemathesis has runs, response_schema_conformance included.
 EXCLUDED_CHECKS = [positive_data_acceptance, negative_data_rejection]
-
-
-@pytest.fixture
-def token(django_user_model, settings):
-    """A staff user's token (so every operation, DELETE included, is exercised). Requests go
-    straight to the WSGI app, so its end-of-request connection closing is switched off, as
-    Django's test client does, or the test's transaction would be closed under it."""
-    settings.ALLOWED_HOSTS = ["localhost"]
-    request_started.disconnect(close_old_connections)
-    request_finished.disconnect(close_old_connections)
-    user = django_user_model.objects.create_user("contract", is_staff=True)
-    yield Token.objects.create(user=user).key
-    request_started.connect(close_old_connections)
-    request_finished.connect(close_old_connections)
 
 
 @pytest.fixture
