@@ -6,8 +6,10 @@ next: the state picture, whose decision it is and the legal choices, each with a
 
 Only plumbing lives here; the engines know their games. Each choice is one of
 `State.legal_actions()` (out-of-turn Deep Vents payoffs included, DV-8) labelled by
-`Game.describe`; `Game.setup_draw` says when a chance outcome of the setup must be typed
-in first (a Deep Vents hex drawn into the row, DV-2), and `State.recording_extras` adds
+`Game.describe_choice` (with what it is about on the picture, clicked to choose it), and
+`Game.describe_prompt` words what the player to act is asked; `Game.setup_draw` says when
+a chance outcome of the setup must be typed in first (a Deep Vents hex drawn into the row,
+DV-2), and `State.recording_extras` adds
 optional events (Deep Sea Adventure stacking orders right after a dive, DSA-5).
 """
 
@@ -86,8 +88,9 @@ def next_step(data: Any) -> dict[str, Any]:
     return {
         **answer,
         "kind": "chance" if state.is_chance_node() else "decision",
+        "asked": game.describe_prompt(snapshot, answer["waiting_for"], ruleset),
         "choices": [
-            {"event": event, "label": game.describe(event, snapshot, ruleset)}
+            {"event": event, **game.describe_choice(event, snapshot, ruleset)}
             for event in state.legal_actions()
         ],
         **state.recording_extras(),

@@ -46,7 +46,7 @@ def test_a_gulper_eel_grow_names_both_hexes_by_their_edition_names():
     event = ev("grow", 0, hex=(1, 0), **{"from": (2, 0)})
     event = {**event, "hex": [1, 0], "from": [2, 0]}
     assert label(DEEP_VENTS, state, event) == (
-        "grow Gulper Eel at [1, 0], taking from Porous Rock at [2, 0]"
+        "grow Gulper Eel, taking from Porous Rock"
     )
 
 

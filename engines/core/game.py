@@ -11,6 +11,7 @@ through the same code.
 from __future__ import annotations
 
 import random
+import re
 from abc import ABC, abstractmethod
 from collections.abc import Mapping
 from dataclasses import dataclass, field
@@ -21,6 +22,10 @@ from engines.core.errors import UnsupportedRulesetError
 from engines.core.schema_errors import FieldRules
 
 Event = dict[str, Any]
+
+# "seat 2 to roll the colour die (a 'dive' event)" -> "roll the colour die"
+_SEAT_TO = re.compile(r"^seat \d+ to ")
+_EVENT_NAME = re.compile(r"\s*\(an? '\w+' event\)$")
 
 
 @dataclass(frozen=True)
@@ -208,6 +213,20 @@ class Game(ABC):
         """An event in words, read against the snapshot taken just before it (the choice
         labels of the recording page, the steps of the replay viewer)."""
         return describe_generic(event, snapshot)
+
+    def describe_choice(
+        self, event: Event, snapshot: Mapping[str, Any], ruleset: Ruleset | None = None
+    ) -> dict[str, Any]:
+        """A choice as the Record page offers it: {"label"} and, for a game whose picture
+        draws what the choice is about, {"target"} (clicking it there makes the choice)."""
+        return {"label": self.describe(event, snapshot, ruleset)}
+
+    def describe_prompt(
+        self, snapshot: Mapping[str, Any], waiting_for: str, ruleset: Ruleset | None = None
+    ) -> str:
+        """What the seat to act is asked, without the seat ("roll the colour die"), for a
+        banner that names the player."""
+        return _EVENT_NAME.sub("", _SEAT_TO.sub("", waiting_for))
 
     def glossary(self, ruleset: Ruleset | None = None) -> dict[str, Any]:
         """Names and numbers the state pictures need beyond the snapshot (hex names...)."""

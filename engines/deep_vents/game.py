@@ -119,6 +119,17 @@ class DeepVents(Game):
     ) -> str:
         return describe.describe(self._edition(ruleset), event, snapshot)
 
+    def describe_choice(
+        self, event: Event, snapshot: Mapping[str, Any], ruleset: Ruleset | None = None
+    ) -> dict[str, Any]:
+        return describe.describe_choice(self._edition(ruleset), event, snapshot)
+
+    def describe_prompt(
+        self, snapshot: Mapping[str, Any], waiting_for: str, ruleset: Ruleset | None = None
+    ) -> str:
+        asked = describe.prompt(self._edition(ruleset), snapshot)
+        return asked or super().describe_prompt(snapshot, waiting_for, ruleset)
+
     def glossary(self, ruleset: Ruleset | None = None) -> dict[str, Any]:
         return describe.glossary(self._edition(ruleset))
 
