@@ -1,7 +1,8 @@
 // State pictures of the deep-sea games, drawn from an engine snapshot (no libraries).
 // DeepseaPictures.render(container, game, snapshot, options) replaces the container's
-// content. options: {players: [names], glossary: {...}, placeCells: [[q, r], ...],
-// onPlace(coords)} (the last two for the Record page's placement by clicking).
+// content. options: {players: [names], glossary: {...}, targets, onTarget} (the last two
+// for the Record page: the choices the engine ties to a hex, a free cell or a row position,
+// drawn highlighted and clickable; see ecosystem()).
 "use strict";
 
 (function () {
@@ -78,11 +79,41 @@
     return last.length > 9 ? last.slice(0, 8) + "." : last;
   }
 
+  // A clickable map target: focusable, named, Enter/Space act like a click.
+  function clickable(node, name, act) {
+    node.setAttribute("tabindex", "0");
+    node.setAttribute("role", "button");
+    node.setAttribute("aria-label", name);
+    node.addEventListener("click", () => act(node));
+    node.addEventListener("keydown", (event) => {
+      if (event.key === "Enter" || event.key === " ") {
+        event.preventDefault();
+        act(node);
+      }
+    });
+  }
+
+  // The choices of one map target, named for the target's accessible name: one choice is
+  // named by itself, several by the hex and what may be done there.
+  function targetName(name, choices) {
+    if (choices.length === 1) return choices[0].label;
+    return `${name}: ${choices.length} choices`;
+  }
+
+  // options.targets: Map "seat:q,r" -> choices about that hex or free cell (the Record
+  // page); options.onTarget(choices, node, name) is called when one is clicked.
   function ecosystem(player, snapshot, options, seatIsActive) {
     const names = (options.glossary && options.glossary.hexes) || {};
     const pending = snapshot.pending || {};
-    const place = seatIsActive ? options.placeCells || [] : [];
-    const cells = player.hexes.map((t) => t.at).concat(place);
+    const targets = options.targets || new Map();
+    const targetOf = (at) => targets.get(`${player.seat}:${at[0]},${at[1]}`);
+    const own = new Set(player.hexes.map((t) => t.at.join(",")));
+    const free = [];
+    for (const [key, choices] of targets) {
+      const [seat, cell] = key.split(":");
+      if (Number(seat) === player.seat && !own.has(cell)) free.push({ at: cell.split(",").map(Number), choices });
+    }
+    const cells = player.hexes.map((t) => t.at).concat(free.map((f) => f.at));
     const xs = [];
     const ys = [];
     for (const [q, r] of cells) {
@@ -95,12 +126,14 @@
     const minY = Math.min(...ys) - pad;
     const width = Math.max(...xs) - minX + pad;
     const height = Math.max(...ys) - minY + pad;
+    const anyTarget = free.length > 0 || player.hexes.some((t) => targetOf(t.at));
     const map = svg("svg", {
-      class: "dv-map",
+      class: "dv-map" + (anyTarget ? " dv-map-choosing" : ""),
       viewBox: `${minX.toFixed(1)} ${minY.toFixed(1)} ${width.toFixed(1)} ${height.toFixed(1)}`,
       width: Math.round(width),
       height: Math.round(height),
-      role: "img",
+      // Not role=group: Pico stretches groups to the full width.
+      role: anyTarget ? null : "img",
       "aria-label": `${seatName(options, player.seat)}: ecosystem of ${player.hexes.length} hexes`,
     });
     for (const tile of player.hexes) {
@@ -113,40 +146,35 @@
       if (pending.choices && pending.choices.some((c) => sameCoords(c, tile.at))) {
         classes.push("dv-choice");
       }
+      const choices = targetOf(tile.at);
+      if (choices) classes.push("dv-target");
+      const facts = `${name}: ${tile.archaea} archaea` + (tile.decimated ? ", decimated" : "") +
+        (tile.track !== null && tile.track !== undefined ? `, track ${tile.track}` : "");
       const group = svg(
         "g",
         { class: classes.join(" "), "data-at": tile.at.join(",") },
-        svg("title", {}, `${name} at [${tile.at.join(", ")}]: ${tile.archaea} archaea` +
-          (tile.decimated ? ", decimated" : "") + (tile.track !== null && tile.track !== undefined ? `, track ${tile.track}` : "")),
+        svg("title", {}, facts),
         svg("polygon", { points: hexPoints(x, y, HEX - 1), fill: tileColour(tile) }),
         svg("text", { x: x, y: y - 6, class: "dv-name" }, shortName(name)),
         svg("text", { x: x, y: y + 14, class: "dv-archaea" }, tile.decimated ? "×" : tile.archaea),
       );
+      if (choices) {
+        const label = targetName(name, choices);
+        clickable(group, label, (node) => options.onTarget(choices, node, name));
+      }
       map.append(group);
     }
-    for (const at of place) {
+    for (const { at, choices } of free) {
       const [x, y] = hexCentre(at[0], at[1]);
+      const label = targetName("this free space", choices);
       const cell = svg(
         "g",
-        {
-          class: "dv-free",
-          tabindex: "0",
-          role: "button",
-          "aria-label": `place at [${at[0]}, ${at[1]}]`,
-          "data-at": at.join(","),
-        },
-        svg("title", {}, `place the hex at [${at[0]}, ${at[1]}]`),
+        { class: "dv-free dv-target", "data-at": at.join(",") },
+        svg("title", {}, label),
         svg("polygon", { points: hexPoints(x, y, HEX - 3) }),
-        svg("text", { x: x, y: y + 4, class: "dv-name" }, `${at[0]},${at[1]}`),
+        svg("text", { x: x, y: y + 4, class: "dv-name" }, "+"),
       );
-      const choose = () => options.onPlace && options.onPlace(at);
-      cell.addEventListener("click", choose);
-      cell.addEventListener("keydown", (event) => {
-        if (event.key === "Enter" || event.key === " ") {
-          event.preventDefault();
-          choose();
-        }
-      });
+      clickable(cell, label, (node) => options.onTarget(choices, node, "this free space"));
       map.append(cell);
     }
     return map;
@@ -169,15 +197,21 @@
       root.append(el("h3", {}, "Bids"), bids);
     }
     const row = el("ol", { class: "dv-row", "aria-label": "Row of hexes on offer" });
+    const targets = options.targets || new Map();
     for (const offer of snapshot.row || []) {
-      row.append(
-        el(
-          "li",
-          {},
-          el("span", { class: "dv-row-name" }, names[offer.hex] || offer.hex),
-          el("span", { class: "dv-row-archaea" }, offer.archaea ? `${offer.archaea} archaea` : ""),
-        ),
-      );
+      const name = names[offer.hex] || offer.hex;
+      const content = [
+        el("span", { class: "dv-row-name" }, name),
+        el("span", { class: "dv-row-archaea" }, offer.archaea ? `${offer.archaea} archaea` : ""),
+      ];
+      const choices = targets.get(`row:${offer.position}`);
+      if (choices) {
+        const button = el("button", { type: "button", class: "dv-target", "aria-label": targetName(name, choices) }, ...content);
+        button.addEventListener("click", () => options.onTarget(choices, button, name));
+        row.append(el("li", { class: "dv-row-offer" }, button));
+      } else {
+        row.append(el("li", {}, ...content));
+      }
     }
     root.append(el("h3", {}, `Row (${snapshot.stack} hexes left in the stack)`), row);
     if (snapshot.pending && snapshot.pending.hex && snapshot.phase === "place") {
@@ -189,7 +223,10 @@
       const active = snapshot.active === player.seat;
       const panel = el(
         "section",
-        { class: "dv-player" + (active ? " active" : "") + (player.eliminated ? " eliminated" : "") },
+        {
+          class: `dv-player seat-colour-${player.seat}` + (active ? " active" : "") + (player.eliminated ? " eliminated" : ""),
+          "data-seat": player.seat,
+        },
         el("h3", {}, seatName(options, player.seat) + (player.eliminated ? " (eliminated)" : "")),
         el(
           "p",
@@ -275,7 +312,7 @@
         el("td", {}, diver.points)));
     }
     table.append(body);
-    root.append(table);
+    root.append(el("div", { class: "table-scroll" }, table)); // scrolls in its own box on a phone
     if (snapshot.last_dive) {
       const last = snapshot.last_dive;
       root.append(el("p", { class: "facts" },
@@ -314,7 +351,7 @@
         el("td", {}, snapshot.white_pearls[diver.seat])));
     }
     table.append(body);
-    root.append(table);
+    root.append(el("div", { class: "table-scroll" }, table)); // scrolls in its own box on a phone
     const pool = snapshot.pool;
     root.append(el("p", { class: "facts" },
       `Pool: ${pool.shells} shells · unopened anywhere: ${pool.unopened.white} white, ${pool.unopened.black} black, ` +
@@ -340,5 +377,5 @@
     container.append((PICTURES[game] || generic)(snapshot, options || {}));
   }
 
-  window.DeepseaPictures = { render, el, seatName };
+  window.DeepseaPictures = { render, el, svg, seatName };
 })();

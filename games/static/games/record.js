@@ -27,6 +27,8 @@
   const drawnBox = document.getElementById("record-drawn");
   const play = document.getElementById("record-play");
   const status = document.getElementById("record-status");
+  const banner = document.getElementById("record-banner");
+  const bannerHint = document.getElementById("record-banner-hint");
   const errorBox = document.getElementById("record-error");
   const picture = document.getElementById("record-picture");
   const choicesBox = document.getElementById("record-choices");
@@ -249,38 +251,88 @@
     return seatName({ players: base.players.map((p) => p.name) }, seat);
   }
 
+  // The choices the engine ties to something drawn (a hex, a free cell, a row position),
+  // keyed as the picture looks them up.
+  function mapTargets() {
+    const targets = new Map();
+    for (const choice of answer.choices || []) {
+      const target = choice.target;
+      if (!target) continue;
+      const key = target.row !== undefined ? `row:${target.row}` : `${target.seat}:${target.at[0]},${target.at[1]}`;
+      if (!targets.has(key)) targets.set(key, []);
+      targets.get(key).push(choice);
+    }
+    return targets;
+  }
+
+  // A click on the map: one choice is made at once; several (grow or trigger, which hex
+  // to take from) are offered as buttons right under the map, the first one focused.
+  function onTarget(choices, node, name) {
+    if (choices.length === 1) {
+      choose(choices[0]);
+      return;
+    }
+    const panel = node.closest(".dv-player, .picture") || picture;
+    for (const old of picture.querySelectorAll(".map-menu")) old.remove();
+    const buttons = choices.map((choice) => {
+      const button = el("button", { type: "button", class: "choice" }, choice.label);
+      button.addEventListener("click", () => choose(choice));
+      return button;
+    });
+    const cancel = el("button", { type: "button", class: "choice secondary" }, "Cancel");
+    const menu = el("div", { class: "choice-group map-menu", role: "group", "aria-label": `Choices for ${name}` },
+      el("span", { class: "map-menu-title" }, `${name}:`), ...buttons, cancel);
+    cancel.addEventListener("click", () => {
+      menu.remove();
+      if (node.isConnected) node.focus();
+    });
+    if (panel.classList.contains("dv-player")) panel.append(menu);
+    else node.after(menu);
+    buttons[0].focus();
+  }
+
   function render() {
+    const targets = mapTargets();
     const options = {
       players: base.players.map((p) => p.name),
       glossary: currentGameById(base.game).glossary,
-      placeCells: answer.choices.filter((c) => c.event && c.event.type === "place").map((c) => c.event.hex),
-      onPlace: (at) => {
-        const choice = answer.choices.find((c) => c.event && c.event.type === "place" && c.event.hex[0] === at[0] && c.event.hex[1] === at[1]);
-        if (choice) choose(choice);
-      },
+      targets,
+      onTarget,
     };
     window.DeepseaPictures.render(picture, base.game, answer.snapshot, options);
     if (answer.kind === "draw" && answer.drawn.length) {
       const names = options.glossary.hexes || {};
       picture.prepend(el("p", { class: "facts" }, `Drawn so far: ${answer.drawn.map((h) => names[h] || h).join(", ")}`));
     }
-    let text;
-    if (answer.kind === "over") {
-      const o = answer.outcome;
-      text = `The game is over. Scores: ${o.scores.map((s, seat) => `${seatText(seat)} ${s}`).join(", ")}. ` +
-        `Winner: ${o.winners.map(seatText).join(" and ")}.`;
-    } else if (answer.kind === "draw") {
-      text = `Which hex was drawn? (${answer.waiting_for})`;
-    } else {
-      const who = answer.seat === null ? "" : seatText(answer.seat);
-      text = answer.kind === "chance" ? `${who}: enter the result (${answer.waiting_for || "chance"})` : `${who} to decide` +
-        (answer.waiting_for ? ` (${answer.waiting_for})` : "");
-    }
-    status.textContent = text;
+    renderBanner(targets.size > 0);
     renderChoices();
     historyList.replaceChildren(...steps.map((step, i) => el("li", {}, step.draw ? `drawn: ${step.label}` : `${seatText(step.event.seat)}: ${step.label}`)));
     undoButton.disabled = steps.length === 0;
     saveButton.hidden = answer.kind !== "over";
+  }
+
+  // The banner: who is asked what, in their seat's colour ("Marina to place the Yeti Crab").
+  function renderBanner(onTheMap) {
+    for (const name of [...banner.classList]) if (name.startsWith("seat-colour-")) banner.classList.remove(name);
+    let hint = "";
+    if (answer.kind === "over") {
+      const o = answer.outcome;
+      status.replaceChildren(`The game is over. Scores: ${o.scores.map((s, seat) => `${seatText(seat)} ${s}`).join(", ")}. ` +
+        `Winner: ${o.winners.map(seatText).join(" and ")}.`);
+      hint = "Save the game to have it verified.";
+    } else if (answer.kind === "draw") {
+      status.replaceChildren(`Which hex was drawn? (${answer.waiting_for})`);
+      hint = "Choose the hex turned over at the table.";
+    } else {
+      const asked = answer.asked || answer.waiting_for || "act";
+      const who = answer.seat === null ? "Next" : base.players[answer.seat] ? base.players[answer.seat].name : seatText(answer.seat);
+      status.replaceChildren(el("strong", { class: "record-who" }, who), ` to ${asked}`);
+      if (answer.seat !== null) banner.classList.add(`seat-colour-${answer.seat}`);
+      if (answer.kind === "chance") hint = "Enter what was rolled or opened at the table.";
+      else if (onTheMap) hint = "Click a highlighted hex on the map, or use the buttons.";
+    }
+    bannerHint.textContent = hint;
+    bannerHint.hidden = !hint;
   }
 
   function currentGameById(id) {
@@ -288,11 +340,19 @@
   }
 
   // Choices: buttons; long lists varying in one number become a list box; chance outcomes
-  // with many possibilities (dice, opened shells) become a typed form.
+  // become dice to type or tap (dice, colour dice) or a typed form (opened shells).
   function renderChoices() {
     choicesBox.replaceChildren();
     for (const diver of answer.stacking || []) choicesBox.append(stackingForm(diver));
     const choices = answer.choices;
+    if (answer.kind === "chance" && choices.length && Array.isArray(choices[0].event.dice)) {
+      choicesBox.append(window.DeepseaDice.diceForm(choices, choose, showError));
+      return;
+    }
+    if (answer.kind === "chance" && choices.length && typeof choices[0].event.colour === "string") {
+      choicesBox.append(window.DeepseaDice.colourDie(choices, choose));
+      return;
+    }
     if (answer.kind === "chance" && choices.length > 8) {
       choicesBox.append(typedForm(choices));
       return;
@@ -314,7 +374,8 @@
       }
       const box = el("div", { class: "choice-group" });
       for (const choice of group) {
-        const button = el("button", { type: "button", class: "choice" }, choice.label);
+        // Choices also made on the map are the keyboard fallback: outlined, less prominent.
+        const button = el("button", { type: "button", class: choice.target ? "choice outline" : "choice" }, choice.label);
         button.addEventListener("click", () => choose(choice));
         box.append(button);
       }
@@ -362,7 +423,7 @@
         inputs[field] = sample[field].map((_, i) => {
           const faces = [...new Set(choices.map((c) => c.event[field][i]))].sort((a, b) => a - b);
           const select = el("select", { "aria-label": `${field} ${i + 1}` }, ...faces.map((f) => el("option", { value: f }, f)));
-          box.append(el("label", {}, `${field === "dice" ? "Die" : field} ${i + 1} `, select), " ");
+          box.append(el("label", {}, `${field} ${i + 1} `, select), " ");
           return select;
         });
       } else {
