@@ -126,12 +126,14 @@
     const minY = Math.min(...ys) - pad;
     const width = Math.max(...xs) - minX + pad;
     const height = Math.max(...ys) - minY + pad;
+    const zoom = options.targets ? 1.6 : 1;
     const anyTarget = free.length > 0 || player.hexes.some((t) => targetOf(t.at));
     const map = svg("svg", {
       class: "dv-map" + (anyTarget ? " dv-map-choosing" : ""),
       viewBox: `${minX.toFixed(1)} ${minY.toFixed(1)} ${width.toFixed(1)} ${height.toFixed(1)}`,
-      width: Math.round(width),
-      height: Math.round(height),
+      // Drawn larger where it is clicked (the Record page); max-width keeps it in a phone.
+      width: Math.round(width * zoom),
+      height: Math.round(height * zoom),
       // Not role=group: Pico stretches groups to the full width.
       role: anyTarget ? null : "img",
       "aria-label": `${seatName(options, player.seat)}: ecosystem of ${player.hexes.length} hexes`,
