@@ -45,9 +45,7 @@ def test_a_gulper_eel_grow_names_both_hexes_by_their_edition_names():
     start_activation(state, 0)
     event = ev("grow", 0, hex=(1, 0), **{"from": (2, 0)})
     event = {**event, "hex": [1, 0], "from": [2, 0]}
-    assert label(DEEP_VENTS, state, event) == (
-        "grow Gulper Eel, taking from Porous Rock"
-    )
+    assert label(DEEP_VENTS, state, event) == "grow Gulper Eel, taking from Porous Rock"
 
 
 def test_a_repeated_trigger_says_again_dv_6():
