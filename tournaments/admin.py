@@ -14,6 +14,7 @@ from typing import Any
 from django import forms
 from django.contrib import admin, messages
 from django.contrib.admin.utils import unquote
+from django.contrib.admin.widgets import AutocompleteSelect
 from django.core.exceptions import PermissionDenied, ValidationError
 from django.db.models import Count, QuerySet
 from django.http import Http404, HttpRequest, HttpResponse, HttpResponseRedirect
@@ -150,13 +151,47 @@ class PlayerAdmin(players_admin.PlayerAdmin):
         )
 
 
-class RegistrationInline(OrganisersInline, admin.TabularInline):
+class LabelledInline:
+    """A tabular inline whose inputs carry their column's name (the admin's column heads are
+    no <label>, so screen readers and axe-core found the inputs unnamed)."""
+
+    def formfield_for_dbfield(self, db_field, request, **kwargs):
+        field = super().formfield_for_dbfield(db_field, request, **kwargs)
+        if field is not None:
+            field.widget.attrs.setdefault("aria-label", str(field.label))
+        return field
+
+
+class LabelledFormSet(forms.BaseInlineFormSet):
+    def add_fields(self, form, index) -> None:
+        super().add_fields(form, index)
+        if "DELETE" in form.fields:
+            form.fields["DELETE"].widget.attrs["aria-label"] = "Delete this row"
+
+
+class PlayerByName(AutocompleteSelect):
+    """The autocomplete, saying what to type (select2 names an empty box by its
+    placeholder; the admin's own is empty)."""
+
+    def build_attrs(self, base_attrs, extra_attrs=None):
+        return {**super().build_attrs(base_attrs, extra_attrs), "data-placeholder": "Type a name"}
+
+
+class RegistrationInline(OrganisersInline, LabelledInline, admin.TabularInline):
     model = Registration
-    extra = 1
+    formset = LabelledFormSet
+    # No empty row until "Add another" is clicked: select2 leaves an empty box's inner
+    # textbox without a name (axe-core: aria-input-field-name).
+    extra = 0
     autocomplete_fields = ["player"]  # by name or handle, as typed
     fields = ["player", "joined_round", "dropped_after_round"]
     verbose_name = "player entered"
     verbose_name_plural = "Players entered (type a name to find a player)"
+
+    def formfield_for_foreignkey(self, db_field, request, **kwargs):
+        if db_field.name == "player":
+            kwargs["widget"] = PlayerByName(db_field, self.admin_site, using=kwargs.get("using"))
+        return super().formfield_for_foreignkey(db_field, request, **kwargs)
 
 
 def table_state(table: Table, open_ids: set[int]) -> tuple[str, str]:
@@ -376,7 +411,7 @@ def posted_placements(data: Any) -> dict[int, tuple[int | None, float | None]]:
     return placements
 
 
-class TableSeatFormSet(forms.BaseInlineFormSet):
+class TableSeatFormSet(LabelledFormSet):
     """The hand result of a table's page, checked as the desk checks it
     (tournaments.services.results.hand_result_refusal)."""
 
@@ -403,7 +438,7 @@ class TableSeatFormSet(forms.BaseInlineFormSet):
                 raise ValidationError(refusal.message)
 
 
-class TableSeatInline(OrganisersInline, admin.TabularInline):
+class TableSeatInline(OrganisersInline, LabelledInline, admin.TabularInline):
     model = TableSeat
     formset = TableSeatFormSet
     tournament_path = "round__tournament"
