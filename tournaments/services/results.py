@@ -153,7 +153,8 @@ def detach_rejected_log(table: Table, *, user: Any) -> None:
     a corrected log or a hand result. The log itself stays stored (with its verdict)."""
     with transaction.atomic():
         table = (
-            Table.objects.select_for_update()
+            # Only the table's row: PostgreSQL locks no outer-joined (nullable) log.
+            Table.objects.select_for_update(of=("self",))
             .select_related("round__tournament", "log")
             .get(pk=table.pk)
         )
