@@ -159,6 +159,22 @@ def test_staff_see_every_tournament_and_choose_its_organisers(admin_client, tour
     assert 'name="organisers"' in admin_client.get(change_page(tournament)).content.decode()
 
 
+def test_an_organiser_may_look_players_up_and_add_one_but_not_merge_or_claim_them(
+    desk, tournament, organiser
+):
+    listing = desk.get("/admin/players/player/").content.decode()
+    assert "Ann Abyss" in listing
+    assert "merge_duplicates" not in listing and "refresh_stats" not in listing
+
+    response = desk.post(
+        "/admin/players/player/add/",
+        {"handle": "hal", "display_name": "Hal Hadal", "user": organiser.pk},
+    )
+
+    assert response.status_code == 302, response.content.decode()[:2000]
+    assert Player.objects.get(handle="hal").user is None  # no claiming accounts
+
+
 # --- registering players by name --------------------------------------------------------
 
 

@@ -132,7 +132,16 @@ class PlayerAdmin(players_admin.PlayerAdmin):
     def has_add_permission(self, request: HttpRequest) -> bool:
         return super().has_add_permission(request) or at_the_desk(request.user)
 
-    @admin.action(description="Merge the selected players (duplicates) into the oldest one")
+    def get_readonly_fields(self, request: HttpRequest, obj: Player | None = None):
+        fixed = list(super().get_readonly_fields(request, obj))
+        if not self.has_change_permission(request, obj):
+            fixed.append("user")  # whose account a player is stays staff's to say
+        return fixed
+
+    @admin.action(
+        description="Merge the selected players (duplicates) into the oldest one",
+        permissions=["change"],
+    )
     def merge_duplicates(self, request, queryset) -> None:
         players = list(queryset.order_by("created", "pk"))
         if len(players) < 2:
@@ -458,7 +467,8 @@ class TableSeatInline(OrganisersInline, LabelledInline, admin.TabularInline):
 
 class TableForm(forms.ModelForm):
     """Attach the table's log: checked like every other way of giving a table its result
-    (tournaments.services.results.table_refusal), so a wrong log is a form error."""
+    (tournaments.services.results.table_refusal), and replayed as the tournament's page
+    does, so a wrong log is a form error and nothing is stored."""
 
     log_file = forms.FileField(
         required=False, help_text="Attach the table's game log (.json); it is then verified."
@@ -478,7 +488,7 @@ class TableForm(forms.ModelForm):
         raw = upload.read() if upload else cleaned.get("log_text", "").strip()
         cleaned["raw_log"] = raw or None
         if raw:
-            refusal = table_refusal(self.instance, raw, self.submitter)
+            refusal = table_refusal(self.instance, raw, self.submitter) or replay_refusal(raw)
             if refusal is not None:
                 raise ValidationError(refusal.message)
         return cleaned
