@@ -44,11 +44,6 @@ def runs_every_tournament(user: Any) -> bool:
     return user.has_perm("tournaments.change_tournament")
 
 
-def tournaments_run_by(user: Any) -> QuerySet[Tournament]:
-    tournaments = Tournament.objects.all()
-    return tournaments if runs_every_tournament(user) else tournaments.filter(organisers=user)
-
-
 def at_the_desk(user: Any) -> bool:
     """Whether the user may enter the tournament desk at all: active staff who run at
     least one tournament (or every one)."""
@@ -96,11 +91,6 @@ class OrganisersInline(RunByOrganisers):
     """An inline of a page run by organisers: its `obj` in permission checks is the parent
     (tournament_path leads from the parent to its tournament), whose rows organisers may
     add, change and delete as the inline allows."""
-
-    def organises(self, request: HttpRequest, obj: Any = None) -> bool:
-        if obj is None:
-            return at_the_desk(request.user)
-        return super().organises(request, obj)
 
     def has_add_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         return super().has_add_permission(request, obj) or self.organises(request, obj)
