@@ -13,7 +13,7 @@ class PlayerAdmin(admin.ModelAdmin):
     readonly_fields = ["canonical_name", "created", "stats_refreshed_at"]
     actions = ["refresh_stats"]
 
-    @admin.action(description="Refresh statistics of the selected players")
+    @admin.action(description="Refresh statistics of the selected players", permissions=["change"])
     def refresh_stats(self, request, queryset) -> None:
         player_ids = list(queryset.values_list("pk", flat=True))
         for player_id in player_ids:

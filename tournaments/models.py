@@ -6,14 +6,36 @@ import random
 import secrets
 
 from django.conf import settings
+from django.core.exceptions import ValidationError
 from django.db import models
 from django.urls import reverse
 
+from engines.registry import GAMES, get_game
 from players.models import Player
 
 
 def new_tournament_seed() -> str:
     return secrets.token_hex(8)
+
+
+# Choices are callables so that a game or ruleset added to engines/ needs no migration.
+def game_choices() -> list[tuple[str, str]]:
+    return [(game_id, get_game(game_id).title) for game_id in GAMES]
+
+
+def ruleset_label(name: str) -> str:
+    return name.replace("-", " ").capitalize()
+
+
+def ruleset_choices() -> list[tuple[str, list[tuple[str, str]]]]:
+    """The rulesets grouped by game (a ruleset name may recur in several games)."""
+    return [
+        (
+            get_game(game_id).title,
+            [(name, ruleset_label(name)) for name in get_game(game_id).rulesets()],
+        )
+        for game_id in GAMES
+    ]
 
 
 class Tournament(models.Model):
@@ -34,8 +56,13 @@ class Tournament(models.Model):
 
     name = models.CharField(max_length=200)
     slug = models.SlugField(max_length=80, unique=True)
-    game_type = models.CharField(max_length=40, default="deep-vents")
-    ruleset = models.CharField(max_length=40, default="starting-bid")
+    game_type = models.CharField(max_length=40, default="deep-vents", choices=game_choices)
+    ruleset = models.CharField(
+        max_length=40,
+        default="starting-bid",
+        choices=ruleset_choices,
+        help_text="One of the chosen game's rulesets (grouped by game).",
+    )
     format = models.CharField(max_length=20, choices=Format.choices, default=Format.SWISS)
     rounds_planned = models.PositiveSmallIntegerField(default=4)
     round_one_seeding = models.CharField(
@@ -65,6 +92,18 @@ class Tournament(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("tournaments:detail", args=[self.slug])
+
+    def clean(self) -> None:
+        if self.game_type in GAMES:
+            game = get_game(self.game_type)
+            if self.ruleset not in game.rulesets():
+                known = ", ".join(ruleset_label(name) for name in game.rulesets())
+                raise ValidationError(
+                    {
+                        "ruleset": f"{game.title} has no {ruleset_label(self.ruleset)!r} ruleset; "
+                        f"its rulesets: {known}"
+                    }
+                )
 
     def rng(self, purpose: str) -> random.Random:
         """A generator for one named draw of this tournament (reproducible)."""

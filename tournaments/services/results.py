@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import math
 from collections.abc import Mapping
 from typing import Any
 
 from django.db import transaction
 
+import engines
 from engines.core.errors import LogError
 from engines.core.log import loads
 from engines.registry import get_game
@@ -14,7 +16,7 @@ from games.models import GameLog, Source
 from games.services.errors import TableRefused
 from games.services.intake import submit_log
 from players.names import canonical_name, seat_name_problems
-from tournaments.models import Table
+from tournaments.models import Table, TableSeat
 from tournaments.services.recording import may_record, open_tables
 
 
@@ -134,3 +136,108 @@ def attach_log(table: Table, raw: str | bytes, *, user: Any, filename: str = "")
 def make_result(table: Table, log: GameLog) -> None:
     table.log = log
     table.save(update_fields=["log"])
+
+
+def replay_refusal(raw: str | bytes) -> TableRefused | None:
+    """Why the log would be rejected when verified (its replay's error), or None: lets the
+    admin refuse a log that cannot be verified before anything is stored."""
+    try:
+        engines.replay(loads(raw))
+    except LogError as error:
+        return TableRefused(f"the log does not replay, so it cannot be verified: {error}")
+    return None
+
+
+def detach_rejected_log(table: Table, *, user: Any) -> None:
+    """Free a table whose attached log was rejected by verification, so it can be given
+    a corrected log or a hand result. The log itself stays stored (with its verdict)."""
+    with transaction.atomic():
+        table = (
+            # Only the table's row: PostgreSQL locks no outer-joined (nullable) log.
+            Table.objects.select_for_update(of=("self",))
+            .select_related("round__tournament", "log")
+            .get(pk=table.pk)
+        )
+        if not runs(user, table):
+            raise TableRefused(
+                f"only staff or the organisers of {table.round.tournament} may do this", 403
+            )
+        if table.log is None or table.log.status not in (
+            GameLog.Status.REJECTED,
+            GameLog.Status.ERROR,
+        ):
+            raise TableRefused(f"{table} holds no rejected log to remove", 409)
+        table.log = None
+        table.save(update_fields=["log"])
+
+
+def runs(user: Any, table: Table) -> bool:
+    """Staff or an organiser of the table's tournament (no user: the site itself)."""
+    if user is None:
+        return True
+    if not user.is_authenticated:
+        return False
+    tournament = table.round.tournament
+    return user.is_staff or tournament.organisers.filter(pk=user.pk).exists()
+
+
+Placements = Mapping[int, tuple[int | None, float | None]]  # seat id -> (rank, score)
+
+
+def hand_result_refusal(table: Table, placements: Placements, user: Any) -> TableRefused | None:
+    """Why these placements cannot be the table's result, or None.
+
+    Only staff and the organisers enter results by hand; the table must be open (as for a
+    log); every seat of the table exactly once, each with a rank from 1 (best) where tied
+    players share a rank and the next rank skips (1, 1, 3); scores are optional numbers.
+    """
+    if not runs(user, table):
+        return TableRefused(
+            f"only staff or the organisers of {table.round.tournament} may enter a result by hand",
+            403,
+        )
+    closed = submitter_refusal(table, user)
+    if closed is not None:
+        return closed
+    seats = {seat.pk: seat for seat in table.seats.select_related("player")}
+    unknown = sorted(set(placements) - set(seats))
+    if unknown:
+        return TableRefused(f"seat(s) {unknown} are not seats of {table}")
+    missing = [str(seats[pk].player) for pk in seats if pk not in placements]
+    unranked = [str(seats[pk].player) for pk, (rank, _) in placements.items() if rank is None]
+    if missing or unranked:
+        return TableRefused(
+            f"every player at {table} needs a placement; missing: {', '.join(missing + unranked)}"
+        )
+    ranks = sorted(rank for rank, _ in placements.values())
+    if any(not isinstance(rank, int) or rank < 1 or rank > len(seats) for rank in ranks):
+        return TableRefused(f"placements run from 1 (best) to {len(seats)} at {table}")
+    expected = [ranks.index(rank) + 1 for rank in ranks]  # tied places share the best rank
+    if ranks != expected:
+        shown = ", ".join(map(str, ranks))
+        return TableRefused(
+            f"placements {shown} do not add up: tied players share a place and the next place "
+            f"skips as many (for example 1, 1, 3); here they should be "
+            f"{', '.join(map(str, expected))}"
+        )
+    for _, score in placements.values():
+        if score is not None and not math.isfinite(score):
+            return TableRefused(f"a score must be a number, not {score}")
+    return None
+
+
+def enter_hand_result(table: Table, placements: Placements, *, user: Any) -> None:
+    """Give the table a result by hand (unverified: it counts for standings only).
+    Refused with a TableRefused naming the problem (hand_result_refusal), and then nothing
+    changes; checked again under the table's row lock, as attach_log does."""
+    with transaction.atomic():
+        table = (
+            Table.objects.select_for_update().select_related("round__tournament").get(pk=table.pk)
+        )
+        refusal = hand_result_refusal(table, placements, user)
+        if refusal is not None:
+            raise refusal
+        seats = list(table.seats.all())
+        for seat in seats:
+            seat.hand_rank, seat.hand_score = placements[seat.pk]
+        TableSeat.objects.bulk_update(seats, ["hand_rank", "hand_score"])
