@@ -38,6 +38,7 @@ from django.db import connection, transaction
 from django.db.models import Model, prefetch_related_objects
 
 from deepsea import cache
+from deepsea.outages import CACHE_UNREACHABLE, BrokerUnreachable
 from games.models import Game, GameLog
 from stats.models import (
     DELTAS,
@@ -212,7 +213,7 @@ def queue_fold() -> None:
     try:
         if shared_cache.add(FOLD_QUEUED_KEY, 1, timeout=10 * FOLD_DEBOUNCE_SECONDS):
             fold_deltas_task.apply_async(countdown=FOLD_DEBOUNCE_SECONDS)
-    except Exception as error:  # the verdict is committed; never fail its on_commit
+    except (BrokerUnreachable, *CACHE_UNREACHABLE) as error:  # the verdict is committed
         logger.warning("statistics fold not queued (the beat will fold): %s", error)
 
 
