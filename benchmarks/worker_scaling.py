@@ -323,7 +323,8 @@ def main() -> None:
     if 1 in rate:
         for n in counts:
             if n != 1:
-                print(f"  {n} vs 1 workers: {rate[n] / rate[1]:.2f}x (target for 2: >= 1.8x)")
+                target = " (target: >= 1.8x)" if n == 2 else ""
+                print(f"  {n} vs 1 workers: {rate[n] / rate[1]:.2f}x{target}")
     print(f"  CPU cores: {os.cpu_count()}")
 
 
