@@ -2,11 +2,12 @@
 and pages read the same numbers before and after the fold (stats/services/aggregate.py)."""
 
 import re
+import threading
 
 import psycopg
 import pytest
 from django.conf import settings
-from django.db import connection
+from django.db import connection, transaction
 from django.test.utils import CaptureQueriesContext
 
 from games.models import Game
@@ -15,7 +16,7 @@ from stats import tasks
 from stats.filters import StatsFilter
 from stats.models import StrategyCubeDelta
 from stats.services import aggregate
-from stats.services.aggregate import CUBES, fold_deltas, rebuild_all
+from stats.services.aggregate import CUBES, add_games, fold_deltas, rebuild_all
 from stats.services.hexes import hex_table
 from stats.services.strategies import first_player_by_bid, position_advantage, strategy_table
 from tests.stats_support import verified_games
@@ -25,6 +26,10 @@ pytestmark = pytest.mark.django_db
 # A statement writing a cube or rollup table itself (its delta table's name goes on).
 CUBE_WRITE = re.compile(r'(INSERT INTO|UPDATE|DELETE FROM) "stats_\w+cube(rollup)?"', re.I)
 FILTERS = ({"game": "deep-vents"}, {"game": "deep-vents", "since": "2000-01"})
+ON_POSTGRESQL = pytest.mark.skipif(
+    settings.DATABASES["default"]["ENGINE"] != "django.db.backends.postgresql",
+    reason="concurrent writers need PostgreSQL (SQLite writes one transaction at a time)",
+)
 
 
 @pytest.fixture
@@ -128,10 +133,7 @@ def test_commits_queue_one_fold_until_that_fold_starts(queued_folds):
     assert len(queued_folds) == 2
 
 
-@pytest.mark.skipif(
-    settings.DATABASES["default"]["ENGINE"] != "django.db.backends.postgresql",
-    reason="the fold's lock is PostgreSQL's (SQLite writes one transaction at a time)",
-)
+@ON_POSTGRESQL
 def test_a_fold_finding_another_running_leaves_the_deltas_and_queues_itself_again(
     unfolded_games, queued_folds
 ):
@@ -152,6 +154,40 @@ def test_a_fold_finding_another_running_leaves_the_deltas_and_queues_itself_agai
         assert pending_deltas() == before
         assert len(queued_folds) == 1
     assert fold_deltas() == before
+
+
+@ON_POSTGRESQL
+@pytest.mark.django_db(transaction=True)
+def test_two_transactions_counting_games_of_the_same_cube_keys_do_not_wait_for_each_other(
+    queued_folds, django_capture_on_commit_callbacks
+):
+    games = verified_games(django_capture_on_commit_callbacks, "deep-vents", 3, 4, seed="c")
+    holding, release, errors = threading.Event(), threading.Event(), []
+
+    def count_first_half_and_hold() -> None:
+        try:
+            with transaction.atomic():
+                add_games(games[:2])
+                holding.set()
+                release.wait(timeout=60)
+        except Exception as error:
+            errors.append(error)
+        finally:
+            holding.set()
+            connection.close()  # this thread's own
+
+    first = threading.Thread(target=count_first_half_and_hold)
+    first.start()
+    try:
+        assert holding.wait(timeout=60)
+        with transaction.atomic():
+            with connection.cursor() as cursor:  # a wait on the first's rows fails this
+                cursor.execute("SET LOCAL lock_timeout = '5s'")
+            add_games(games[2:])
+    finally:
+        release.set()
+        first.join()
+    assert errors == []
 
 
 def test_the_beat_folds_in_the_periodic_queue():
