@@ -197,6 +197,7 @@ class Run:
 
 
 def run_once(workers: int, logs: list[str], args, database_url: str, conninfo: str) -> Run:
+    from django.core.cache import cache
     from django.db.models import Sum
 
     from deepsea.celery import app
@@ -205,11 +206,12 @@ def run_once(workers: int, logs: list[str], args, database_url: str, conninfo: s
     from games.tasks import verify_logs_task
     from ratings.models import RatingLedger
     from stats.models import StrategyCubeRollup
-    from stats.services.aggregate import CUBES
+    from stats.services.aggregate import CUBES, FOLD_QUEUED_KEY
 
     empty_tables()
     ids = store_logs(logs, args.game, args.source)
     app.control.purge()
+    cache.delete(FOLD_QUEUED_KEY)  # a fold the last run's workers took down with them
     queue = f"scaling-{uuid.uuid4().hex}"
     processes, names = start_workers(workers, queue, database_url)
     locks, stop = LockSamples(), threading.Event()
