@@ -352,6 +352,7 @@ CELERY_TASK_ROUTES = {
     "games.tasks.sweep_stuck_logs_task": {"queue": "periodic"},
     "ratings.tasks.queue_lost_recomputes_task": {"queue": "periodic"},
     "confirmations.tasks.count_lapsed_games_task": {"queue": "periodic"},
+    "stats.tasks.fold_deltas_task": {"queue": "periodic"},
 }
 CELERY_BEAT_SCHEDULE = {
     name: {"task": task, "schedule": float(envint("GAMES_SWEEP_SECONDS", 15))}
@@ -365,6 +366,9 @@ CELERY_BEAT_SCHEDULE = {
         "task": "confirmations.tasks.count_lapsed_games_task",
         "schedule": 300.0,
     },
+    # Statistics deltas folded into the cubes (stats/services/aggregate.py): commits queue
+    # this themselves; the beat only catches a fold lost to a broker outage.
+    "fold-statistics-deltas": {"task": "stats.tasks.fold_deltas_task", "schedule": 30.0},
 }
 
 # The cache: rendered statistics and leaderboard fragments (deepsea/cache.py), keyed by a

@@ -8,7 +8,7 @@ from django import forms
 from django.db.models import Model, Q, QuerySet
 
 from engines.registry import GAMES, get_game
-from stats.models import ROLLUPS
+from stats.models import LIVE
 from stats.services.bands import ALL_BANDS
 
 SOURCES = (
@@ -66,10 +66,13 @@ class StatsFilter(forms.Form):
         return self.value("min_sample") or DEFAULT_MIN_SAMPLE
 
     def rows(self, cube: type[Model]) -> QuerySet:
-        """The cube's rows under the filters; its month-free rollup when no date is set."""
+        """The cube's rows under the filters; its month-free rollup when no date is set.
+        Both are read through their live view, which adds the deltas not folded in yet
+        (stats.models), so pages are exact: sum them, a key may have several rows."""
+        cube_view, rollup_view = LIVE[cube]
         if self.value("since") or self.value("until"):
-            return self.apply(cube.objects.all())
-        return self.apply(ROLLUPS[cube].objects.all())
+            return self.apply(cube_view.objects.all())
+        return self.apply(rollup_view.objects.all())
 
     def apply(self, rows: QuerySet, *, with_strategy: bool = True) -> QuerySet:
         """Cube rows of the chosen game, narrowed by every filter that is set."""

@@ -267,6 +267,88 @@ ROLLUPS = {
 }
 
 
+# --- deltas and the live views ------------------------------------------------------------
+#
+# Verification never touches a cube row (stats/services/aggregate.py says why): it appends
+# what its games add to each cube, or take away, as rows of the cube's delta table, and one
+# folder moves those into the cube and its rollup. Pages read a live view (stats/filters.py),
+# the cube's rows and the deltas not folded yet in one UNION ALL, so they are exact whether
+# or not the folder has run. The views are created by migrations (0004): a migration that
+# changes a cube's columns must create its views again.
+
+
+def delta_of(cube: type[models.Model]) -> type[models.Model]:
+    """Rows added to the cube by one verifying transaction (counters negative for a
+    retracted game): the cube's columns, no unique key, only ever inserted and folded."""
+    fields = {
+        field.name: field.clone() for field in cube._meta.concrete_fields if field.name != "id"
+    }
+    return type(f"{cube.__name__}Delta", (models.Model,), {"__module__": __name__, **fields})
+
+
+def live_of(table: type[models.Model]) -> type[models.Model]:
+    """A read-only view of a cube or rollup summed with the deltas not folded yet; read
+    only by summing (a key may have several rows). Ids are the table's, the deltas' negated."""
+    fields = {
+        field.name: field.clone() for field in table._meta.concrete_fields if field.name != "id"
+    }
+    name = f"{table.__name__}Live"
+    meta = type("Meta", (), {"managed": False, "db_table": f"stats_{name.lower()}"})
+    return type(
+        name,
+        (models.Model,),
+        {
+            "__module__": __name__,
+            "Meta": meta,
+            "id": models.BigIntegerField(primary_key=True),
+            **fields,
+        },
+    )
+
+
+StrategyCubeDelta = delta_of(StrategyCube)
+ScoreCubeDelta = delta_of(ScoreCube)
+SeatCubeDelta = delta_of(SeatCube)
+BidCubeDelta = delta_of(BidCube)
+PairCubeDelta = delta_of(PairCube)
+HexCubeDelta = delta_of(HexCube)
+RoundCubeDelta = delta_of(RoundCube)
+DELTAS = {
+    StrategyCube: StrategyCubeDelta,
+    ScoreCube: ScoreCubeDelta,
+    SeatCube: SeatCubeDelta,
+    BidCube: BidCubeDelta,
+    PairCube: PairCubeDelta,
+    HexCube: HexCubeDelta,
+    RoundCube: RoundCubeDelta,
+}
+
+StrategyCubeLive = live_of(StrategyCube)
+ScoreCubeLive = live_of(ScoreCube)
+SeatCubeLive = live_of(SeatCube)
+BidCubeLive = live_of(BidCube)
+PairCubeLive = live_of(PairCube)
+HexCubeLive = live_of(HexCube)
+RoundCubeLive = live_of(RoundCube)
+StrategyCubeRollupLive = live_of(StrategyCubeRollup)
+ScoreCubeRollupLive = live_of(ScoreCubeRollup)
+SeatCubeRollupLive = live_of(SeatCubeRollup)
+BidCubeRollupLive = live_of(BidCubeRollup)
+PairCubeRollupLive = live_of(PairCubeRollup)
+HexCubeRollupLive = live_of(HexCubeRollup)
+RoundCubeRollupLive = live_of(RoundCubeRollup)
+# cube -> (its live view, its rollup's live view)
+LIVE = {
+    StrategyCube: (StrategyCubeLive, StrategyCubeRollupLive),
+    ScoreCube: (ScoreCubeLive, ScoreCubeRollupLive),
+    SeatCube: (SeatCubeLive, SeatCubeRollupLive),
+    BidCube: (BidCubeLive, BidCubeRollupLive),
+    PairCube: (PairCubeLive, PairCubeRollupLive),
+    HexCube: (HexCubeLive, HexCubeRollupLive),
+    RoundCube: (RoundCubeLive, RoundCubeRollupLive),
+}
+
+
 # --- the simulation lab -------------------------------------------------------------------
 
 

@@ -1,8 +1,10 @@
 """Signal receivers: each verified or retracted game moves the aggregates at once.
 
-They run inside the verifying transaction, so a verdict and its statistics commit together.
-When verification commits several games together it hands a `group`: their lines are then
-added in one go, each cube row moving once for all of them.
+They run inside the verifying transaction, so a verdict and its statistics commit together:
+the game's lines and its cube deltas, appended rows that no other worker waits for (folded
+into the cubes later, read by pages meanwhile: stats/services/aggregate.py). When verification
+commits several games together it hands a `group`: their lines and deltas are then added in
+one go.
 """
 
 from games.models import Game

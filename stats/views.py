@@ -20,13 +20,15 @@ from engines.registry import GAMES, get_game
 from stats import figures
 from stats.adapters import adapter_for
 from stats.filters import StatsFilter
-from stats.models import SimulationBatch, StrategyCube
+from stats.models import SimulationBatch, StrategyCubeRollupLive
 from stats.services import hexes, simulation, strategies
 
 
 @require_GET
 def index(request: HttpRequest) -> HttpResponse:
-    seats = dict(StrategyCube.objects.values_list("game_type").order_by().annotate(n=Sum("n")))
+    seats = dict(
+        StrategyCubeRollupLive.objects.values_list("game_type").order_by().annotate(n=Sum("n"))
+    )
     filters = StatsFilter(request.GET)
     rows = strategies.strategy_table(filters)
     return render(

@@ -1,4 +1,9 @@
-"""The cubes always equal the sum of the verified games' lines, however they got there."""
+"""The cubes always equal the sum of the verified games' lines, however they got there.
+
+Verification appends deltas that a fold moves into the cubes (stats/services/aggregate.py):
+every snapshot here is taken from the live views pages read (cubes plus deltas not folded
+yet), checked equal to the cubes once folded, so incremental means "appended and folded".
+"""
 
 import datetime
 
@@ -7,24 +12,47 @@ from django.db.models import Sum
 
 from games.models import Game
 from games.signals import game_retracted
-from stats.models import HexCube, RoundCube, SeatLine, StrategyCube
-from stats.services.aggregate import CUBES, add_game, rebuild_all
+from stats.models import LIVE, HexCube, RoundCube, SeatLine, StrategyCube
+from stats.services.aggregate import CUBES, add_game, fold_deltas, rebuild_all
 from tests.stats_support import verified_games
 
 pytestmark = pytest.mark.django_db
 
 
+def summed_by_key(rows, key_fields: tuple[str, ...], counters: tuple[str, ...]) -> dict:
+    """Rows summed per key (a live view holds a key's cube row and its deltas), the keys
+    with a non-zero count, counters rounded against float drift."""
+    totals = (
+        rows.values(*key_fields)
+        .order_by()
+        .annotate(**{f"total_{name}": Sum(name) for name in ("n", *counters)})
+    )
+    return {
+        tuple(row[k] for k in key_fields): {
+            name: round(row[f"total_{name}"], 6) for name in ("n", *counters)
+        }
+        for row in totals
+        if row["total_n"]
+    }
+
+
+def snapshot_of(tables: dict) -> dict:
+    return {
+        (spec.cube.__name__, key): counters
+        for spec in CUBES
+        for key, counters in summed_by_key(
+            tables[spec.cube].objects.all(), spec.key_fields, spec.counters
+        ).items()
+    }
+
+
 def cube_snapshot() -> dict:
-    """Every cube row with a non-zero count, counters rounded against float drift."""
-    snapshot = {}
-    for spec in CUBES:
-        for row in spec.cube.objects.filter(n__gt=0).values():
-            row.pop("id")
-            key = tuple(row[k] for k in spec.key_fields)
-            snapshot[(spec.cube.__name__, key)] = {
-                name: round(value, 6) for name, value in row.items() if name not in spec.key_fields
-            }
-    return snapshot
+    """Every cube key with a non-zero count as pages read it; the same once folded."""
+    live = snapshot_of({cube: views[0] for cube, views in LIVE.items()})
+    fold_deltas()
+    assert snapshot_of({spec.cube: spec.cube for spec in CUBES}) == live
+    assert not any(spec.delta.objects.exists() for spec in CUBES)
+    return live
 
 
 @pytest.fixture
@@ -64,10 +92,11 @@ def test_counting_a_game_twice_counts_it_once(mixed_games):
 
 def test_a_retracted_game_leaves_every_cube(mixed_games):
     game = mixed_games[0]
-    before = StrategyCube.objects.aggregate(n=Sum("n"))["n"]
+    live = LIVE[StrategyCube][0].objects
+    before = live.aggregate(n=Sum("n"))["n"]
     game_retracted.send(sender=Game, game=game)
     game_retracted.send(sender=Game, game=game)  # idempotent
-    assert StrategyCube.objects.aggregate(n=Sum("n"))["n"] == before - 3
+    assert live.aggregate(n=Sum("n"))["n"] == before - 3
     assert not SeatLine.objects.filter(game=game).exists()
     game.delete()
     retracted = cube_snapshot()
@@ -93,33 +122,25 @@ def test_a_rejected_log_is_not_counted(django_capture_on_commit_callbacks):
 
 
 def rollup_snapshot() -> dict:
-    """Every rollup row with a non-zero count, counters rounded against float drift."""
-    snapshot = {}
-    for spec in CUBES:
-        for row in spec.rollup.objects.filter(n__gt=0).values():
-            key = tuple(row[k] for k in spec.rollup_key_fields)
-            snapshot[(spec.cube.__name__, key)] = {
-                name: round(row[name], 6) for name in ("n", *spec.counters)
-            }
-    return snapshot
+    """Every rollup key with a non-zero count, as pages without a date filter read it."""
+    return {
+        (spec.cube.__name__, key): counters
+        for spec in CUBES
+        for key, counters in summed_by_key(
+            LIVE[spec.cube][1].objects.all(), spec.rollup_key_fields, spec.counters
+        ).items()
+    }
 
 
 def cubes_over_months() -> dict:
-    """The cubes summed over the month by the database, shaped like rollup_snapshot()."""
-    snapshot = {}
-    for spec in CUBES:
-        rows = (
-            spec.cube.objects.values(*spec.rollup_key_fields)
-            .order_by()
-            .annotate(**{f"total_{name}": Sum(name) for name in ("n", *spec.counters)})
-            .filter(total_n__gt=0)
-        )
-        for row in rows:
-            key = tuple(row[k] for k in spec.rollup_key_fields)
-            snapshot[(spec.cube.__name__, key)] = {
-                name: round(row[f"total_{name}"], 6) for name in ("n", *spec.counters)
-            }
-    return snapshot
+    """The live cubes summed over the month by the database, shaped like rollup_snapshot()."""
+    return {
+        (spec.cube.__name__, key): counters
+        for spec in CUBES
+        for key, counters in summed_by_key(
+            LIVE[spec.cube][0].objects.all(), spec.rollup_key_fields, spec.counters
+        ).items()
+    }
 
 
 def test_rollups_equal_their_cubes_summed_over_months(mixed_games):
@@ -129,8 +150,11 @@ def test_rollups_equal_their_cubes_summed_over_months(mixed_games):
         game.played_at -= datetime.timedelta(days=62)
         game.save(update_fields=["played_at"])
         add_game(game)
-    assert StrategyCube.objects.values("month").distinct().count() > 1
     incremental = rollup_snapshot()
+    assert incremental == cubes_over_months()  # the deltas, not folded yet
+    fold_deltas()
+    assert StrategyCube.objects.values("month").distinct().count() > 1
+    assert rollup_snapshot() == incremental
     assert incremental == cubes_over_months()
     rebuild_all()
     assert rollup_snapshot() == incremental

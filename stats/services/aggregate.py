@@ -1,25 +1,47 @@
 """Keeping the cubes equal to the sum of their lines: per game, or rebuilt from scratch.
 
-`add_game` and `remove_game` run inside the verifying transaction (stats.receivers). Each
-cube moves by one INSERT ... ON CONFLICT DO UPDATE with all its rows (PostgreSQL and SQLite
-both speak it), with keys sorted so concurrent workers lock rows in the same order.
+Why deltas: when every verifying transaction upserted the cube rows itself, concurrent
+workers queued on the same rows (a few hundred popular keys: every game of a game type and
+player count moves the same strategy, seat and hex rows) until each commit, so adding
+workers stopped adding throughput. Now the verifying transaction only appends: `add_games`
+and `remove_game` (stats.receivers) insert the lines and, per cube, rows of its delta table
+(what these games add to each key, negative for a retracted game): plain INSERTs (COPY on
+PostgreSQL) of new rows, which lock nothing another worker needs.
+
+One folder moves the deltas into the cubes and rollups (`fold_deltas`, run by
+stats.tasks.fold_deltas_task a second after a commit that appended some, and by celery beat
+as a backstop): per cube one statement deletes the deltas it sees and upserts their sums
+into the cube and into the rollup, atomically, so a delta is counted exactly once. Only one
+fold runs at a time (a PostgreSQL advisory lock; a fold that finds it taken queues itself
+again instead of waiting), so the only writer of cube rows is the folder, and it never waits
+for a verifying worker nor they for it. Pages never lag: they read the live views (stats.models,
+stats.filters), the cube plus the deltas not folded yet, in one statement's snapshot.
+
+Alternatives weighed: per-worker partial cubes merged on read would still upsert (a worker's
+own rows, but a key per worker multiplies the rows every page sums); folding from the line
+tables by a watermark breaks on retraction (the lines are deleted). Both databases speak the
+same SQL here but for the fold's atomic move: PostgreSQL's DELETE ... RETURNING in a WITH,
+SQLite (one writer at a time anyway) the rows up to the last id, then their deletion.
 """
 
 from __future__ import annotations
 
-import json
+import logging
 import time
 from collections import defaultdict
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from operator import attrgetter
 
+from django.core.cache import cache as shared_cache
 from django.db import connection, transaction
 from django.db.models import Model, prefetch_related_objects
 
 from deepsea import cache
+from deepsea.outages import CACHE_UNREACHABLE, BrokerUnreachable
 from games.models import Game, GameLog
 from stats.models import (
+    DELTAS,
     HEX_COUNTERS,
     ROLLUPS,
     SLICE_FIELDS,
@@ -38,7 +60,13 @@ from stats.models import (
 from stats.services.bands import group_bands
 from stats.services.lines import GameLines, build_lines
 
-UPSERT_ROWS = 200  # rows per INSERT statement, far below either database's parameter limit
+logger = logging.getLogger(__name__)
+
+# Folds are queued at most once per this many seconds (a commit in between finds one queued).
+FOLD_DEBOUNCE_SECONDS = 1
+FOLD_QUEUED_KEY = "stats:fold-queued"
+# pg_try_advisory_xact_lock key of the fold: "fold" in ASCII.
+FOLD_LOCK = 0x666F6C64
 
 
 @dataclass(frozen=True)
@@ -67,6 +95,10 @@ class CubeSpec:
     def rollup_key_fields(self) -> tuple[str, ...]:
         return tuple(name for name in self.key_fields if name != "month")
 
+    @property
+    def delta(self) -> type[Model]:
+        return DELTAS[self.cube]
+
 
 CUBES = (
     CubeSpec(StrategyCube, SeatLine, (), ("wins", "expected", "score", "score_sq", "rank")),
@@ -79,7 +111,6 @@ CUBES = (
 )
 
 Deltas = dict[tuple, list[float]]  # cube key -> [n, *counters]
-MONTH = SLICE_FIELDS.index("month")
 
 
 def values_of(names: tuple[str, ...]) -> Callable[[object], tuple]:
@@ -111,69 +142,6 @@ def cube_deltas(spec: CubeSpec, lines: Iterable[Model]) -> Deltas:
     return deltas
 
 
-def over_months(deltas: Deltas) -> Deltas:
-    """Cube deltas summed over the month: the rollup's deltas."""
-    summed: Deltas = {}
-    for key, values in deltas.items():
-        rollup_key = key[:MONTH] + key[MONTH + 1 :]
-        row = summed.get(rollup_key)
-        if row is None:
-            summed[rollup_key] = list(values)
-        else:
-            for i, value in enumerate(values):
-                row[i] += value
-    return summed
-
-
-def upsert_statements(
-    cube: type[Model],
-    key_fields: tuple[str, ...],
-    counters: tuple[str, ...],
-    deltas: Deltas,
-    sign: int,
-) -> list[tuple[str, list]]:
-    """The statements (SQL, parameters) adding (sign 1) or taking away (sign -1) deltas,
-    creating cube rows as needed."""
-    if not deltas:
-        return []
-    quote = connection.ops.quote_name
-    table = quote(cube._meta.db_table)
-    fields = [cube._meta.get_field(name) for name in (*key_fields, "n", *counters)]
-    keys = [quote(field.column) for field in fields[: len(key_fields)]]
-    sums = [quote(field.column) for field in fields[len(key_fields) :]]
-    updates = ", ".join(f"{c} = {table}.{c} + excluded.{c}" for c in sums)
-    insert = f"INSERT INTO {table} ({', '.join(keys + sums)}) "
-    conflict = f" ON CONFLICT ({', '.join(keys)}) DO UPDATE SET {updates}"
-    rows = [(*key, *(sign * v for v in values)) for key, values in sorted(deltas.items())]
-    if connection.vendor == "postgresql":
-        columns = [field.column for field in fields]
-        return [
-            (
-                f"{insert}SELECT {', '.join(keys + sums)} FROM {json_rows(table)}{conflict}",
-                [json_document(columns, rows)],
-            )
-        ]
-    placeholders = "(" + ", ".join(["%s"] * len(fields)) + ")"
-    return [
-        (
-            f"{insert}VALUES {', '.join([placeholders] * len(chunk))}{conflict}",
-            [value for row in chunk for value in row],
-        )
-        for chunk in (rows[i : i + UPSERT_ROWS] for i in range(0, len(rows), UPSERT_ROWS))
-    ]
-
-
-def json_rows(table: str) -> str:
-    """PostgreSQL: rows of `table`'s type from one JSON parameter. A short statement however
-    many rows, parsed by the server in C, instead of a placeholder per value for the driver
-    to adapt one by one."""
-    return f"json_populate_recordset(NULL::{table}, %s::json)"
-
-
-def json_document(columns: list[str], rows: Iterable[Iterable]) -> str:
-    return json.dumps([dict(zip(columns, row, strict=True)) for row in rows], default=str)
-
-
 def insert_lines(model: type[Model], lines: list) -> None:
     """Insert lines whose ids nobody needs back (model instances, or plain objects with the
     same attributes such as HexRow): on PostgreSQL by COPY, the rows streamed in one round
@@ -203,22 +171,107 @@ def insert_lines(model: type[Model], lines: list) -> None:
 
 
 def apply_lines(games: list[GameLines], sign: int) -> None:
-    """Move every cube (and its rollup) by these games' lines: one statement each.
-
-    Every statement is built before the first runs: each upsert locks its rows until the
-    commit and concurrent workers queue on them, so no Python work runs between them."""
-    statements = []
+    """Append what these games' lines add to every cube (sign 1) or take away (sign -1) as
+    delta rows, and have them folded in once the transaction commits."""
     for spec in CUBES:
         deltas = cube_deltas(
             spec, (line for lines in games for line in lines.by_model()[spec.line])
         )
-        statements += upsert_statements(spec.cube, spec.key_fields, spec.counters, deltas, sign)
-        statements += upsert_statements(
-            spec.rollup, spec.rollup_key_fields, spec.counters, over_months(deltas), sign
+        insert_deltas(spec, deltas, sign)
+    transaction.on_commit(queue_fold)
+
+
+def insert_deltas(spec: CubeSpec, deltas: Deltas, sign: int) -> None:
+    """Plain inserts of new rows (COPY on PostgreSQL): nothing another transaction holds."""
+    if not deltas:
+        return
+    names = [*spec.key_fields, "n", *spec.counters]
+    rows = [(*key, *(sign * value for value in values)) for key, values in deltas.items()]
+    if connection.vendor != "postgresql":
+        spec.delta.objects.bulk_create(
+            [spec.delta(**dict(zip(names, row, strict=True))) for row in rows], batch_size=500
         )
+        return
+    quote = connection.ops.quote_name
+    table = quote(spec.delta._meta.db_table)
+    columns = ", ".join(quote(spec.delta._meta.get_field(name).column) for name in names)
+    with (
+        connection.cursor() as cursor,
+        cursor.cursor.copy(f"COPY {table} ({columns}) FROM STDIN") as copy,
+    ):
+        for row in rows:
+            copy.write_row(row)
+
+
+def queue_fold() -> None:
+    """Queue a fold FOLD_DEBOUNCE_SECONDS from now unless one is queued already (the fold
+    clears the mark as it starts, so deltas committed after that get a fold of their own).
+    A broker or cache outage only delays the fold to the beat's backstop: pages read the
+    deltas meanwhile."""
+    from stats.tasks import fold_deltas_task  # tasks import this module
+
+    try:
+        if shared_cache.add(FOLD_QUEUED_KEY, 1, timeout=10 * FOLD_DEBOUNCE_SECONDS):
+            fold_deltas_task.apply_async(countdown=FOLD_DEBOUNCE_SECONDS)
+    except (BrokerUnreachable, *CACHE_UNREACHABLE) as error:  # the verdict is committed
+        logger.warning("statistics fold not queued (the beat will fold): %s", error)
+
+
+def fold_deltas() -> int | None:
+    """Move every committed delta into its cube and rollup; the delta rows moved, or None
+    when another fold holds the lock (it runs now; the caller may try again shortly)."""
+    with transaction.atomic():
+        if connection.vendor == "postgresql":
+            with connection.cursor() as cursor:
+                cursor.execute("SELECT pg_try_advisory_xact_lock(%s)", [FOLD_LOCK])
+                if not cursor.fetchone()[0]:
+                    return None
+        return sum(fold_cube(spec) for spec in CUBES)
+
+
+def fold_cube(spec: CubeSpec) -> int:
+    quote = connection.ops.quote_name
+
+    def columns(model: type[Model], names: Iterable[str]) -> list[str]:
+        return [quote(model._meta.get_field(name).column) for name in names]
+
+    delta = quote(spec.delta._meta.db_table)
+    sums = ("n", *spec.counters)
+
+    def upsert(target: type[Model], keys: tuple[str, ...], source: str) -> str:
+        table = quote(target._meta.db_table)
+        key_columns, sum_columns = columns(target, keys), columns(target, sums)
+        summed = [f"SUM({c})" for c in columns(spec.delta, sums)]
+        updates = ", ".join(f"{c} = {table}.{c} + excluded.{c}" for c in sum_columns)
+        return (
+            f"INSERT INTO {table} ({', '.join(key_columns + sum_columns)}) "
+            f"SELECT {', '.join(columns(spec.delta, keys) + summed)} FROM {source} "
+            f"GROUP BY {', '.join(columns(spec.delta, keys))} "
+            f"ON CONFLICT ({', '.join(key_columns)}) DO UPDATE SET {updates}"
+        )
+
     with connection.cursor() as cursor:
-        for sql, params in statements:
-            cursor.execute(sql, params)
+        if connection.vendor == "postgresql":
+            # One statement, one snapshot: the deltas deleted are the deltas summed.
+            every = ", ".join(columns(spec.delta, (*spec.key_fields, *sums)))
+            cursor.execute(
+                f"WITH moved AS (DELETE FROM {delta} RETURNING {every}), "
+                f"into_cube AS ({upsert(spec.cube, spec.key_fields, 'moved')}), "
+                f"into_rollup AS ({upsert(spec.rollup, spec.rollup_key_fields, 'moved')}) "
+                f"SELECT COUNT(*) FROM moved"
+            )
+            (moved,) = cursor.fetchone()
+            return moved
+        cursor.execute(f"SELECT MAX(id) FROM {delta}")
+        (last,) = cursor.fetchone()
+        if last is None:
+            return 0
+        # SQLite writes one transaction at a time: nothing is appended while this runs.
+        source = f"{delta} WHERE id <= {int(last)}"
+        cursor.execute(upsert(spec.cube, spec.key_fields, source))
+        cursor.execute(upsert(spec.rollup, spec.rollup_key_fields, source))
+        cursor.execute(f"DELETE FROM {delta} WHERE id <= %s", [last])
+        return cursor.rowcount
 
 
 def stored_lines(game: Game) -> GameLines:
@@ -317,6 +370,7 @@ def rebuild_cube(spec: CubeSpec) -> int:
     rollup_keys = [column(spec.rollup, name) for name in spec.rollup_key_fields]
     rollup_sums = [f"SUM({column(spec.cube, name)})" for name in ("n", *spec.counters)]
     rollup_targets = [column(spec.rollup, name) for name in ("n", *spec.counters)]
+    spec.delta.objects.all().delete()  # the lines hold what the deltas would add
     spec.cube.objects.all().delete()
     spec.rollup.objects.all().delete()
     with connection.cursor() as cursor:
@@ -340,6 +394,9 @@ def rebuild_cubes() -> dict[str, float]:
     """Every cube from the stored lines; returns seconds per cube."""
     timings = {}
     with transaction.atomic():
+        if connection.vendor == "postgresql":  # no fold meanwhile (waits for one running)
+            with connection.cursor() as cursor:
+                cursor.execute("SELECT pg_advisory_xact_lock(%s)", [FOLD_LOCK])
         for spec in CUBES:
             started = time.perf_counter()
             rebuild_cube(spec)
