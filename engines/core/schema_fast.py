@@ -224,15 +224,23 @@ class _Writer:
             ):
                 raise NotImplementedError("only anyOf over objects of a constant type compiled")
             by_type.setdefault(kind, []).append(_compile(branch))
-        table = self.constant(by_type)
-        kind = self.name("t")
+        # A value passes when one of the branches of its type does: usually there is one.
+        table = self.constant(
+            {
+                kind: accepts[0] if len(accepts) == 1 else _any_of(accepts)
+                for kind, accepts in by_type.items()
+            }
+        )
+        kind, accept = self.name("t"), self.name("a")
         self.fail_unless(depth, f"{v}.__class__ is dict")
         self.emit(depth, f"{kind} = {v}.get('type')")
-        self.fail_unless(
-            depth,
-            f"{kind}.__class__ is str and {kind} in {table} "
-            f"and any(accept({v}) for accept in {table}[{kind}])",
-        )
+        self.fail_unless(depth, f"{kind}.__class__ is str")  # (a list is no key of a dict)
+        self.emit(depth, f"{accept} = {table}.get({kind})")
+        self.fail_unless(depth, f"{accept} is not None and {accept}({v})")
+
+
+def _any_of(accepts: list[Callable[[Any], bool]]) -> Callable[[Any], bool]:
+    return lambda value: any(accept(value) for accept in accepts)
 
 
 def _compile(schema: Mapping[str, Any]) -> Callable[[Any], bool]:
