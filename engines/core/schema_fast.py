@@ -90,8 +90,9 @@ class _Writer:
         self.emit(depth, f"if not ({test}):")
         self.emit(depth + 1, "return False")
 
-    def check(self, schema: Mapping[str, Any], v: str, depth: int) -> None:
-        """Statements that return False when the value named `v` fails `schema`."""
+    def check(self, schema: Mapping[str, Any], v: str, depth: int, known: str = "") -> None:
+        """Statements that return False when the value named `v` fails `schema` (whose
+        JSON type is `known` to be right already, when given)."""
         unknown = set(schema) - _KNOWN
         if unknown:
             raise NotImplementedError(f"schema keywords {sorted(unknown)} are not compiled")
@@ -101,7 +102,8 @@ class _Writer:
         if kind is not None:
             if not isinstance(kind, str):
                 raise NotImplementedError("a list of types is not compiled")
-            self.fail_unless(depth, _TYPE_TESTS[kind].format(v=v))  # bool is not int here
+            if kind != known:
+                self.fail_unless(depth, _TYPE_TESTS[kind].format(v=v))  # bool is not int here
         if "const" in schema:
             self.const(schema["const"], v, depth)
         if "enum" in schema:
@@ -213,8 +215,9 @@ class _Writer:
         self.emit(depth + 2, "return False")
 
     def any_of(self, branches: list[Mapping[str, Any]], v: str, depth: int) -> None:
-        """One function per branch, chosen by the constant `type` each branch requires."""
-        by_type: dict[str, list[Callable[[Any], bool]]] = {}
+        """Only the branch whose constant `type` the value has can pass: an `if` per
+        type, each holding its branch inline (or, where types repeat, any of them)."""
+        by_type: dict[str, list[Mapping[str, Any]]] = {}
         for branch in branches:
             kind = (branch.get("properties", {}).get("type") or {}).get("const")
             if (
@@ -223,20 +226,22 @@ class _Writer:
                 or not isinstance(kind, str)
             ):
                 raise NotImplementedError("only anyOf over objects of a constant type compiled")
-            by_type.setdefault(kind, []).append(_compile(branch))
-        # A value passes when one of the branches of its type does: usually there is one.
-        table = self.constant(
-            {
-                kind: accepts[0] if len(accepts) == 1 else _any_of(accepts)
-                for kind, accepts in by_type.items()
-            }
-        )
-        kind, accept = self.name("t"), self.name("a")
+            by_type.setdefault(kind, []).append(branch)
+        kind = self.name("t")
         self.fail_unless(depth, f"{v}.__class__ is dict")
         self.emit(depth, f"{kind} = {v}.get('type')")
-        self.fail_unless(depth, f"{kind}.__class__ is str")  # (a list is no key of a dict)
-        self.emit(depth, f"{accept} = {table}.get({kind})")
-        self.fail_unless(depth, f"{accept} is not None and {accept}({v})")
+        keyword = "if"
+        for name, alike in by_type.items():
+            self.emit(depth, f"{keyword} {kind} == {name!r}:")
+            keyword = "elif"
+            if len(alike) == 1:
+                self.check(alike[0], v, depth + 1, known="object")
+            else:
+                accepts = self.constant(_any_of([_compile(branch) for branch in alike]))
+                self.fail_unless(depth + 1, f"{accepts}({v})")
+            self.emit(depth + 1, "pass")
+        self.emit(depth, "else:")
+        self.emit(depth + 1, "return False")
 
 
 def _any_of(accepts: list[Callable[[Any], bool]]) -> Callable[[Any], bool]:
