@@ -201,6 +201,16 @@ class _Writer:
                 self.check(subschema, field, depth + 1)
                 self.emit(depth + 1, "pass")
             return
+        if set(properties) == set(schema.get("required", [])):
+            # Every property required, no other allowed: the keys are exactly these.
+            self.fail_unless(depth, f"len({v}) == {len(properties)}")
+            for name, subschema in properties.items():
+                field = self.name("f")
+                self.emit(depth, f"{field} = {v}[{name!r}]")
+                self.check(subschema, field, depth)
+                if name in dependencies:
+                    self.check(dependencies[name], v, depth)
+            return
         key, field = self.name("k"), self.name("f")
         self.emit(depth, f"for {key}, {field} in {v}.items():")
         keyword = "if"
