@@ -170,6 +170,14 @@ class _Writer:
         if items is not None:
             if not isinstance(items, Mapping):
                 raise NotImplementedError("only one items schema is compiled")
+            size = schema.get("minItems")
+            if size is not None and size == schema.get("maxItems") and size <= 4:
+                # A pair such as a hex [q, r]: its items by index, no loop.
+                for index in range(size):
+                    item = self.name("i")
+                    self.emit(depth, f"{item} = {v}[{index}]")
+                    self.check(items, item, depth)
+                return
             item = self.name("i")
             self.emit(depth, f"for {item} in {v}:")
             self.check(items, item, depth + 1)
