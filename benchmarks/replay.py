@@ -1,23 +1,34 @@
-"""Replay speed: verifying Deep Vents logs against python-chess replaying PGN games.
+"""Replay speed: Deep Vents verification on the worker's path against python-chess.
 
-Verifies N simulated 4-player Deep Vents games read from JSON Lines (parse, schema,
-every rule, result check: exactly what `python -m engines verify` does) and, in the same
-run, replays N random 80-ply chess games read from PGN with python-chess (parse every
-SAN move, check it is legal, play it). Every other game of engines.registry.GAMES that
-imports is verified too and printed beside. Figures are medians over several repeats.
+Times, paired ABAB in one process (so that other load on the machine hits both alike):
 
-    .venv/bin/python benchmarks/replay.py [--games 2000] [--repeats 5]
+- Deep Vents: N simulated 4-player logs, each read from its stored text and replayed with
+  the facts statistics need, by `games.services.verification.replay_raw`, the very
+  function the Celery tasks call (parse, schema, every rule, result check, facts; not
+  the database);
+- python-chess: N random 80-ply games read from PGN by `chess.pgn.read_game`, which
+  parses every SAN move, checks it is legal and plays it: each move pushed once;
+- Deep Dive: the same worker path against its replay alone (rules, facts and result check
+  from logs already read and checked), the overhead of reading and checking;
+- every other registered game on the worker path, printed beside.
 
-The simulated logs are cached in the temp directory (simulating is not what is measured).
-Target (issue 3): Deep Vents verifies at least as many games per second as python-chess.
+    .venv/bin/python benchmarks/replay.py [--games 2000] [--repeats 5] [--clock wall]
+
+Prints the median and range (min-max) of each figure over the repeats, the median of the
+paired ratios, and the load average. Targets (issue 14): Deep Vents >= 3x python-chess;
+Deep Dive verify <= 1.5x its replay alone. The simulated logs are cached in the temp
+directory (simulating is not what is measured). `--clock cpu` counts this process's CPU
+time instead of wall time: steadier on a shared machine, blind to waiting.
 """
 
 from __future__ import annotations
 
 import argparse
 import io
+import os
 import random
 import statistics
+import sys
 import tempfile
 import time
 from collections.abc import Callable
@@ -26,17 +37,27 @@ from pathlib import Path
 import chess
 import chess.pgn
 
-from engines.core.errors import LogError
-from engines.core.log import dumps, iter_jsonl, loads
-from engines.core.replay import verify
-from engines.core.simulate import simulate
-from engines.registry import GAMES, get_game
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT))
+os.environ.setdefault("DJANGO_SETTINGS_MODULE", "deepsea.settings")
+
+import django  # noqa: E402
+
+django.setup()
+
+from engines.core.errors import LogError  # noqa: E402
+from engines.core.log import dumps, loads  # noqa: E402
+from engines.core.replay import apply_events, check_result, start, unfinished  # noqa: E402
+from engines.core.simulate import simulate  # noqa: E402
+from engines.registry import GAMES, get_game  # noqa: E402
+from games.services.verification import replay_raw  # noqa: E402
 
 CHESS_PLIES = 80
+CLOCKS = {"wall": time.perf_counter, "cpu": time.process_time}
 
 
-def simulated_jsonl(game_id: str, players: int, games: int, seed: str) -> Path:
-    """A JSONL file of simulated logs, written once and reused."""
+def simulated_lines(game_id: str, players: int, games: int, seed: str) -> list[str]:
+    """The texts of simulated logs (as GameLog.raw stores them), written once and reused."""
     path = Path(tempfile.gettempdir()) / f"deepsea-bench-{game_id}-{players}p-{games}-{seed}.jsonl"
     if not path.exists():
         game = get_game(game_id)
@@ -45,7 +66,7 @@ def simulated_jsonl(game_id: str, players: int, games: int, seed: str) -> Path:
             for log in simulate(game, game.ruleset(None), players, games, seed):
                 out.write(dumps(log) + "\n")
         partial.rename(path)
-    return path
+    return path.read_text(encoding="utf-8").splitlines()
 
 
 def random_pgn(games: int, seed: int) -> str:
@@ -68,33 +89,35 @@ def random_pgn(games: int, seed: int) -> str:
     return "\n\n".join(texts) + "\n"
 
 
-def verify_jsonl(path: Path) -> int:
-    verified = 0
-    with path.open("rb") as stream:
-        for _, line in iter_jsonl(stream):
-            verify(loads(line))
-            verified += 1
-    return verified
+def verify_lines(lines: list[str]) -> int:
+    """The worker's path for every log (a group of a batch, less the database)."""
+    for raw in lines:
+        replay_raw(raw)
+    return len(lines)
 
 
-def replay_pgn(text: str) -> int:
-    replayed = 0
+def replay_alone(logs: list[dict]) -> int:
+    """Rules, facts and the result check only, from logs already read and checked."""
+    for log in logs:
+        game = get_game(log["game"])
+        state = game.new_state(game.ruleset(log.get("ruleset")), len(log["players"]), log["setup"])
+        state.facts = []
+        apply_events(state, log["events"])
+        if not state.is_terminal():
+            raise unfinished(state, len(log["events"]))
+        check_result(log.get("result"), state.outcome())
+    return len(logs)
+
+
+def read_pgn(text: str) -> int:
+    """python-chess reading every game: read_game parses, checks and plays each move."""
+    read = 0
     stream = io.StringIO(text)
     while (game := chess.pgn.read_game(stream)) is not None:
         if game.errors:
-            raise ValueError(f"PGN game {replayed}: {game.errors[0]}")
-        board = game.board()
-        for move in game.mainline_moves():
-            board.push(move)
-        replayed += 1
-    return replayed
-
-
-def rate(run: Callable[[], int]) -> float:
-    """Games per second of one run."""
-    start = time.perf_counter()
-    count = run()
-    return count / (time.perf_counter() - start)
+            raise ValueError(f"PGN game {read}: {game.errors[0]}")
+        read += 1
+    return read
 
 
 def other_games() -> list[tuple[str, int]]:
@@ -112,44 +135,82 @@ def other_games() -> list[tuple[str, int]]:
     return found
 
 
+def spread(values: list[float], unit: str = "games/s") -> str:
+    return (
+        f"median {statistics.median(values):.0f} {unit} (range {min(values):.0f}-{max(values):.0f})"
+    )
+
+
+def ratios(top: list[float], bottom: list[float]) -> str:
+    paired = [a / b for a, b in zip(top, bottom, strict=True)]
+    return f"median {statistics.median(paired):.2f} (range {min(paired):.2f}-{max(paired):.2f})"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--games", type=int, default=2000)
-    parser.add_argument("--repeats", type=int, default=5)
+    parser.add_argument("--games", type=int, default=2000, help="logs per game (default 2000)")
+    parser.add_argument("--repeats", type=int, default=5, help="paired rounds (default 5)")
     parser.add_argument("--seed", default="bench")
+    parser.add_argument("--clock", choices=sorted(CLOCKS), default="wall")
     args = parser.parse_args()
+    clock = CLOCKS[args.clock]
 
     print(f"preparing {args.games} games each (simulated logs are cached)...", flush=True)
-    vents = simulated_jsonl("deep-vents", 4, args.games, args.seed)
-    others = [(g, p, simulated_jsonl(g, p, args.games, args.seed)) for g, p in other_games()]
+    vents = simulated_lines("deep-vents", 4, args.games, args.seed)
+    others = {g: simulated_lines(g, p, args.games, args.seed) for g, p in other_games()}
     pgn = random_pgn(args.games, seed=1)
-    events = [len(loads(line)["events"]) for _, line in iter_jsonl(vents.open("rb"))]
+    events = statistics.median(len(loads(line)["events"]) for line in vents)
+    dive_logs = [loads(line) for line in others.get("deep-dive", [])]
+    for log in dive_logs:
+        start(log)  # read and checked once here: replay_alone times the rules only
 
-    # Interleave the measurements so that load from other work on the machine hits all alike.
+    def rate(run: Callable[[], int]) -> float:
+        began = clock()
+        count = run()
+        return count / (clock() - began)
+
+    # One round runs everything once, A then B; rounds repeat: ABAB.
     runs: dict[str, Callable[[], int]] = {
-        "deep-vents": lambda: verify_jsonl(vents),
-        "python-chess": lambda: replay_pgn(pgn),
-        **{g: (lambda path=path: verify_jsonl(path)) for g, _, path in others},
+        "deep-vents": lambda: verify_lines(vents),
+        "python-chess": lambda: read_pgn(pgn),
+        **{g: (lambda lines=lines: verify_lines(lines)) for g, lines in others.items()},
     }
+    if dive_logs:
+        runs["deep-dive replay alone"] = lambda: replay_alone(dive_logs)
+    for run in runs.values():
+        run()  # warm up: imports, compiled schemas, caches
     samples: dict[str, list[float]] = {name: [] for name in runs}
+    load_before = os.getloadavg()
     for _ in range(args.repeats):
         for name, run in runs.items():
             samples[name].append(rate(run))
-    rates = {name: statistics.median(values) for name, values in samples.items()}
+    load_after = os.getloadavg()
 
-    chess_rate = rates["python-chess"]
+    chess_rates = samples["python-chess"]
+    print(f"deep-vents, 4 players ({events:.0f} events/game), worker path with facts:")
+    print(f"  {spread(samples['deep-vents'])}")
+    print(f"python-chess read_game, {CHESS_PLIES} plies: {spread(chess_rates)}")
     print(
-        f"deep-vents, 4 players ({statistics.median(events):.0f} events/game, median): "
-        f"{rates['deep-vents']:.0f} games/s verified from JSONL"
+        f"ratio deep-vents / python-chess (paired): {ratios(samples['deep-vents'], chess_rates)}"
+        " (target >= 3)"
     )
-    print(f"python-chess, {CHESS_PLIES} plies: {chess_rate:.0f} games/s replayed from PGN")
-    print(f"ratio deep-vents / python-chess: {rates['deep-vents'] / chess_rate:.2f} (target >= 1)")
-    for game_id, players, _ in others:
+    for game_id in others:
         print(
-            f"{game_id}, {players} players: {rates[game_id]:.0f} games/s verified "
-            f"(ratio to python-chess {rates[game_id] / chess_rate:.2f})"
+            f"{game_id}, worker path: {spread(samples[game_id])}; "
+            f"ratio to python-chess {ratios(samples[game_id], chess_rates)}"
         )
-    print(f"medians of {args.repeats} repeats of {args.games} games each")
+    if dive_logs:
+        alone = samples["deep-dive replay alone"]
+        print(f"deep-dive replay alone (rules, facts, result): {spread(alone)}")
+        print(
+            "deep-dive verify time / replay-alone time (paired): "
+            f"{ratios(alone, samples['deep-dive'])} (target <= 1.5)"
+        )
+    print(
+        f"{args.repeats} paired rounds of {args.games} games each, {args.clock} clock; "
+        f"load average before {load_before[0]:.2f}, after {load_after[0]:.2f} "
+        f"({os.cpu_count()} CPUs)"
+    )
 
 
 if __name__ == "__main__":

@@ -47,19 +47,20 @@ def apply_events(
     on_event: Callable[[int, State], None] | None = None,
 ) -> None:
     """Apply events in order; the first bad one raises a LogError naming its index and seat."""
+    # Bound once: this loop runs for every event of every log verified.
+    is_terminal, apply_action = state.is_terminal, state.apply_action
     for index, event in enumerate(events):
-        seat = event.get("seat")
-        if state.is_terminal():
+        if is_terminal():
             raise IllegalEventError(
                 "the game is already over; nothing may follow its end",
                 index=index,
-                seat=seat,
+                seat=event.get("seat"),
                 rule=state.end_rule,
             )
         try:
-            state.apply_action(event)
+            apply_action(event)
         except LogError as exc:
-            raise exc.at(index, seat) from None
+            raise exc.at(index, event.get("seat")) from None
         if on_event is not None:
             on_event(index, state)
 

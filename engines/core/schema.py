@@ -12,6 +12,7 @@ from typing import Any
 
 import fastjsonschema
 
+from engines.core import schema_fast
 from engines.core.schema_errors import FieldRules, explain
 
 FORMAT = "deepsea-log/1"
@@ -111,22 +112,28 @@ def _compiled(key: str, schema_json: str) -> Any:
     return fastjsonschema.compile(json.loads(schema_json))
 
 
-# key -> (the schema object last seen, its validator): a game that returns the same
-# schema object every time skips serialising it to find the compiled validator.
-_last_seen: dict[str, tuple[dict[str, Any], Any]] = {}
+# key -> (the schema object last seen, its yes/no check, its validator): a game that
+# returns the same schema object every time skips serialising it to find them.
+_last_seen: dict[str, tuple[dict[str, Any], Any, Any]] = {}
 
 
 def validate(schema: dict[str, Any], data: Any, key: str, fields: FieldRules | None = None) -> None:
     """Validate against a schema, raising MalformedLogError naming the field (and, inside
-    an event, its index, seat and the ruling `fields` gives for that field)."""
+    an event, its index, seat and the ruling `fields` gives for that field).
+
+    The fast yes/no check (schema_fast) decides; the validator runs only for a log it
+    refuses, to say why.
+    """
     import json
 
     seen = _last_seen.get(key)
-    if seen is not None and seen[0] is schema:
-        validator = seen[1]
-    else:
-        validator = _compiled(key, json.dumps(schema, sort_keys=True))
-        _last_seen[key] = (schema, validator)
+    if seen is None or seen[0] is not schema:
+        schema_json = json.dumps(schema, sort_keys=True)
+        seen = (schema, schema_fast.accepts(schema), _compiled(key, schema_json))
+        _last_seen[key] = seen
+    if seen[1](data):
+        return
+    validator = seen[2]
     try:
         validator(data)
     except fastjsonschema.JsonSchemaValueException as exc:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping
+from functools import cache
 from typing import Any
 
 from engines.core.errors import MalformedLogError, UnsupportedRulesetError
@@ -15,6 +16,12 @@ from engines.deep_dive.bots import STRATEGIES
 from engines.deep_dive.edition import Edition, editions
 from engines.deep_dive.events import FIELD_RULES, SETUP_SCHEMA, event_schemas
 from engines.deep_dive.state import DeepDiveState
+
+
+@cache
+def _schema(game_id: str) -> dict[str, Any]:
+    # One object for every log: schema.validate finds its compiled checks by identity.
+    return log_schema(game_id, setup=SETUP_SCHEMA, events=event_schemas(), options={})
 
 
 class DeepDive(Game):
@@ -49,7 +56,7 @@ class DeepDive(Game):
         return DeepDiveState(edition, players)
 
     def schema(self) -> dict[str, Any]:
-        return log_schema(self.id, setup=SETUP_SCHEMA, events=event_schemas(), options={})
+        return _schema(self.id)
 
     def field_rules(self) -> FieldRules:
         return FIELD_RULES

@@ -287,7 +287,9 @@ class DeepVentsState(State):
         self.high_bid, self.high_bidder = amount, self.decider
         self.bids.append({"seat": self.decider, "amount": amount})
         if self.facts is not None:
-            self._fact({"type": "bid", "seat": self.decider, "amount": amount})
+            self.facts.append(
+                {"type": "bid", "seat": self.decider, "amount": amount, "game_turn": self.turn}
+            )
         self._next_bidder()
 
     def _pass(self, event: Event) -> None:
@@ -298,7 +300,7 @@ class DeepVentsState(State):
         self.passed.add(self.decider)
         self.bids.append({"seat": self.decider, "pass": True})
         if self.facts is not None:
-            self._fact({"type": "pass", "seat": self.decider})
+            self.facts.append({"type": "pass", "seat": self.decider, "game_turn": self.turn})
         self._next_bidder()
 
     def _next_bidder(self) -> None:
@@ -327,13 +329,14 @@ class DeepVentsState(State):
         if winning_bid is not None:
             self.players[first].supply -= winning_bid
         if self.facts is not None:
-            self._fact(
+            self.facts.append(
                 {
                     "type": "turn-order",
                     "order": list(self.order),
                     "first_player": first,
                     "winning_bid": winning_bid,
                     "starting_archaea": [p.supply for p in self.players],
+                    "game_turn": self.turn,
                 }
             )
         self.order_pos = 0
@@ -401,8 +404,10 @@ class DeepVentsState(State):
             for i, kind in enumerate(self.row)
         ]
         turn = player.turns + 1
-        self._fact({"type": "offer", "seat": player.seat, "turn": turn, "row": row})
-        self._fact(
+        self.facts.append(
+            {"type": "offer", "seat": player.seat, "turn": turn, "row": row, "game_turn": self.turn}
+        )
+        self.facts.append(
             {
                 "type": "take",
                 "seat": player.seat,
@@ -411,6 +416,7 @@ class DeepVentsState(State):
                 "position": position,
                 "paid": position - 1,
                 "archaea": self.row_archaea[position - 1],
+                "game_turn": self.turn,
             }
         )
 
@@ -439,7 +445,7 @@ class DeepVentsState(State):
         self.repeat_tile = None
         self.phase = ACTIVATE
         if self.facts is not None:
-            self._fact(
+            self.facts.append(
                 {
                     "type": "place",
                     "seat": player.seat,
@@ -447,6 +453,7 @@ class DeepVentsState(State):
                     "hex": kind.id,
                     "at": list(at),
                     "neighbours": len(neighbours),
+                    "game_turn": self.turn,
                 }
             )
 
@@ -476,6 +483,11 @@ class DeepVentsState(State):
                 "a hex grows or triggers, not both",
                 rule="DV-6",
             )
+        # Most often the hex named is the live one the activation order is at: what
+        # _next_tile() would answer without skipping anything.
+        activation, position = self.activation, self.act_next
+        if position < len(activation) and activation[position] is tile and not tile.decimated:
+            return tile
         expected = self._next_tile()
         if tile is not expected:
             if expected is None:
@@ -510,19 +522,36 @@ class DeepVentsState(State):
         self.repeat_tile = None
         before = choice.archaea if choice is not None else 0
         gained = kind.grow_behaviour(self, tile, choice)
-        if self.facts is not None:
-            fact = {
-                "type": "grow",
-                "seat": self.active,
-                "turn": self.players[self.active].turns + 1,
-                "hex": kind.id,
-                "at": _at(tile),
-                "archaea": gained,
-            }
-            if choice is not None:
-                fact["from"] = _at(choice)
-                fact["moved"] = before
-            self._fact(fact)
+        facts = self.facts
+        if facts is not None:
+            active = self.active
+            at = tile.at
+            if choice is None:
+                facts.append(
+                    {
+                        "type": "grow",
+                        "seat": active,
+                        "turn": self.players[active].turns + 1,
+                        "hex": kind.id,
+                        "at": [at[0], at[1]],
+                        "archaea": gained,
+                        "game_turn": self.turn,
+                    }
+                )
+            else:
+                facts.append(
+                    {
+                        "type": "grow",
+                        "seat": active,
+                        "turn": self.players[active].turns + 1,
+                        "hex": kind.id,
+                        "at": [at[0], at[1]],
+                        "archaea": gained,
+                        "from": _at(choice),
+                        "moved": before,
+                        "game_turn": self.turn,
+                    }
+                )
 
     def _trigger(self, event: Event) -> None:
         tile = self._activation_target(event, triggering=True)
@@ -607,13 +636,14 @@ class DeepVentsState(State):
         self.decider = self.active
 
     def _fact_passive(self, seat: int, tile: Tile, gained: int) -> None:
-        self._fact(
+        self.facts.append(
             {
                 "type": "passive",
                 "seat": seat,
                 "hex": tile.kind.id,
                 "at": _at(tile),
                 "archaea": gained,
+                "game_turn": self.turn,
             }
         )
 
@@ -629,7 +659,7 @@ class DeepVentsState(State):
         player.turns += 1
         self.repeat_tile = None
         if self.facts is not None:
-            self._fact(
+            self.facts.append(
                 {
                     "type": "turn-end",
                     "seat": player.seat,
@@ -638,6 +668,7 @@ class DeepVentsState(State):
                     "shells": player.shells,
                     "tokens": player.tokens,
                     "hex_archaea": player.hex_archaea(),
+                    "game_turn": self.turn,
                 }
             )
         for other in self.players:
@@ -645,12 +676,13 @@ class DeepVentsState(State):
             if other.eliminated_turn is None and other.tokens >= self.edition.eliminated_at:
                 other.eliminated_turn = self.turn
                 if self.facts is not None:
-                    self._fact(
+                    self.facts.append(
                         {
                             "type": "eliminated",
                             "seat": other.seat,
                             "turn": other.turns,
                             "tokens": other.tokens,
+                            "game_turn": self.turn,
                         }
                     )
         in_play = [p for p in self.players if p.eliminated_turn is None]
@@ -695,13 +727,14 @@ class DeepVentsState(State):
         lost = min(amount, defender.shells)
         defender.shells -= lost
         if lost and self.facts is not None:
-            self._fact(
+            self.facts.append(
                 {
                     "type": "shell-destroyed",
                     "seat": seat,
                     "attacker": self.active,
                     "hex": self._attacking_hex(),
                     "shells": lost,
+                    "game_turn": self.turn,
                 }
             )
 
@@ -746,7 +779,7 @@ class DeepVentsState(State):
             shortfalls += 1
         defender.supply -= taken
         if self.facts is not None:
-            self._fact(
+            self.facts.append(
                 {
                     "type": "attack",
                     "seat": seat,
@@ -758,10 +791,18 @@ class DeepVentsState(State):
                     "blocked": blocked,
                     "lost": taken,
                     "shortfalls": shortfalls,
+                    "game_turn": self.turn,
                 }
             )
             for _ in range(shortfalls):
-                self._fact({"type": "shortfall", "seat": seat, "tokens": defender.tokens})
+                self.facts.append(
+                    {
+                        "type": "shortfall",
+                        "seat": seat,
+                        "tokens": defender.tokens,
+                        "game_turn": self.turn,
+                    }
+                )
 
     def ask_decimate(self, seat: int, tiles: list[Tile], cause: str) -> bool:
         self.phase = DECIMATE
@@ -796,7 +837,7 @@ class DeepVentsState(State):
         tile.archaea = 0
         tile.decimated = True
         if self.facts is not None:
-            self._fact(
+            self.facts.append(
                 {
                     "type": "decimate",
                     "seat": seat,
@@ -807,6 +848,7 @@ class DeepVentsState(State):
                     "archaea": archaea,
                     "kept": kept,
                     "cause": cause,
+                    "game_turn": self.turn,
                 }
             )
         for other in self.opponents_in_play(seat):
@@ -843,7 +885,9 @@ class DeepVentsState(State):
         player.supply -= cost
         player.tokens -= 1
         if self.facts is not None:
-            self._fact({"type": "payoff", "seat": seat, "tokens": player.tokens})
+            self.facts.append(
+                {"type": "payoff", "seat": seat, "tokens": player.tokens, "game_turn": self.turn}
+            )
 
     # --- legal actions (bots, the scorekeeper's recording page) --------------------------
 
