@@ -121,8 +121,10 @@ class Stack:
     database: str
     processes: list[subprocess.Popen] = field(default_factory=list)
 
-    def cpu(self) -> float:
-        return sum(cpu_seconds(process.pid) for process in self.processes)
+    def cpu(self) -> tuple[float, float]:
+        """CPU seconds so far of the web processes (gunicorn's) and of the workers."""
+        web, *workers = self.processes
+        return cpu_seconds(web.pid), sum(cpu_seconds(worker.pid) for worker in workers)
 
     def sessions(self) -> int:
         """Connections opened to the database so far (PostgreSQL counts them)."""
@@ -350,7 +352,8 @@ def main() -> None:
         if "stale" in {f.name for f in RatingLedger._meta.get_fields()}:
             wait_for(lambda: not RatingLedger.objects.filter(stale=True).exists(), 3600, "ratings")
         finished = time.monotonic()
-        cpu = stack.cpu() - cpu
+        (web_after, workers_after), (web_before, workers_before) = stack.cpu(), cpu
+        web_cpu, worker_cpu = web_after - web_before, workers_after - workers_before
         time.sleep(1.5)  # a backend's session count reaches pg_stat_database within a second
         opened = stack.sessions() - sessions
         backends = stack.backends()
@@ -362,7 +365,7 @@ def main() -> None:
 
     wall = latencies[-1]
     bound = statistics.median(bounds) / args.logs
-    per_log = cpu / args.logs
+    per_log = (web_cpu + worker_cpu) / args.logs
     load = os.getloadavg()
     print(f"verdicts: {outcomes}")
     print(
@@ -370,13 +373,17 @@ def main() -> None:
         f"{wall:.1f} s after the request started; {args.workers} workers, "
         f"{args.web_workers} gunicorn workers)"
     )
-    print(f"ratings caught up {finished - started:.1f} s after ({verdicts_at - started:.1f} s)")
+    print(
+        f"ratings caught up {finished - started:.1f} s after the request started "
+        f"(the last verdict was seen after {verdicts_at - started:.1f} s)"
+    )
     print(
         f"request start to verdict: median {statistics.median(latencies):.2f} s, "
         f"p95 {p95(latencies):.2f} s"
     )
     print(
-        f"CPU per log (web + workers): {1000 * per_log:.2f} ms; lower bound (parse + replay "
+        f"CPU per log: {1000 * per_log:.2f} ms (web {1000 * web_cpu / args.logs:.2f} + "
+        f"workers {1000 * worker_cpu / args.logs:.2f}); lower bound (parse + replay "
         f"with facts + one COPY) {1000 * bound:.2f} ms "
         f"(runs {', '.join(f'{1000 * b / args.logs:.2f}' for b in bounds)}); "
         f"ratio {per_log / bound:.2f}x"

@@ -118,7 +118,7 @@ def test_single_uploads_queued_behind_a_batch_are_verified_before_any_of_its_par
         stop(worker)
 
     verdicts = dict(GameLog.objects.values_list("pk", "verified_at"))
-    # Taken in turn (round robin), the second single log would wait for a part of 100 logs.
+    # Taken in turn (round robin), the second single log would wait for a part of a batch.
     assert max(verdicts[pk] for pk in singles) < min(verdicts[pk] for pk in batch_ids)
 
 
