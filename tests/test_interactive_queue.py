@@ -7,6 +7,7 @@ import itertools
 import json
 import re
 import uuid
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
@@ -15,6 +16,7 @@ import yaml
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import connection
+from django.utils import timezone
 from games_support import simulated_log, text
 
 from deepsea.celery import app as celery_app
@@ -69,10 +71,6 @@ def test_every_worker_command_consumes_the_interactive_queue(name):
     assert not named or named[0].split(",")[0] == "interactive", command
 
 
-def test_the_sweep_asks_the_broker_about_single_logs_and_batches_alike():
-    assert sweep.verification_queues() == ["interactive", "celery"]
-
-
 @pytest.fixture
 def two_queues(redis_broker_url, postgresql, transactional_db):
     """Single logs' verifications and everything else go to two queues of this test's own,
@@ -120,6 +118,15 @@ def test_single_uploads_queued_behind_a_batch_are_verified_before_any_of_its_par
     verdicts = dict(GameLog.objects.values_list("pk", "verified_at"))
     # Taken in turn (round robin), the second single log would wait for a part of a batch.
     assert max(verdicts[pk] for pk in singles) < min(verdicts[pk] for pk in batch_ids)
+
+
+def test_the_sweep_leaves_a_single_log_waiting_in_the_interactive_queue_alone(two_queues):
+    staff = get_user_model().objects.create_user("staff", is_staff=True)
+    waiting = submit_log(text(simulated_log(seed=1)), user=staff)
+    GameLog.objects.update(status_changed=timezone.now() - timedelta(hours=1))
+
+    assert sweep.resend_lost_messages() == 0
+    assert GameLog.objects.get(pk=waiting.pk).status == GameLog.Status.QUEUED
 
 
 def other_backends() -> list[tuple[int, object]]:
