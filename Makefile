@@ -48,6 +48,7 @@ $(INSTALLED): $(PYTHON) pyproject.toml
 
 # `make run` serves the site and runs a Celery worker (with beat, for the sweep) beside it, on
 # an embedded broker that needs no server unless CELERY_BROKER_URL names one; Ctrl-C stops both.
+# The worker consumes every queue of CELERY_TASK_QUEUES (no -Q), single logs' first.
 EMBEDDED_BROKER := filesystem://
 RUN_BROKER := $(or $(CELERY_BROKER_URL),$(EMBEDDED_BROKER))
 

@@ -344,16 +344,28 @@ if EMBEDDED_BROKER:
         DATABASES["default"].setdefault("OPTIONS", {}).update(
             timeout=30, transaction_mode="IMMEDIATE", init_command="PRAGMA journal_mode=WAL;"
         )
-# Celery beat: re-queue stranded game logs (games/services/sweep.py) and queue lost ratings
-# recomputes (ratings/tasks.py), every GAMES_SWEEP_SECONDS, in a queue of their own that every
-# worker consumes too, so a long queue of verifications never holds them back.
-CELERY_TASK_QUEUES = {"celery": {}, "periodic": {}}
-CELERY_TASK_ROUTES = {
-    "games.tasks.sweep_stuck_logs_task": {"queue": "periodic"},
-    "ratings.tasks.queue_lost_recomputes_task": {"queue": "periodic"},
-    "confirmations.tasks.count_lapsed_games_task": {"queue": "periodic"},
-    "stats.tasks.fold_deltas_task": {"queue": "periodic"},
-}
+# Queues, in the order every worker serves them: a free worker takes the next message of the
+# first queue that has one (kombu's "priority" order on Redis; the embedded broker takes them
+# in turn, so there a message waits for at most one task of each other queue per worker).
+# - interactive: the verification of a single log someone is waiting for (an upload, an API
+#   upload, a recording: games.tasks.verify_log_task, deepsea.celery.route_task), so its
+#   verdict comes within one batch part (intake.VERIFY_CHUNK logs) however long the batches'
+#   queue; tests point it at a queue of their own.
+# - periodic: Celery beat's, every GAMES_SWEEP_SECONDS: re-queue stranded game logs
+#   (games/services/sweep.py), queue lost ratings recomputes (ratings/tasks.py).
+# - celery (the default): batches' reading and parts, the lab (analysis, simulations), the rest.
+CELERY_INTERACTIVE_QUEUE = "interactive"
+CELERY_TASK_QUEUES = {CELERY_INTERACTIVE_QUEUE: {}, "periodic": {}, "celery": {}}
+CELERY_BROKER_TRANSPORT_OPTIONS["queue_order_strategy"] = "priority"
+CELERY_TASK_ROUTES = (
+    "deepsea.celery.route_task",
+    {
+        "games.tasks.sweep_stuck_logs_task": {"queue": "periodic"},
+        "ratings.tasks.queue_lost_recomputes_task": {"queue": "periodic"},
+        "confirmations.tasks.count_lapsed_games_task": {"queue": "periodic"},
+        "stats.tasks.fold_deltas_task": {"queue": "periodic"},
+    },
+)
 CELERY_BEAT_SCHEDULE = {
     name: {"task": task, "schedule": float(envint("GAMES_SWEEP_SECONDS", 15))}
     for name, task in [

@@ -127,9 +127,10 @@ def celery_worker(
     """A real worker on the configured Redis, in a thread, consuming a queue of its own."""
     app = eager_celery
     worker = RunningWorker(f"test-{uuid.uuid4().hex}")
-    previous_queue = app.conf.task_default_queue
+    previous_queues = app.conf.task_default_queue, app.conf.interactive_queue
     app.conf.task_always_eager = False
-    app.conf.task_default_queue = worker.queue_name
+    # Single logs' verifications too (deepsea.celery.route_task): one queue for everything.
+    app.conf.task_default_queue = app.conf.interactive_queue = worker.queue_name
     task_postrun.connect(worker.on_task_postrun, weak=False)
     try:
         with start_worker(
@@ -143,7 +144,7 @@ def celery_worker(
             yield worker
     finally:
         task_postrun.disconnect(worker.on_task_postrun)
-        app.conf.task_default_queue = previous_queue
+        app.conf.task_default_queue, app.conf.interactive_queue = previous_queues
         # The queue and the bindings kombu keeps for it; nothing else uses them.
         redis.Redis.from_url(redis_broker_url).delete(
             worker.queue_name,

@@ -174,10 +174,12 @@ def test_a_log_that_dies_whenever_verified_alone_ends_in_error_after_its_attempt
 def broker_queue(redis_broker_url):
     """Messages go to a queue of this test's own on Redis, with no worker consuming it."""
     queue = f"test-sweep-{uuid.uuid4().hex}"
-    previous = celery_app.conf.task_always_eager, celery_app.conf.task_default_queue
-    celery_app.conf.task_always_eager, celery_app.conf.task_default_queue = False, queue
+    conf = celery_app.conf
+    previous = conf.task_always_eager, conf.task_default_queue, conf.interactive_queue
+    conf.task_always_eager = False
+    conf.task_default_queue = conf.interactive_queue = queue  # single logs' too
     yield redis.Redis.from_url(redis_broker_url), queue
-    celery_app.conf.task_always_eager, celery_app.conf.task_default_queue = previous
+    conf.task_always_eager, conf.task_default_queue, conf.interactive_queue = previous
     redis.Redis.from_url(redis_broker_url).delete(
         queue, f"_kombu.binding.{queue}", f"_kombu.binding_permanent.{queue}"
     )

@@ -26,11 +26,13 @@ def worker_queue(redis_broker_url, postgresql, transactional_db):
     """Tasks go to a queue of this test's own through the broker (not eagerly); rows are
     committed, so a worker in another process sees them."""
     queue = f"test-worker-{uuid.uuid4().hex}"
-    previous = celery_app.conf.task_always_eager, celery_app.conf.task_default_queue
-    celery_app.conf.task_always_eager = False
-    celery_app.conf.task_default_queue = queue
+    conf = celery_app.conf
+    previous = conf.task_always_eager, conf.task_default_queue, conf.interactive_queue
+    conf.task_always_eager = False
+    # Single logs' verifications too (deepsea.celery.route_task): one queue for everything.
+    conf.task_default_queue = conf.interactive_queue = queue
     yield queue
-    celery_app.conf.task_always_eager, celery_app.conf.task_default_queue = previous
+    conf.task_always_eager, conf.task_default_queue, conf.interactive_queue = previous
     redis.Redis.from_url(redis_broker_url).delete(
         queue, f"_kombu.binding.{queue}", f"_kombu.binding_permanent.{queue}"
     )

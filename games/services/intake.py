@@ -32,8 +32,9 @@ from players.names import seat_name_problems
 # Logs of a batch are inserted and queued this many at a time, each group committed on its
 # own so workers start verifying while the rest of the file is still being read.
 BATCH_CHUNK = 500
-# Logs per verification task of a batch: one message (and its overhead) for many logs.
-VERIFY_CHUNK = 100
+# Logs per verification task of a batch: one message (and its overhead) for many logs, few
+# enough that a worker soon frees up for a single log, whose queue is served first.
+VERIFY_CHUNK = 50
 # Bad lines of a batch listed in Upload.line_errors (all are counted in line_error_count).
 MAX_LISTED_LINE_ERRORS = 1000
 

@@ -38,6 +38,7 @@ from django.db.models import QuerySet
 from django.utils import timezone
 
 from deepsea import broker
+from deepsea.celery import app
 from games.models import BatchState, GameLog, Upload
 from games.services.dispatch import Dispatch
 
@@ -95,7 +96,7 @@ def resend_lost_messages(older_than: timedelta | None = None) -> int:
 
     if older_than is None:
         older_than = timedelta(seconds=settings.GAMES_LEASE_SECONDS)
-    messages = broker.pending([verification_queue()])  # before reading the logs: see below
+    messages = broker.pending(verification_queues())  # before reading the logs: see below
     if messages is None:
         older_than = max(older_than, timedelta(seconds=settings.GAMES_STUCK_AFTER_SECONDS))
     queued = GameLog.objects.filter(
@@ -125,7 +126,7 @@ def resend_stranded_batches() -> int:
     from games.tasks import read_batch_task
 
     lease = timedelta(seconds=settings.GAMES_LEASE_SECONDS)
-    messages = broker.pending([verification_queue()])
+    messages = broker.pending(verification_queues())
     waited = lease
     if messages is None:  # the broker cannot be asked: wait as long as for a lost log
         waited = timedelta(seconds=settings.GAMES_STUCK_AFTER_SECONDS)
@@ -165,7 +166,7 @@ def carried(messages: list[broker.Message]) -> set[int]:
     return ids
 
 
-def verification_queue() -> str:
-    from games.tasks import verify_log_task
-
-    return verify_log_task.app.conf.task_default_queue
+def verification_queues() -> list[str]:
+    """The queues verifications and batch readings wait in: a single log's (served first,
+    deepsea/settings.py) and the batches'."""
+    return list(dict.fromkeys([app.conf.interactive_queue, app.conf.task_default_queue]))
