@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache, cached_property
+from typing import NamedTuple
 
 from django.db.models import Sum
 
@@ -37,6 +38,26 @@ def bracketed(estimate: Estimate, digits: int) -> str:
         f"{fixed(estimate.value, digits)} "
         f"[{fixed(estimate.low, digits)}, {fixed(estimate.high, digits)}]"
     )
+
+
+class Cell(NamedTuple):
+    """A table cell: its text, and the value a browser sorts the column by (data-sort, in
+    static/site/sortable.js): the unrounded number, blank when there is none."""
+
+    text: str
+    sort: str
+
+
+def cell(value: float | None, digits: int) -> Cell:
+    return Cell(fixed(value, digits), sort_value(value))
+
+
+def estimate_cell(estimate: Estimate, digits: int) -> Cell:
+    return Cell(bracketed(estimate, digits), sort_value(estimate.value))
+
+
+def sort_value(value: float | None) -> str:
+    return "" if value is None else f"{value:.12g}"
 
 
 @dataclass
@@ -122,27 +143,27 @@ class HexStats:
     def survival(self) -> float | None:
         return ratio(self.survived, self.taken)
 
-    def cells(self) -> list[str]:
+    def cells(self) -> list[Cell]:
         """The hex table's cells after the name, in the order of its columns."""
         return [
-            fixed(self.offered, 0),
-            fixed(self.taken, 0),
-            fixed(self.take_rate, 2),
-            fixed(self.avg_position, 2),
-            fixed(self.avg_paid, 2),
-            fixed(self.avg_found, 2),
-            bracketed(self.owned_rate, 2),
-            bracketed(self.passed_rate, 2),
-            bracketed(self.improvement, 2),
-            fixed(self.early_rate.value, 2),
-            fixed(self.late_rate.value, 2),
-            fixed(self.trigger_share, 2),
-            fixed(self.archaea_per_activation, 2),
-            fixed(self.attacks, 0),
-            fixed(self.damage, 0),
-            fixed(self.decimated, 0),
-            fixed(self.survival, 2),
-            fixed(self.sample, 0),
+            cell(self.offered, 0),
+            cell(self.taken, 0),
+            cell(self.take_rate, 2),
+            cell(self.avg_position, 2),
+            cell(self.avg_paid, 2),
+            cell(self.avg_found, 2),
+            estimate_cell(self.owned_rate, 2),
+            estimate_cell(self.passed_rate, 2),
+            estimate_cell(self.improvement, 2),
+            cell(self.early_rate.value, 2),
+            cell(self.late_rate.value, 2),
+            cell(self.trigger_share, 2),
+            cell(self.archaea_per_activation, 2),
+            cell(self.attacks, 0),
+            cell(self.damage, 0),
+            cell(self.decimated, 0),
+            cell(self.survival, 2),
+            cell(self.sample, 0),
         ]
 
 
@@ -172,7 +193,8 @@ SORTS = {
 def hex_table(filters: StatsFilter, sort: str = "improvement") -> list[HexStats]:
     """One row per hex type under the filters; sort by a SORTS key ('-' prefix: ascending).
 
-    Rows with too small a sample sort after the others whatever the key.
+    Rows with too small a sample sort after the others whatever the key, and within each
+    group rows without a value for the key come last.
     """
     rows = (
         filters.rows(HexCube)
@@ -189,8 +211,10 @@ def hex_table(filters: StatsFilter, sort: str = "improvement") -> list[HexStats]
     present = [s for s in stats if key(s) is not None]
     missing = [s for s in stats if key(s) is None]
     present.sort(key=key, reverse=not ascending)
-    present.sort(key=lambda s: s.greyed)  # stable: keeps the order within each group
-    return present + missing
+    ordered = present + missing
+    # Stable: each group keeps its order, rows without a value last (as the browser sorts).
+    ordered.sort(key=lambda s: s.greyed)
+    return ordered
 
 
 def hex_detail(filters: StatsFilter, hex_id: str) -> HexStats | None:
