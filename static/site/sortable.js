@@ -77,6 +77,11 @@
       // A server-side sort link (for a page without JavaScript) gives way to the button.
       const link = header.querySelector("a");
       button.append(...(link || header).childNodes);
+      // The arrow (site.css) is drawn, not read: the button's name stays the column's.
+      const arrow = document.createElement("span");
+      arrow.className = "sort-arrow";
+      arrow.setAttribute("aria-hidden", "true");
+      button.append(arrow);
       header.replaceChildren(button);
       button.addEventListener("click", () => sortTable(table, index, header));
     });

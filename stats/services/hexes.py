@@ -167,6 +167,7 @@ class HexStats:
         ]
 
 
+DEFAULT_SORT = "improvement"
 SORTS = {
     "name": lambda h: h.name,
     "offered": lambda h: h.offered,
@@ -190,11 +191,13 @@ SORTS = {
 }
 
 
-def hex_table(filters: StatsFilter, sort: str = "improvement") -> list[HexStats]:
+def hex_table(filters: StatsFilter, sort: str = DEFAULT_SORT) -> list[HexStats]:
     """One row per hex type under the filters; sort by a SORTS key ('-' prefix: ascending).
 
     Rows with too small a sample sort after the others whatever the key, and within each
-    group rows without a value for the key come last.
+    group rows without a value for the key come last. Ties keep the default order, and
+    numbers compare as the page gives them to the browser (Cell.sort), so a sorted address
+    shows the order the browser's sorting gave (static/site/sortable.js).
     """
     rows = (
         filters.rows(HexCube)
@@ -206,15 +209,27 @@ def hex_table(filters: StatsFilter, sort: str = "improvement") -> list[HexStats]
         HexStats(row.pop("hex"), {k: v or 0.0 for k, v in row.items()}, filters.threshold)
         for row in rows
     ]
+    ordered = sorted_by(stats, DEFAULT_SORT, descending=True)
     ascending = sort.startswith("-")
-    key = SORTS.get(sort.lstrip("-"), SORTS["improvement"])
-    present = [s for s in stats if key(s) is not None]
-    missing = [s for s in stats if key(s) is None]
-    present.sort(key=key, reverse=not ascending)
-    ordered = present + missing
-    # Stable: each group keeps its order, rows without a value last (as the browser sorts).
+    if sort.lstrip("-") in SORTS and sort != DEFAULT_SORT:
+        ordered = sorted_by(ordered, sort.lstrip("-"), descending=not ascending)
+    # Stable: each group keeps its order.
     ordered.sort(key=lambda s: s.greyed)
     return ordered
+
+
+def sorted_by(stats: list[HexStats], sort: str, descending: bool) -> list[HexStats]:
+    """By a SORTS key, ties in their order, rows without a value last."""
+    key = SORTS[sort]
+    present = [s for s in stats if key(s) is not None]
+    missing = [s for s in stats if key(s) is None]
+
+    def compared(s: HexStats) -> str | float:
+        value = key(s)
+        return value if isinstance(value, str) else float(sort_value(value))
+
+    present.sort(key=compared, reverse=descending)
+    return present + missing
 
 
 def hex_detail(filters: StatsFilter, hex_id: str) -> HexStats | None:
