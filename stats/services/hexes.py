@@ -33,7 +33,9 @@ def fixed(value: float | None, digits: int) -> str:
 
 
 def bracketed(estimate: Estimate, digits: int) -> str:
-    """'value [low, high]'."""
+    """'value [low, high]'; blank when there is no estimate."""
+    if estimate.value is None:
+        return ""
     return (
         f"{fixed(estimate.value, digits)} "
         f"[{fixed(estimate.low, digits)}, {fixed(estimate.high, digits)}]"
