@@ -189,6 +189,77 @@
     window.Plotly.restyle(div, update, indices);
   }
 
+  // Titles. Plotly never wraps a title: on a phone a long chart or axis title runs off the
+  // chart. One that is wider than its room is broken into lines (at spaces) here, and the
+  // margin above (chart title) or below (x axis titles) grows to hold them; a wider window
+  // gives the titles back their single line. Worked out again on every redraw, as labels;
+  // data-titles-fitted="<width>" says they fit the chart's current width.
+  const LINE_HEIGHT = 1.3;
+  const titles = new WeakMap(); // div -> {texts: original title per key, margins: original}
+
+  function wrapped(text, width, font) {
+    measure.font = `${font.size}px ${font.family}`;
+    if (measure.measureText(text).width <= width) return text;
+    const lines = [];
+    let line = "";
+    for (const word of text.split(" ")) {
+      const longer = line ? `${line} ${word}` : word;
+      if (line && measure.measureText(longer).width > width) {
+        lines.push(line);
+        line = word;
+      } else {
+        line = longer;
+      }
+    }
+    lines.push(line);
+    return lines.join("<br>");
+  }
+
+  function fitTitles(div) {
+    const state = titles.get(div);
+    const layout = div._fullLayout;
+    if (!state || !layout || !layout._size) return;
+    const update = {};
+    let extraBottom = 0;
+    for (const [key, text] of state.texts) {
+      const title = key === "title" ? layout.title : layout[key].title;
+      const font = title.font || layout.font;
+      const room = key === "title" ? layout.width - 20 : layout[key]._length + 40;
+      const fitted = wrapped(text, Math.max(room, 80), font);
+      const lines = fitted.split("<br>").length - 1;
+      if (key === "title") {
+        const top = Math.max(state.margins.t, (lines + 1) * font.size * LINE_HEIGHT + 24);
+        if (layout.margin.t !== top) update["margin.t"] = top;
+      } else {
+        extraBottom = Math.max(extraBottom, lines * font.size * LINE_HEIGHT);
+      }
+      if (title.text !== fitted) update[key === "title" ? "title.text" : `${key}.title.text`] = fitted;
+    }
+    const bottom = state.margins.b + extraBottom;
+    if (layout.margin.b !== bottom) update["margin.b"] = bottom;
+    if (Object.keys(update).length) {
+      delete div.dataset.titlesFitted;
+      window.Plotly.relayout(div, update);
+    } else {
+      div.dataset.titlesFitted = String(layout.width);
+    }
+  }
+
+  function watchTitles(div) {
+    const layout = div._fullLayout;
+    const texts = new Map();
+    if (layout.title && layout.title.text) texts.set("title", layout.title.text);
+    for (const key of Object.keys(layout)) {
+      if (/^xaxis\d*$/.test(key) && layout[key].title && layout[key].title.text) {
+        texts.set(key, layout[key].title.text);
+      }
+    }
+    if (!texts.size) return;
+    titles.set(div, { texts, margins: { t: layout.margin.t, b: layout.margin.b } });
+    div.on("plotly_afterplot", () => fitTitles(div));
+    fitTitles(div);
+  }
+
   function draw(root) {
     for (const div of root.querySelectorAll("div[data-plotly-figure]")) {
       if (div.dataset.drawn) continue;
@@ -206,13 +277,14 @@
         });
       }
       const drawn = Plotly.newPlot(div, data, figure.layout || {}, config);
-      if (texts.size) {
-        labelled.set(div, { texts, width: null, relabels: 0 });
-        drawn.then(() => {
+      drawn.then(() => {
+        watchTitles(div);
+        if (texts.size) {
+          labelled.set(div, { texts, width: null, relabels: 0 });
           div.on("plotly_afterplot", () => placeLabels(div));
           placeLabels(div);
-        });
-      }
+        }
+      });
     }
   }
 
