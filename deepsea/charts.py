@@ -13,17 +13,28 @@ from typing import Any
 
 import plotly.io as pio
 from django.utils.html import format_html
-from django.utils.safestring import SafeString
+from django.utils.safestring import SafeString, mark_safe
 
 
-def embed(figure: Any, div_id: str, config: dict[str, Any] | None = None) -> SafeString:
-    """A figure (a plotly Figure or its dict) as a div that static/charts.js draws."""
+def embed(
+    figure: Any,
+    div_id: str,
+    config: dict[str, Any] | None = None,
+    point_labels: bool = False,
+) -> SafeString:
+    """A figure (a plotly Figure or its dict) as a div that static/charts.js draws.
+
+    With point_labels, each point of a trace with a `text` array is labelled by its text
+    where the label overlaps nothing, placed in the browser for the chart's width (Plotly
+    alone lets labels of close points overlap); the other names are on hover only.
+    """
     spec = pio.to_json(figure, validate=False)
     options = pio.to_json(config or {}, validate=False)
     return format_html(
         '<div id="{}" class="plotly-graph-div" data-plotly-figure="{}" '
-        'data-plotly-config="{}"></div>',
+        'data-plotly-config="{}"{}></div>',
         div_id,
         spec,
         options,
+        mark_safe(" data-chart-labels") if point_labels else "",
     )

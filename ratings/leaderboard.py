@@ -25,9 +25,12 @@ from ratings.skill import ordinal
 
 TREND_GAMES = 20
 # A leaderboard row, built in Python: a template loop costs several times more per row.
+# Each number cell carries its unrounded value in data-sort, for sorting in the browser
+# (static/site/sortable.js); the provisional have no position, a blank that sorts last.
 ROW_HTML = (
-    '<tr><td>{}</td><td><a href="{}">{}</a>{}</td><td>{}</td><td>{}</td><td>{}</td>'
-    "<td>{}%</td><td>{}</td></tr>\n"
+    '<tr><td data-sort="{}">{}</td><td data-sort="{}"><a href="{}">{}</a>{}</td>'
+    '<td data-sort="{}">{}</td><td data-sort="{}">{}</td><td data-sort="{}">{}</td>'
+    '<td data-sort="{}">{}%</td><td>{}</td></tr>\n'
 )
 PROVISIONAL_TAG = mark_safe(' <span class="tag" title="fewer than 10 games">provisional</span>')
 SPARKLINE_SVG = (
@@ -75,13 +78,19 @@ class Row:
         points = self.sparkline
         return format_html(
             ROW_HTML,
+            self.position or "",
             self.position or "\N{EN DASH}",
+            self.player.display_name,
             self.player.get_absolute_url(),
             self.player.display_name,
             PROVISIONAL_TAG if self.provisional else "",
+            f"{self.elo:.12g}",
             f"{self.elo:.0f}",
+            f"{self.openskill:.12g}",
             f"{self.openskill:.2f}",
             self.games,
+            self.games,
+            f"{self.win_rate:.12g}",
             round(self.win_rate * 100),
             format_html(SPARKLINE_SVG, points) if points else "",
         )

@@ -2,15 +2,292 @@
 // script, so the Content-Security-Policy needs no 'unsafe-inline'.
 (function () {
   "use strict";
+
+  // Point labels. In a chart whose div has data-chart-labels, each point of a trace with a
+  // `text` array is labelled with its text, placed here: Plotly does not keep text labels
+  // apart. A label goes to the first place around its marker (POSITIONS, in order) where it
+  // stays inside the plot and touches no other label, marker, annotation or legend; points
+  // are labelled in trace order (the server puts the important ones first), and a point
+  // with no free place keeps its name on hover only. The places depend on the pixels, so
+  // they are worked out again whenever Plotly redraws (a resize). In a plot narrower than
+  // MIN_LABELLED_PLOT_PX every name is on hover only. When the labels are placed for the
+  // chart's current width, the div carries data-labels-placed="<width>" (tests wait on it).
+  const MIN_LABELLED_PLOT_PX = 300;
+  const LABEL_GAP_PX = 2; // kept clear around every label
+  const MARKER_GAP_PX = 1;
+  const POSITIONS = [
+    "top center",
+    "middle right",
+    "middle left",
+    "bottom center",
+    "top right",
+    "top left",
+    "bottom right",
+    "bottom left",
+  ];
+  // Redraws in a row at one size before the labels settle; more means they never will.
+  const MAX_RELABELS = 3;
+  const labelled = new WeakMap(); // div -> {texts: the labels per trace index, relabels}
+  const measure = document.createElement("canvas").getContext("2d");
+
+  function overlaps(a, b) {
+    return a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+  }
+
+  function grown(box, by) {
+    return { left: box.left - by, top: box.top - by, right: box.right + by, bottom: box.bottom + by };
+  }
+
+  function pick(value, index) {
+    return Array.isArray(value) ? value[index] : value;
+  }
+
+  // Where Plotly puts a point's text for a textposition (plotly.js textPointPosition): the
+  // anchor sits markerRadius / 0.8 + 1 px off the marker's centre, the baseline as below.
+  function labelBox(x, y, position, width, font, markerRadius) {
+    const [vertical, horizontal] = position.split(" ");
+    const offset = markerRadius ? markerRadius / 0.8 + 1 : 0;
+    const v = { top: -1, middle: 0, bottom: 1 }[vertical];
+    const h = { left: -1, center: 0, right: 1 }[horizontal];
+    const baseline = y + 0.75 * font.size + v * offset + ((v - 1) * font.size) / 2;
+    const anchor = x + h * offset;
+    const left = h === 0 ? anchor - width / 2 : h > 0 ? anchor : anchor - width;
+    return {
+      left,
+      right: left + width,
+      top: baseline - font.ascent,
+      bottom: baseline + font.descent,
+    };
+  }
+
+  function fontOf(div, trace) {
+    const base = div._fullLayout.font;
+    const textfont = trace.textfont || {};
+    const size = textfont.size || base.size;
+    const family = textfont.family || base.family;
+    measure.font = `${size}px ${family}`;
+    const metrics = measure.measureText("Hg");
+    return {
+      size,
+      ascent: metrics.fontBoundingBoxAscent ?? size,
+      descent: metrics.fontBoundingBoxDescent ?? size * 0.3,
+      width: (text) => measure.measureText(text).width,
+    };
+  }
+
+  function pointPixels(div, trace) {
+    const layout = div._fullLayout;
+    const xaxis = layout[(trace.xaxis || "x").replace("x", "xaxis")];
+    const yaxis = layout[(trace.yaxis || "y").replace("y", "yaxis")];
+    return (trace.x || []).map((x, i) => {
+      const y = trace.y[i];
+      if (x === null || y === null || x === undefined || y === undefined) return null;
+      return [xaxis._offset + xaxis.l2p(xaxis.d2l(x)), yaxis._offset + yaxis.l2p(yaxis.d2l(y))];
+    });
+  }
+
+  // The labels' text and textposition per labelled trace, for the chart as drawn now.
+  function layOut(div, texts) {
+    const size = div._fullLayout._size;
+    const plot = { left: size.l, top: size.t, right: size.l + size.w, bottom: size.t + size.h };
+    const origin = div.getBoundingClientRect();
+    const taken = Array.from(div.querySelectorAll(".annotation, .legend")).map((element) => {
+      const r = element.getBoundingClientRect();
+      return {
+        left: r.left - origin.left,
+        right: r.right - origin.left,
+        top: r.top - origin.top,
+        bottom: r.bottom - origin.top,
+      };
+    });
+    const pixels = div.data.map((trace) => pointPixels(div, trace));
+    div.data.forEach((trace, t) => {
+      const marker = trace.marker || {};
+      pixels[t].forEach((point, i) => {
+        if (!point) return;
+        const radius = (pick(marker.size, i) ?? 6) / 2 + MARKER_GAP_PX;
+        const [x, y] = point;
+        const box = { left: x - radius, right: x + radius, top: y - radius, bottom: y + radius };
+        taken.push({ ...box, owner: `${t}:${i}` }); // a label may touch its own marker
+      });
+    });
+    const placed = new Map();
+    for (const [t, names] of texts) {
+      const trace = div.data[t];
+      const font = fontOf(div, trace);
+      const marker = trace.marker || {};
+      const shown = [];
+      const positions = [];
+      names.forEach((name, i) => {
+        const point = pixels[t][i];
+        let chosen = null;
+        if (point && name) {
+          const width = font.width(name);
+          const radius = (pick(marker.size, i) ?? 6) / 2;
+          for (const position of POSITIONS) {
+            const box = labelBox(point[0], point[1], position, width, font, radius);
+            const inside =
+              box.left >= plot.left &&
+              box.right <= plot.right &&
+              box.top >= plot.top &&
+              box.bottom <= plot.bottom;
+            const padded = grown(box, LABEL_GAP_PX);
+            const owner = `${t}:${i}`;
+            const free = !taken.some((other) => other.owner !== owner && overlaps(padded, other));
+            if (inside && free) {
+              chosen = position;
+              taken.push(padded);
+              break;
+            }
+          }
+        }
+        shown.push(chosen ? name : "");
+        positions.push(chosen || POSITIONS[0]);
+      });
+      placed.set(t, { text: shown, textposition: positions });
+    }
+    return placed;
+  }
+
+  function same(a, b) {
+    return JSON.stringify(a) === JSON.stringify(b);
+  }
+
+  function placeLabels(div) {
+    const state = labelled.get(div);
+    if (!state || !div._fullLayout || !div._fullLayout._size) return;
+    const width = String(div._fullLayout.width);
+    const narrow = div._fullLayout._size.w < MIN_LABELLED_PLOT_PX;
+    const indices = [];
+    const update = { mode: [], text: [], textposition: [] };
+    const wanted = narrow ? null : layOut(div, state.texts);
+    for (const [t] of state.texts) {
+      const trace = div.data[t];
+      const mode = narrow ? "markers" : "markers+text";
+      const labels = narrow ? { text: trace.text, textposition: trace.textposition } : wanted.get(t);
+      if (trace.mode === mode && same(trace.text, labels.text) && same(trace.textposition, labels.textposition)) {
+        continue;
+      }
+      indices.push(t);
+      update.mode.push(mode);
+      update.text.push(labels.text);
+      update.textposition.push(labels.textposition);
+    }
+    if (!indices.length) {
+      state.relabels = 0;
+      div.dataset.labelsPlaced = width;
+      return;
+    }
+    if (state.width === width && state.relabels >= MAX_RELABELS) {
+      div.dataset.labelsPlaced = width; // what was placed last, at this width
+      return;
+    }
+    state.relabels = state.width === width ? state.relabels + 1 : 1;
+    state.width = width;
+    delete div.dataset.labelsPlaced;
+    // Redraws the traces, which runs this again (plotly_afterplot) and then finds them right.
+    window.Plotly.restyle(div, update, indices);
+  }
+
+  // Titles. Plotly never wraps a title: on a phone a long chart or axis title runs off the
+  // chart. One that is wider than its room is broken into lines (at spaces) here, and the
+  // margin above (chart title) or below (x axis titles) grows to hold them; a wider window
+  // gives the titles back their single line. Worked out again on every redraw, as labels;
+  // data-titles-fitted="<width>" says they fit the chart's current width.
+  const LINE_HEIGHT = 1.3;
+  const titles = new WeakMap(); // div -> {texts: original title per key, margins: original}
+
+  function wrapped(text, width, font) {
+    measure.font = `${font.size}px ${font.family}`;
+    if (measure.measureText(text).width <= width) return text;
+    const lines = [];
+    let line = "";
+    for (const word of text.split(" ")) {
+      const longer = line ? `${line} ${word}` : word;
+      if (line && measure.measureText(longer).width > width) {
+        lines.push(line);
+        line = word;
+      } else {
+        line = longer;
+      }
+    }
+    lines.push(line);
+    return lines.join("<br>");
+  }
+
+  function fitTitles(div) {
+    const state = titles.get(div);
+    const layout = div._fullLayout;
+    if (!state || !layout || !layout._size) return;
+    const update = {};
+    let extraBottom = 0;
+    for (const [key, text] of state.texts) {
+      const title = key === "title" ? layout.title : layout[key].title;
+      const font = title.font || layout.font;
+      const room = key === "title" ? layout.width - 20 : layout[key]._length + 40;
+      const fitted = wrapped(text, Math.max(room, 80), font);
+      const lines = fitted.split("<br>").length - 1;
+      if (key === "title") {
+        const top = Math.max(state.margins.t, (lines + 1) * font.size * LINE_HEIGHT + 24);
+        if (layout.margin.t !== top) update["margin.t"] = top;
+      } else {
+        extraBottom = Math.max(extraBottom, lines * font.size * LINE_HEIGHT);
+      }
+      if (title.text !== fitted) update[key === "title" ? "title.text" : `${key}.title.text`] = fitted;
+    }
+    const bottom = state.margins.b + extraBottom;
+    if (layout.margin.b !== bottom) update["margin.b"] = bottom;
+    if (Object.keys(update).length) {
+      delete div.dataset.titlesFitted;
+      window.Plotly.relayout(div, update);
+    } else {
+      div.dataset.titlesFitted = String(layout.width);
+    }
+  }
+
+  function watchTitles(div) {
+    const layout = div._fullLayout;
+    const texts = new Map();
+    if (layout.title && layout.title.text) texts.set("title", layout.title.text);
+    for (const key of Object.keys(layout)) {
+      if (/^xaxis\d*$/.test(key) && layout[key].title && layout[key].title.text) {
+        texts.set(key, layout[key].title.text);
+      }
+    }
+    if (!texts.size) return;
+    titles.set(div, { texts, margins: { t: layout.margin.t, b: layout.margin.b } });
+    div.on("plotly_afterplot", () => fitTitles(div));
+    fitTitles(div);
+  }
+
   function draw(root) {
     for (const div of root.querySelectorAll("div[data-plotly-figure]")) {
       if (div.dataset.drawn) continue;
       div.dataset.drawn = "true";
       const figure = JSON.parse(div.dataset.plotlyFigure);
       const config = JSON.parse(div.dataset.plotlyConfig || "{}");
-      Plotly.newPlot(div, figure.data || [], figure.layout || {}, config);
+      const data = figure.data || [];
+      const texts = new Map();
+      if (div.dataset.chartLabels !== undefined) {
+        data.forEach((trace, t) => {
+          if (!Array.isArray(trace.text)) return;
+          texts.set(t, trace.text.slice());
+          // Names appear once they have a place (placeLabels).
+          trace.mode = "markers";
+        });
+      }
+      const drawn = Plotly.newPlot(div, data, figure.layout || {}, config);
+      drawn.then(() => {
+        watchTitles(div);
+        if (texts.size) {
+          labelled.set(div, { texts, width: null, relabels: 0 });
+          div.on("plotly_afterplot", () => placeLabels(div));
+          placeLabels(div);
+        }
+      });
     }
   }
+
   if (document.readyState === "loading") {
     document.addEventListener("DOMContentLoaded", () => draw(document));
   } else {

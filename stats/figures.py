@@ -69,9 +69,10 @@ def par_line(fig: dict, text: str) -> dict:
     return fig
 
 
-def html(fig: dict, div_id: str) -> str:
+def html(fig: dict, div_id: str, point_labels: bool = False) -> str:
     fig["layout"] = {**LAYOUT, **fig["layout"], "template": TEMPLATE}
-    return embed(fig, div_id, config={"displaylogo": False, "responsive": True})
+    config = {"displaylogo": False, "responsive": True}
+    return embed(fig, div_id, config=config, point_labels=point_labels)
 
 
 def errors(estimates) -> dict:
@@ -83,78 +84,24 @@ def errors(estimates) -> dict:
     }
 
 
-# Label placement for the hex scatter, in pixels of the plot area at a desktop width (a
-# 1280 px window): Plotly does not move text labels apart, so they are placed here.
-SCATTER_PLOT_PX = (1000, 300)
-LABEL_CHAR_PX, LABEL_HEIGHT_PX, MARKER_PX, LABEL_GAP_PX = 7.5, 15.0, 10.0, 3.0
-LABEL_OFFSETS = {  # textposition: where the label's centre sits relative to its marker
-    "top center": (0, 1),
-    "bottom center": (0, -1),
-    "middle right": (1, 0),
-    "middle left": (-1, 0),
-    "top right": (1, 1),
-    "top left": (-1, 1),
-    "bottom right": (1, -1),
-    "bottom left": (-1, -1),
-}
-
-
-def place_labels(points: list[tuple[float, float]], names: list[str]) -> list[str | None]:
-    """For each point a textposition whose label overlaps no other label or marker, greedily
-    from the left; None where every position collides (the name is then on hover only)."""
-    if not points:
-        return []
-    xs, ys = [x for x, _ in points], [y for _, y in points]
-    x_span, y_span = (max(xs) - min(xs)) or 1.0, (max(ys) - min(ys)) or 1.0
-    width, height = SCATTER_PLOT_PX
-    pixels = [
-        ((x - min(xs)) / x_span * width * 0.9, (y - min(ys)) / y_span * height * 0.85)
-        for x, y in points
-    ]
-    half = MARKER_PX / 2
-    boxes = [(px - half, py - half, px + half, py + half) for px, py in pixels]
-    chosen: list[str | None] = [None] * len(points)
-    for i in sorted(range(len(points)), key=lambda i: pixels[i]):
-        px, py = pixels[i]
-        w = len(names[i]) * LABEL_CHAR_PX
-        for position, (dx, dy) in LABEL_OFFSETS.items():
-            cx = px + dx * (w / 2 + half + LABEL_GAP_PX + 1)
-            cy = py + dy * (LABEL_HEIGHT_PX / 2 + half + LABEL_GAP_PX + 1)
-            box = (
-                cx - w / 2 - LABEL_GAP_PX,
-                cy - LABEL_HEIGHT_PX / 2 - LABEL_GAP_PX,
-                cx + w / 2 + LABEL_GAP_PX,
-                cy + LABEL_HEIGHT_PX / 2 + LABEL_GAP_PX,
-            )
-            # Plotly pads the axes' ranges, so a label may reach a little past the points.
-            slack = 20
-            inside = -slack <= box[0] and box[2] <= width + slack
-            inside = inside and -slack <= box[1] and box[3] <= height + slack
-            if inside and not any(overlaps(box, other) for other in boxes):
-                chosen[i] = position
-                boxes.append(box)
-                break
-    return chosen
-
-
-def overlaps(a: tuple, b: tuple) -> bool:
-    return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+MARKER_PX = 10
 
 
 def hex_scatter(rows: list[HexStats], min_sample: int) -> str:
-    """Win rate when owned (relative to par) against the average row position taken."""
+    """Win rate when owned (relative to par) against the average row position taken.
+
+    Each point is labelled with its hex where the label has room (static/charts.js places
+    the labels for the chart's width); the best-sampled hexes are placed first.
+    """
     shown = [r for r in rows if r.owned_rate.value is not None and r.avg_position is not None]
-    positions = place_labels(
-        [(r.avg_position, r.owned_rate.value) for r in shown], [r.name for r in shown]
-    )
+    shown.sort(key=lambda r: (r.greyed, -r.sample))
     scatter = {
         "type": "scatter",
         "x": [r.avg_position for r in shown],
         "y": [r.owned_rate.value for r in shown],
         "error_y": {**errors([r.owned_rate for r in shown]), "thickness": 1, "color": GREY},
-        "mode": "markers+text",
-        "text": [r.name if p else "" for r, p in zip(shown, positions, strict=True)],
-        "textposition": [p or "top center" for p in positions],
+        "mode": "markers",
+        "text": [r.name for r in shown],
         "textfont": {"size": 12},
         "customdata": [[r.name, r.sample] for r in shown],
         "marker": {"size": MARKER_PX, "color": [GREY if r.greyed else BLUE for r in shown]},
@@ -173,7 +120,7 @@ def hex_scatter(rows: list[HexStats], min_sample: int) -> str:
     fig = par_line(fig, "par (1/n)")
     # The par label sits in the right margin, clear of every hex label.
     fig["layout"]["annotations"][-1].update(x=1.01, xanchor="left", yanchor="middle")
-    return html(fig, "hex-scatter")
+    return html(fig, "hex-scatter", point_labels=True)
 
 
 def hex_positions(stats: HexStats) -> str:

@@ -180,24 +180,6 @@ def test_the_navigation_folds_behind_a_menu_button_on_a_phone(browser, live_serv
     page.close()
 
 
-def test_a_sortable_table_sorts_by_the_clicked_column_and_back(browser, live_server, site):
-    page = browser.new_page()
-    page.goto(live_server.url + "/stats/strategies/?game=deep-vents")
-    header = page.locator("table.sortable").first.locator("th", has_text="Games")
-    column = header.evaluate("(th) => th.cellIndex")
-    values = """(i) => Array.from(document.querySelector('table.sortable').tBodies[0].rows)
-        .map((r) => parseFloat(r.cells[i].textContent))"""
-    header.locator("button").click()
-    page.wait_for_function("() => document.querySelector('th[aria-sort]') !== null")
-    ascending = page.evaluate(values, column)
-    header.locator("button").click()
-    page.wait_for_function("() => document.querySelector('th[aria-sort=descending]') !== null")
-    descending = page.evaluate(values, column)
-    page.close()
-    assert ascending == sorted(ascending)
-    assert descending == sorted(ascending, reverse=True)
-
-
 OVERLAPPING_TEXT = """(selector) => {
     const boxes = Array.from(document.querySelectorAll(selector))
         .filter((t) => t.textContent.trim())

@@ -64,7 +64,8 @@ def test_a_newly_verified_game_changes_the_statistics_pages_once_committed(
 def page_games_column(page: str) -> list[str]:
     """The strategy table's 'Games' cells."""
     rows = page.split("<tbody>")[1].split("</tbody>")[0].split("<tr")[1:]
-    return [row.split("<td>")[2].split("</td>")[0] for row in rows]  # after the label
+    # The cell after the label (<td data-sort="..."> for sorting in the browser).
+    return [re.split(r"<td[^>]*>", row)[2].split("</td>")[0] for row in rows]
 
 
 def test_an_unchanged_version_serves_the_page_from_the_cache(

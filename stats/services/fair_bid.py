@@ -91,6 +91,9 @@ class FairBid:
                 "wins": p.wins,
                 "rate": f"{p.win_rate:.0%}",
                 "fitted": "" if self.slope is None else f"{self.fitted(p.bid):.0%}",
+                # Unrounded, for sorting the table in the browser (data-sort).
+                "rate_value": f"{p.win_rate:.12g}",
+                "fitted_value": "" if self.slope is None else f"{self.fitted(p.bid):.12g}",
             }
             for p in self.points
         ]

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache, cached_property
+from typing import NamedTuple
 
 from django.db.models import Sum
 
@@ -32,11 +33,33 @@ def fixed(value: float | None, digits: int) -> str:
 
 
 def bracketed(estimate: Estimate, digits: int) -> str:
-    """'value [low, high]'."""
+    """'value [low, high]'; blank when there is no estimate."""
+    if estimate.value is None:
+        return ""
     return (
         f"{fixed(estimate.value, digits)} "
         f"[{fixed(estimate.low, digits)}, {fixed(estimate.high, digits)}]"
     )
+
+
+class Cell(NamedTuple):
+    """A table cell: its text, and the value a browser sorts the column by (data-sort, in
+    static/site/sortable.js): the unrounded number, blank when there is none."""
+
+    text: str
+    sort: str
+
+
+def cell(value: float | None, digits: int) -> Cell:
+    return Cell(fixed(value, digits), sort_value(value))
+
+
+def estimate_cell(estimate: Estimate, digits: int) -> Cell:
+    return Cell(bracketed(estimate, digits), sort_value(estimate.value))
+
+
+def sort_value(value: float | None) -> str:
+    return "" if value is None else f"{value:.12g}"
 
 
 @dataclass
@@ -122,30 +145,31 @@ class HexStats:
     def survival(self) -> float | None:
         return ratio(self.survived, self.taken)
 
-    def cells(self) -> list[str]:
+    def cells(self) -> list[Cell]:
         """The hex table's cells after the name, in the order of its columns."""
         return [
-            fixed(self.offered, 0),
-            fixed(self.taken, 0),
-            fixed(self.take_rate, 2),
-            fixed(self.avg_position, 2),
-            fixed(self.avg_paid, 2),
-            fixed(self.avg_found, 2),
-            bracketed(self.owned_rate, 2),
-            bracketed(self.passed_rate, 2),
-            bracketed(self.improvement, 2),
-            fixed(self.early_rate.value, 2),
-            fixed(self.late_rate.value, 2),
-            fixed(self.trigger_share, 2),
-            fixed(self.archaea_per_activation, 2),
-            fixed(self.attacks, 0),
-            fixed(self.damage, 0),
-            fixed(self.decimated, 0),
-            fixed(self.survival, 2),
-            fixed(self.sample, 0),
+            cell(self.offered, 0),
+            cell(self.taken, 0),
+            cell(self.take_rate, 2),
+            cell(self.avg_position, 2),
+            cell(self.avg_paid, 2),
+            cell(self.avg_found, 2),
+            estimate_cell(self.owned_rate, 2),
+            estimate_cell(self.passed_rate, 2),
+            estimate_cell(self.improvement, 2),
+            cell(self.early_rate.value, 2),
+            cell(self.late_rate.value, 2),
+            cell(self.trigger_share, 2),
+            cell(self.archaea_per_activation, 2),
+            cell(self.attacks, 0),
+            cell(self.damage, 0),
+            cell(self.decimated, 0),
+            cell(self.survival, 2),
+            cell(self.sample, 0),
         ]
 
 
+DEFAULT_SORT = "improvement"
 SORTS = {
     "name": lambda h: h.name,
     "offered": lambda h: h.offered,
@@ -169,10 +193,13 @@ SORTS = {
 }
 
 
-def hex_table(filters: StatsFilter, sort: str = "improvement") -> list[HexStats]:
+def hex_table(filters: StatsFilter, sort: str = DEFAULT_SORT) -> list[HexStats]:
     """One row per hex type under the filters; sort by a SORTS key ('-' prefix: ascending).
 
-    Rows with too small a sample sort after the others whatever the key.
+    Rows with too small a sample sort after the others whatever the key, and within each
+    group rows without a value for the key come last. Ties keep the default order, and
+    numbers compare as the page gives them to the browser (Cell.sort), so a sorted address
+    shows the order the browser's sorting gave (static/site/sortable.js).
     """
     rows = (
         filters.rows(HexCube)
@@ -184,12 +211,26 @@ def hex_table(filters: StatsFilter, sort: str = "improvement") -> list[HexStats]
         HexStats(row.pop("hex"), {k: v or 0.0 for k, v in row.items()}, filters.threshold)
         for row in rows
     ]
+    ordered = sorted_by(stats, DEFAULT_SORT, descending=True)
     ascending = sort.startswith("-")
-    key = SORTS.get(sort.lstrip("-"), SORTS["improvement"])
+    if sort.lstrip("-") in SORTS and sort != DEFAULT_SORT:
+        ordered = sorted_by(ordered, sort.lstrip("-"), descending=not ascending)
+    # Stable: each group keeps its order.
+    ordered.sort(key=lambda s: s.greyed)
+    return ordered
+
+
+def sorted_by(stats: list[HexStats], sort: str, descending: bool) -> list[HexStats]:
+    """By a SORTS key, ties in their order, rows without a value last."""
+    key = SORTS[sort]
     present = [s for s in stats if key(s) is not None]
     missing = [s for s in stats if key(s) is None]
-    present.sort(key=key, reverse=not ascending)
-    present.sort(key=lambda s: s.greyed)  # stable: keeps the order within each group
+
+    def compared(s: HexStats) -> str | float:
+        value = key(s)
+        return value if isinstance(value, str) else float(sort_value(value))
+
+    present.sort(key=compared, reverse=descending)
     return present + missing
 
 

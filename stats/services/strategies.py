@@ -19,7 +19,7 @@ from stats.models import (
     StrategyCube,
 )
 from stats.services.fair_bid import BidPoint
-from stats.services.hexes import bracketed, fixed
+from stats.services.hexes import Cell, cell, estimate_cell
 from stats.services.intervals import Estimate, mean, relative_rate, wilson
 
 UNLABELLED = "(unlabelled)"
@@ -64,14 +64,14 @@ class StrategyStats:
     def avg_rank(self) -> float | None:
         return self.rank_total / self.games if self.games else None
 
-    def cells(self) -> list[str]:
+    def cells(self) -> list[Cell]:
         """The strategy table's cells after the label, in the order of its columns."""
         return [
-            fixed(self.games, 0),
-            bracketed(self.win_rate, 3),
-            bracketed(self.relative, 2),
-            bracketed(self.score, 1),
-            fixed(self.avg_rank, 2),
+            cell(self.games, 0),
+            estimate_cell(self.win_rate, 3),
+            estimate_cell(self.relative, 2),
+            estimate_cell(self.score, 1),
+            cell(self.avg_rank, 2),
         ]
 
 

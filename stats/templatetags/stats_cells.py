@@ -1,7 +1,8 @@
-"""Table cells of the statistics pages."""
+"""Table cells and headers of the statistics pages."""
 
 from django import template
 from django.utils.html import format_html
+from django.utils.safestring import SafeString
 
 register = template.Library()
 
@@ -14,3 +15,32 @@ def interval_below(cell: str):
     if not bracket:
         return cell
     return format_html('{}<br><small class="interval">[{}</small>', value, interval)
+
+
+@register.simple_tag(takes_context=True)
+def sort_header(context, key: str, label: str, title: str, first: str = "") -> SafeString:
+    """A column header of a table the server sorts by ?sort=key (highest first; "-key":
+    lowest first, as stats.services.hexes.hex_table reads it).
+
+    Without JavaScript the header is a link to the page sorted by the column (the other way
+    round when it already is); static/site/sortable.js turns it into a button that sorts in
+    the browser. aria-sort marks the column the server sorted by. `first` ("ascending") is
+    the direction a column sorts in first, when lowest first is the natural reading.
+    """
+    sort = context.get("sort", "")
+    direction = {key: "descending", f"-{key}": "ascending"}.get(sort, "")
+    if direction:
+        target = key if direction == "ascending" else f"-{key}"
+    else:
+        target = f"-{key}" if first == "ascending" else key
+    query = context.get("query", "")
+    return format_html(
+        '<th scope="col" title="{}" data-sort-key="{}"{}{}><a href="?{}sort={}">{}</a></th>',
+        title,
+        key,
+        format_html(' aria-sort="{}"', direction) if direction else "",
+        format_html(' data-sort-first="{}"', first) if first else "",
+        f"{query}&" if query else "",
+        target,
+        label,
+    )
