@@ -344,20 +344,20 @@ if EMBEDDED_BROKER:
         DATABASES["default"].setdefault("OPTIONS", {}).update(
             timeout=30, transaction_mode="IMMEDIATE", init_command="PRAGMA journal_mode=WAL;"
         )
-# Celery beat: re-queue stranded game logs (games/services/sweep.py) and queue lost ratings
-# recomputes (ratings/tasks.py), every GAMES_SWEEP_SECONDS, in a queue of their own that every
+# Celery beat: re-queue stranded game logs (games/services/sweep.py) and rate stranded pending
+# games (ratings/tasks.py), every GAMES_SWEEP_SECONDS, in a queue of their own that every
 # worker consumes too, so a long queue of verifications never holds them back.
 CELERY_TASK_QUEUES = {"celery": {}, "periodic": {}}
 CELERY_TASK_ROUTES = {
     "games.tasks.sweep_stuck_logs_task": {"queue": "periodic"},
-    "ratings.tasks.queue_lost_recomputes_task": {"queue": "periodic"},
+    "ratings.tasks.rate_stranded_games_task": {"queue": "periodic"},
     "confirmations.tasks.count_lapsed_games_task": {"queue": "periodic"},
 }
 CELERY_BEAT_SCHEDULE = {
     name: {"task": task, "schedule": float(envint("GAMES_SWEEP_SECONDS", 15))}
     for name, task in [
         ("sweep-stuck-game-logs", "games.tasks.sweep_stuck_logs_task"),
-        ("queue-lost-ratings-recomputes", "ratings.tasks.queue_lost_recomputes_task"),
+        ("rate-stranded-games", "ratings.tasks.rate_stranded_games_task"),
     ]
 } | {
     # Pending games whose confirmation window passed count (confirmations/services).
