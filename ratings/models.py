@@ -41,8 +41,25 @@ class Rating(models.Model):
 class RatingChange(models.Model):
     """What one verified game did to one player's ratings (history, and idempotency)."""
 
-    game = models.ForeignKey("games.Game", models.CASCADE, related_name="rating_changes")
-    player = models.ForeignKey("players.Player", models.CASCADE, related_name="rating_changes")
+    # Derived rows, written hundreds of thousands at a time by a recompute: no database
+    # constraint (a deferred check per row and key cost seconds at each commit) and no
+    # index of their own (the unique and the player indexes below lead with them). The ORM
+    # still deletes them with their game or player, and only the rater writes them, holding
+    # the ledger lock that retraction and merges take too.
+    game = models.ForeignKey(
+        "games.Game",
+        models.CASCADE,
+        related_name="rating_changes",
+        db_constraint=False,
+        db_index=False,
+    )
+    player = models.ForeignKey(
+        "players.Player",
+        models.CASCADE,
+        related_name="rating_changes",
+        db_constraint=False,
+        db_index=False,
+    )
     game_type = models.CharField(max_length=40)
     played_at = models.DateTimeField()
     source = models.CharField(max_length=20)

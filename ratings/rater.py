@@ -42,10 +42,16 @@ class PlayerRatings:
 
 
 class Change(NamedTuple):
+    """What one game did to one player's ratings."""
+
     game: GameRecord
     player_id: int
-    before: PlayerRatings
-    after: PlayerRatings
+    elo_before: float
+    elo_after: float
+    mu_before: float
+    mu_after: float
+    sigma_before: float
+    sigma_after: float
 
 
 class Rater:
@@ -55,6 +61,7 @@ class Rater:
         self.players: dict[int, PlayerRatings] = {}
 
     def get(self, player_id: int) -> PlayerRatings:
+        """The player's current ratings (updated in place as games are applied)."""
         state = self.players.get(player_id)
         if state is None:
             state = self.players[player_id] = PlayerRatings(history=[] if self.history else None)
@@ -63,22 +70,19 @@ class Rater:
     def apply(self, game: GameRecord) -> list[Change]:
         """Rate one game against everyone's ratings from before it."""
         current = {p: self.get(p) for p in game.ranks}
-        elo_delta = elo.elo_changes({p: r.elo for p, r in current.items()}, game.ranks, self.k)
-        skills = skill.skill_changes({p: (r.mu, r.sigma) for p, r in current.items()}, game.ranks)
+        elo_delta = elo.elo_changes({p: s.elo for p, s in current.items()}, game.ranks, self.k)
+        skills = skill.skill_changes({p: (s.mu, s.sigma) for p, s in current.items()}, game.ranks)
         changes = []
-        for player, before in current.items():
+        for player, state in current.items():
             mu, sigma = skills[player]
-            after = PlayerRatings(
-                before.elo + elo_delta[player],
-                mu,
-                sigma,
-                before.games + 1,
-                before.wins + (player in game.winners),
-                game.played_at,
-                before.history,  # shared: only the newest state reads it
+            elo_after = state.elo + elo_delta[player]
+            changes.append(
+                Change(game, player, state.elo, elo_after, state.mu, mu, state.sigma, sigma)
             )
-            if after.history is not None:
-                after.history.append(after.elo)
-            self.players[player] = after
-            changes.append(Change(game, player, before, after))
+            state.elo, state.mu, state.sigma = elo_after, mu, sigma
+            state.games += 1
+            state.wins += player in game.winners
+            state.last_played = game.played_at
+            if state.history is not None:
+                state.history.append(elo_after)
         return changes

@@ -47,24 +47,30 @@ def skill_changes[K: Hashable](skills: Mapping[K, Skill], ranks: Mapping[K, int]
         total += variance + BETA_SQUARED
     c = math.sqrt(total)
     strengths = [math.exp(mu / c) for mu in mus]
-    # For each place q: the strengths of everyone placed q or worse, and the ties at q.
-    field = [
-        sum_in_order(s for s, place in zip(strengths, places, strict=True) if place >= q)
-        for q in places
-    ]
-    tied = [places.count(q) for q in places]
+    # Places are sorted: those tied with q start at first[q], those placed q or better end at
+    # ends[q]. field[q]: the strengths of everyone placed q or worse, added left to right.
+    first = [places.index(place) for place in places]
+    ends = [first[q] + places.count(place) for q, place in enumerate(places)]
+    field = []
+    for q in range(len(places)):
+        if first[q] == q:
+            added = 0.0
+            for strength in strengths[q:]:
+                added += strength
+        field.append(added)
     after = {}
     for i, player in enumerate(order):
         omega = 0.0
         delta = 0.0
-        for q, place in enumerate(places):
-            if place <= places[i]:
-                share = strengths[i] / field[q]
-                delta += share * (1 - share) / tied[q]
-                if q == i:
-                    omega += (1 - share) / tied[q]
-                else:
-                    omega -= share / tied[q]
+        strength = strengths[i]
+        for q in range(ends[i]):
+            share = strength / field[q]
+            tied = ends[q] - first[q]
+            delta += share * (1 - share) / tied
+            if q == i:
+                omega += (1 - share) / tied
+            else:
+                omega -= share / tied
         variance = variances[i]
         omega *= variance / c
         delta *= variance / c**2
@@ -76,14 +82,6 @@ def skill_changes[K: Hashable](skills: Mapping[K, Skill], ranks: Mapping[K, int]
             sigma * math.sqrt(max(1 - weight * delta, KAPPA)),
         )
     return after
-
-
-def sum_in_order(values) -> float:
-    """Left to right, as the library adds them (float addition is not associative)."""
-    total = 0.0
-    for value in values:
-        total += value
-    return total
 
 
 def win_probabilities(skills: Sequence[Skill]) -> list[float]:
