@@ -122,6 +122,28 @@ def test_games_pending_in_any_order_get_the_recompute_numbers(with_broker):
 
 
 @pytest.mark.django_db
+def test_the_rater_looks_again_for_games_committed_while_it_held_the_ledger(
+    with_broker, monkeypatch
+):
+    verify(NAMES, seed=1, played_at=hours_ago(3))
+    rate_pending = services.rate_pending
+    rounds = []
+
+    def another_worker_commits_meanwhile(game_type, **kwargs):
+        rated = rate_pending(game_type, **kwargs)
+        if not rounds:  # its own rater found the ledger taken, and left the game to this one
+            verify(NAMES, seed=2, played_at=hours_ago(2))
+        rounds.append(rated)
+        return rated
+
+    monkeypatch.setattr(services, "rate_pending", another_worker_commits_meanwhile)
+
+    assert services.rate_until_caught_up(DEEP_VENTS) == 2
+    assert rounds == [1, 1]
+    assert services.behind() == []
+
+
+@pytest.mark.django_db
 def test_a_long_catch_up_found_by_a_worker_is_left_to_a_task(
     with_broker, django_capture_on_commit_callbacks
 ):
@@ -259,7 +281,8 @@ def test_verification_never_waits_for_a_rater_holding_the_ledger(postgresql, mon
 @pytest.mark.services
 def test_a_real_worker_rates_the_games_it_verifies_out_of_order_as_a_recompute(celery_worker):
     for seed, hours in enumerate([3, 2, 4, 1, 5]):
-        submit_log(json.dumps(deep_vents_log(NAMES[seed % 2 :], seed, hours_ago(hours))), None)
+        log = deep_vents_log(NAMES[seed % 2 :], seed, hours_ago(hours))
+        submit_log(json.dumps(log), user=None)
 
     for _ in range(5):
         celery_worker.wait_for("games.tasks.verify_log_task")
