@@ -105,7 +105,10 @@ def game_records(
 def from_point(point: Point, played_at: str = "played_at", game: str = "pk") -> Q:
     """The games (or rating changes) at `point` or after it in the rating order."""
     moment, game_id = point
-    return Q(**{f"{played_at}__gt": moment}) | Q(**{played_at: moment, f"{game}__gte": game_id})
+    # The range on its own first, so that an index on played_at (or ending with it) serves.
+    return Q(**{f"{played_at}__gte": moment}) & (
+        Q(**{f"{played_at}__gt": moment}) | Q(**{f"{game}__gte": game_id})
+    )
 
 
 # Writing ratings -------------------------------------------------------------------------
