@@ -410,10 +410,10 @@ def replay(game_type: str, start: Point | None, exclude: Collection[int] = ()) -
 @contextmanager
 def rewritten(game_type: str, changes: QuerySet[RatingChange], whole_type: bool) -> Iterator[None]:
     """Delete these rating changes of a game type for new ones to be written. All of its
-    changes, on PostgreSQL, when they are most of the table: its indexes are built again
-    afterwards, and when they are all of it the table is emptied by TRUNCATE (no dead rows
-    left for VACUUM to clear)."""
-    if not whole_type or connection.vendor != "postgresql":
+    changes, when they are most of the table: its indexes are built again afterwards, and
+    when they are all of it the table is emptied at once (PostgreSQL's TRUNCATE, SQLite's
+    DELETE without a condition: no dead rows left behind)."""
+    if not whole_type:
         changes.delete()
         yield
         return
@@ -429,33 +429,44 @@ def rewritten(game_type: str, changes: QuerySet[RatingChange], whole_type: bool)
         if counts["others"]:
             changes.delete()
         else:
+            table = connection.ops.quote_name(RatingChange._meta.db_table)
+            empty = "TRUNCATE" if connection.vendor == "postgresql" else "DELETE FROM"
             with connection.cursor() as cursor:
-                cursor.execute(f"TRUNCATE {connection.ops.quote_name(RatingChange._meta.db_table)}")
+                cursor.execute(f"{empty} {table}")
         yield
 
 
 @contextmanager
 def indexes_built_after(model: type[models.Model]) -> Iterator[None]:
-    """Rewrite most of a PostgreSQL table without its indexes, then build them again (same
-    names, same definitions): building an index over 400,000 rows takes a fraction of
-    keeping it up to date row by row (PostgreSQL's advice for loading data). Dropping them
-    locks the table against readers too until the commit, a few seconds for a full recompute,
-    which manage.py recompute_ratings and player merges run; verification never reads it."""
+    """Rewrite most of a table without its indexes, then build them again (same names, same
+    definitions): building an index over 400,000 rows takes a fraction of keeping it up to
+    date row by row (PostgreSQL's advice for loading data). On PostgreSQL this locks the
+    table against readers too until the commit, a few seconds for a full recompute (which
+    manage.py recompute_ratings and player merges run); verification never reads it. SQLite
+    keeps its unique constraints' indexes (they cannot be dropped)."""
     table = model._meta.db_table
     quote = connection.ops.quote_name
     with connection.cursor() as cursor:
-        cursor.execute(
-            "SELECT conname, pg_get_constraintdef(oid) FROM pg_constraint "
-            "WHERE conrelid = %s::regclass AND contype = 'u'",
-            [table],
-        )
-        constraints = cursor.fetchall()
-        cursor.execute(
-            "SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = current_schema() "
-            "AND tablename = %s AND indexname NOT IN "
-            "(SELECT conname FROM pg_constraint WHERE conrelid = %s::regclass)",
-            [table, table],
-        )
+        if connection.vendor == "postgresql":
+            cursor.execute(
+                "SELECT conname, pg_get_constraintdef(oid) FROM pg_constraint "
+                "WHERE conrelid = %s::regclass AND contype = 'u'",
+                [table],
+            )
+            constraints = cursor.fetchall()
+            cursor.execute(
+                "SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = current_schema() "
+                "AND tablename = %s AND indexname NOT IN "
+                "(SELECT conname FROM pg_constraint WHERE conrelid = %s::regclass)",
+                [table, table],
+            )
+        else:
+            constraints = []
+            cursor.execute(
+                "SELECT name, sql FROM sqlite_master "
+                "WHERE type = 'index' AND tbl_name = %s AND sql IS NOT NULL",
+                [table],
+            )
         indexes = cursor.fetchall()
         for name, _ in constraints:
             cursor.execute(f"ALTER TABLE {quote(table)} DROP CONSTRAINT {quote(name)}")
