@@ -335,7 +335,7 @@ def main() -> None:
     batch = b"\n".join(logs) + b"\n"
     with running_stack(args) as stack:
         from games.models import GameLog, Upload
-        from ratings.models import RatingLedger
+        from ratings.services import behind as ratings_behind
 
         bounds = [lower_bound_cpu(logs)]
         sessions, cpu = stack.sessions(), stack.cpu()
@@ -349,8 +349,7 @@ def main() -> None:
         wait_for(lambda: logs_of.count() == args.logs, 3600, "the batch's reading")
         wait_for(lambda: logs_of.filter(status__in=FINAL).count() == args.logs, 3600, "verdicts")
         verdicts_at = time.monotonic()
-        if "stale" in {f.name for f in RatingLedger._meta.get_fields()}:
-            wait_for(lambda: not RatingLedger.objects.filter(stale=True).exists(), 3600, "ratings")
+        wait_for(lambda: not ratings_behind(), 3600, "ratings")
         finished = time.monotonic()
         (web_after, workers_after), (web_before, workers_before) = stack.cpu(), cpu
         web_cpu, worker_cpu = web_after - web_before, workers_after - workers_before

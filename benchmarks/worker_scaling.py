@@ -204,7 +204,7 @@ def run_once(workers: int, logs: list[str], args, database_url: str, conninfo: s
     from games.models import GameLog
     from games.services.intake import VERIFY_CHUNK
     from games.tasks import verify_logs_task
-    from ratings.models import RatingLedger
+    from ratings.services import behind as ratings_behind
     from stats.models import StrategyCubeRollup
     from stats.services.aggregate import CUBES, FOLD_QUEUED_KEY
 
@@ -240,7 +240,7 @@ def run_once(workers: int, logs: list[str], args, database_url: str, conninfo: s
         def caught_up() -> bool:
             if any(spec.delta.objects.exists() for spec in CUBES):
                 return False
-            return not RatingLedger.objects.filter(stale=True).exists()
+            return not ratings_behind()
 
         wait_for(caught_up, "the fold (and ratings)", timeout=600)
         folded = time.monotonic() - started

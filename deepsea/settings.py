@@ -352,7 +352,7 @@ if EMBEDDED_BROKER:
 #   verdict comes within one batch part (intake.VERIFY_CHUNK logs) however long the batches'
 #   queue; tests point it at a queue of their own.
 # - periodic: Celery beat's, every GAMES_SWEEP_SECONDS: re-queue stranded game logs
-#   (games/services/sweep.py), queue lost ratings recomputes (ratings/tasks.py).
+#   (games/services/sweep.py), rate stranded pending games (ratings/tasks.py).
 # - celery (the default): batches' reading and parts, the lab (analysis, simulations), the rest.
 CELERY_INTERACTIVE_QUEUE = "interactive"
 CELERY_TASK_QUEUES = {CELERY_INTERACTIVE_QUEUE: {}, "periodic": {}, "celery": {}}
@@ -361,7 +361,7 @@ CELERY_TASK_ROUTES = (
     "deepsea.celery.route_task",
     {
         "games.tasks.sweep_stuck_logs_task": {"queue": "periodic"},
-        "ratings.tasks.queue_lost_recomputes_task": {"queue": "periodic"},
+        "ratings.tasks.rate_stranded_games_task": {"queue": "periodic"},
         "confirmations.tasks.count_lapsed_games_task": {"queue": "periodic"},
         "stats.tasks.fold_deltas_task": {"queue": "periodic"},
     },
@@ -370,7 +370,7 @@ CELERY_BEAT_SCHEDULE = {
     name: {"task": task, "schedule": float(envint("GAMES_SWEEP_SECONDS", 15))}
     for name, task in [
         ("sweep-stuck-game-logs", "games.tasks.sweep_stuck_logs_task"),
-        ("queue-lost-ratings-recomputes", "ratings.tasks.queue_lost_recomputes_task"),
+        ("rate-stranded-games", "ratings.tasks.rate_stranded_games_task"),
     ]
 } | {
     # Pending games whose confirmation window passed count (confirmations/services).

@@ -110,7 +110,7 @@ def filtered_games(game_type: str, filters: Filters):
 def leaderboard_rows(game_type: str, filters: Filters = Filters()) -> list[Row]:
     """Every rated player, best Elo first (provisional ones included, marked)."""
     if filters.any:
-        rater = Rater(elo_k())
+        rater = Rater(elo_k(), history=True)
         for record in game_records(game_type, filtered_games(game_type, filters)):
             rater.apply(record)
         players = Player.objects.in_bulk(list(rater.players))

@@ -1,6 +1,7 @@
 """Stored ratings: derived data, rebuilt from verified games by `recompute_ratings`."""
 
 from django.db import models
+from django.utils import timezone
 
 from ratings import elo, skill
 
@@ -40,8 +41,25 @@ class Rating(models.Model):
 class RatingChange(models.Model):
     """What one verified game did to one player's ratings (history, and idempotency)."""
 
-    game = models.ForeignKey("games.Game", models.CASCADE, related_name="rating_changes")
-    player = models.ForeignKey("players.Player", models.CASCADE, related_name="rating_changes")
+    # Derived rows, written hundreds of thousands at a time by a recompute: no database
+    # constraint (a deferred check per row and key cost seconds at each commit) and no
+    # index of their own (the unique and the player indexes below lead with them). The ORM
+    # still deletes them with their game or player, and only the rater writes them, holding
+    # the ledger lock that retraction and merges take too.
+    game = models.ForeignKey(
+        "games.Game",
+        models.CASCADE,
+        related_name="rating_changes",
+        db_constraint=False,
+        db_index=False,
+    )
+    player = models.ForeignKey(
+        "players.Player",
+        models.CASCADE,
+        related_name="rating_changes",
+        db_constraint=False,
+        db_index=False,
+    )
     game_type = models.CharField(max_length=40)
     played_at = models.DateTimeField()
     source = models.CharField(max_length=20)
@@ -67,11 +85,31 @@ class RatingChange(models.Model):
 
 class RatingLedger(models.Model):
     """One row per game type, locked (SELECT ... FOR UPDATE) by whoever changes that type's
-    ratings, so concurrent verifications apply their games one after another. `stale` says a
-    game arrived older than one already rated: a recompute is queued and will clear it."""
+    ratings: the rater (services.rate_pending, one at a time, the others skip), a recompute,
+    a retraction. Verification never takes it: it appends PendingRating rows. `stale` says
+    the pending games need a catch-up too long for the worker that found them (an older game
+    than some already rated): a rate_games_task is queued and will clear it. Saved whenever
+    the ratings change, which retires the cached leaderboards (stats/cache.py)."""
 
     game_type = models.CharField(max_length=40, unique=True)
     stale = models.BooleanField(default=False)
 
     def __str__(self) -> str:
         return f"{self.game_type} ratings{' (stale)' if self.stale else ''}"
+
+
+class PendingRating(models.Model):
+    """A change the ratings have yet to take in: a game that started to count, or a rated
+    game being retracted. Appended by the transaction that makes the change (an insert waits
+    on nobody); the rater applies them in played order and deletes them."""
+
+    game_type = models.CharField(max_length=40)
+    game_id = models.BigIntegerField()  # no foreign key: a retraction's row outlives its game
+    played_at = models.DateTimeField()
+    created = models.DateTimeField(default=timezone.now)  # how far behind the ratings are
+
+    class Meta:
+        indexes = [models.Index(fields=["game_type", "created"])]
+
+    def __str__(self) -> str:
+        return f"{self.game_type} game {self.game_id} to rate"

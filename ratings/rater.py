@@ -1,18 +1,21 @@
 """Ratings of one game type kept in memory while games are applied in order.
 
-The incremental update, the full recompute, filtered leaderboards and the backtest all go
-through `Rater.apply`, so they agree to the last bit.
+The incremental update, the catch-up, the full recompute, filtered leaderboards and the
+backtest all go through `Rater.apply`, so they agree to the last bit.
 """
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import datetime
+from typing import NamedTuple
 
 from ratings import elo, skill
 
+Point = tuple[datetime, int]  # (played_at, game id): games are rated in this order
 
-@dataclass(frozen=True)
+
+@dataclass(frozen=True, slots=True)
 class GameRecord:
     """The rated part of a verified game: its players' placements."""
 
@@ -23,11 +26,11 @@ class GameRecord:
     winners: frozenset[int]
 
     @property
-    def order_key(self) -> tuple[datetime, int]:
+    def order_key(self) -> Point:
         return (self.played_at, self.game_id)
 
 
-@dataclass
+@dataclass(slots=True)
 class PlayerRatings:
     elo: float = elo.START
     mu: float = skill.START_MU
@@ -35,44 +38,51 @@ class PlayerRatings:
     games: int = 0
     wins: int = 0
     last_played: datetime | None = None
-    history: list[float] = field(default_factory=list)
+    history: list[float] | None = None  # every Elo so far, when the Rater keeps them
 
 
-@dataclass(frozen=True)
-class Change:
+class Change(NamedTuple):
+    """What one game did to one player's ratings."""
+
     game: GameRecord
     player_id: int
-    before: PlayerRatings
-    after: PlayerRatings
+    elo_before: float
+    elo_after: float
+    mu_before: float
+    mu_after: float
+    sigma_before: float
+    sigma_after: float
 
 
 class Rater:
-    def __init__(self, k: float = elo.DEFAULT_K) -> None:
+    def __init__(self, k: float = elo.DEFAULT_K, history: bool = False) -> None:
         self.k = k
+        self.history = history
         self.players: dict[int, PlayerRatings] = {}
 
     def get(self, player_id: int) -> PlayerRatings:
-        return self.players.setdefault(player_id, PlayerRatings())
+        """The player's current ratings (updated in place as games are applied)."""
+        state = self.players.get(player_id)
+        if state is None:
+            state = self.players[player_id] = PlayerRatings(history=[] if self.history else None)
+        return state
 
     def apply(self, game: GameRecord) -> list[Change]:
         """Rate one game against everyone's ratings from before it."""
         current = {p: self.get(p) for p in game.ranks}
-        elo_delta = elo.elo_changes({p: r.elo for p, r in current.items()}, game.ranks, self.k)
-        skills = skill.skill_changes({p: (r.mu, r.sigma) for p, r in current.items()}, game.ranks)
+        elo_delta = elo.elo_changes({p: s.elo for p, s in current.items()}, game.ranks, self.k)
+        skills = skill.skill_changes({p: (s.mu, s.sigma) for p, s in current.items()}, game.ranks)
         changes = []
-        for player, before in current.items():
+        for player, state in current.items():
             mu, sigma = skills[player]
-            won = player in game.winners
-            after = PlayerRatings(
-                elo=before.elo + elo_delta[player],
-                mu=mu,
-                sigma=sigma,
-                games=before.games + 1,
-                wins=before.wins + won,
-                last_played=game.played_at,
-                history=before.history,  # shared: only the newest state reads it
+            elo_after = state.elo + elo_delta[player]
+            changes.append(
+                Change(game, player, state.elo, elo_after, state.mu, mu, state.sigma, sigma)
             )
-            after.history.append(after.elo)
-            self.players[player] = after
-            changes.append(Change(game, player, before, after))
+            state.elo, state.mu, state.sigma = elo_after, mu, sigma
+            state.games += 1
+            state.wins += player in game.winners
+            state.last_played = game.played_at
+            if state.history is not None:
+                state.history.append(elo_after)
         return changes

@@ -1,24 +1,61 @@
-"""Ratings from verified games: incremental updates, recompute, current values.
+"""Ratings from counted games: pending games, the rater, catch-ups, recompute, current values.
 
-Every change to a game type's ratings holds that type's RatingLedger row lock, so concurrent
-verifications apply their games one after another (and never both create a new player's
-Rating). Games arriving in chronological order (played_at, then id) are applied
-incrementally; one older than a game already rated for one of its players marks the type
-stale and queues a recompute, which brings the stored numbers back to a full recompute's.
+Verification never waits on ratings: the transaction that makes a game count only appends a
+PendingRating row (an insert nobody else's lock holds up) and commits. One rater at a time per
+game type applies the pending games (`rate_pending`), holding that type's RatingLedger row
+lock taken with SKIP LOCKED: a rater finding it taken leaves its games to the holder, who
+looks again once it has committed. The rater runs right after the commit in the worker that
+verified (so ratings are milliseconds behind), in `rate_games_task` when the change came from
+elsewhere (a web request, a command) or needs a long catch-up, and beat's
+`rate_stranded_games_task` takes over from a worker that died. Without a broker there is no
+worker: the rater runs at once, in the transaction that made the change.
+
+Pending games later than everything their players were rated for are applied incrementally;
+an older one, or a retraction, redoes the games from it on (`catch_up`). Either way the stored
+numbers are a full recompute's: whatever is stored is the chronological rating of the games
+rated so far, so everything before the first pending game already is what a recompute gives.
 """
 
 from __future__ import annotations
 
-from collections.abc import Collection, Iterable
+import functools
+from collections.abc import Collection, Iterable, Iterator, Sequence
+from contextlib import contextmanager
 
+from celery import current_task
 from django.conf import settings
-from django.db import transaction
-from django.db.models import Count, Prefetch, Q
+from django.db import connection, models, transaction
+from django.db.models import Count, Q, QuerySet
 
-from games.models import Game, GameSeat
+from games.models import Game, GameSeat, Source
 from ratings import elo
-from ratings.models import Rating, RatingChange, RatingLedger
-from ratings.rater import Change, GameRecord, PlayerRatings, Rater
+from ratings.models import PendingRating, Rating, RatingChange, RatingLedger
+from ratings.rater import Change, GameRecord, PlayerRatings, Point, Rater
+
+# A worker that just verified games catches up inline only this many games; a longer
+# catch-up (a game older than thousands of rated ones) goes to rate_games_task, so that the
+# worker's next verifications are not held back by it.
+INLINE_CATCH_UP_GAMES = 2_000
+# Rounds of one rater before it hands the rest to a task: games pending again after every
+# round means other workers keep committing faster than it rates.
+RATER_ROUNDS = 20
+
+CHANGE_FIELDS = (
+    "game",
+    "player",
+    "game_type",
+    "played_at",
+    "source",
+    "rank",
+    "won",
+    "elo_before",
+    "elo_after",
+    "mu_before",
+    "mu_after",
+    "sigma_before",
+    "sigma_after",
+)
+RATING_FIELDS = ("player", "game_type", "rating", "mu", "sigma", "games", "wins", "last_played")
 
 
 def elo_k() -> float:
@@ -26,251 +63,476 @@ def elo_k() -> float:
     return settings.RATINGS_ELO_K
 
 
-def record_of(game: Game, seats: Iterable[GameSeat]) -> GameRecord | None:
-    """The players' placements, or None when fewer than two seats are players (bots)."""
-    ranks: dict[int, int] = {}
-    winners = set()
-    for seat in seats:
-        if seat.player_id is None or seat.player_id in ranks:
-            continue
-        ranks[seat.player_id] = seat.rank
-        if seat.winner:
-            winners.add(seat.player_id)
-    if len(ranks) < 2:
-        return None
-    return GameRecord(game.pk, game.played_at, game.source, ranks, frozenset(winners))
+# Reading games --------------------------------------------------------------------------
 
 
-def game_records(game_type: str, games=None, exclude: Collection[int] = ()) -> list[GameRecord]:
-    """Rated records of the verified games of a type, oldest first (ties by id)."""
+def records_of(games: QuerySet[Game]) -> list[GameRecord]:
+    """The rated records of these games, oldest first (ties by id): two queries of plain
+    tuples. A game is rated when at least two of its seats are players (not bots); a player
+    seated twice counts once, by their first seat."""
+    placements: dict[int, tuple[dict[int, int], set[int]]] = {}
+    for game_id, player_id, rank, winner in (
+        GameSeat.objects.filter(game__in=games.values("pk"), player__isnull=False)
+        .order_by("game_id", "seat")
+        .values_list("game_id", "player_id", "rank", "winner")
+    ):
+        placed = placements.get(game_id)
+        if placed is None:
+            placed = placements[game_id] = ({}, set())
+        ranks, winners = placed
+        if player_id not in ranks:
+            ranks[player_id] = rank
+            if winner:
+                winners.add(player_id)
+    records = []
+    for game_id, played_at, source in games.order_by("played_at", "pk").values_list(
+        "pk", "played_at", "source"
+    ):
+        placed = placements.get(game_id)
+        if placed is not None and len(placed[0]) >= 2:
+            records.append(GameRecord(game_id, played_at, source, placed[0], frozenset(placed[1])))
+    return records
+
+
+def game_records(
+    game_type: str, games: QuerySet[Game] | None = None, exclude: Collection[int] = ()
+) -> list[GameRecord]:
+    """Rated records of the counted games of a type (of `games` when given), oldest first."""
     games = Game.objects.filter(game_type=game_type) if games is None else games
-    games = (
-        games.filter(counts=True)
-        .exclude(pk__in=exclude)
-        .order_by("played_at", "pk")
-        .only("played_at", "source")  # not the facts: a few KB per game nobody reads here
-        .prefetch_related(
-            Prefetch("seats", GameSeat.objects.only("game_id", "player_id", "rank", "winner"))
+    return records_of(games.filter(counts=True).exclude(pk__in=list(exclude)))
+
+
+def from_point(point: Point, played_at: str = "played_at", game: str = "pk") -> Q:
+    """The games (or rating changes) at `point` or after it in the rating order."""
+    moment, game_id = point
+    # The range on its own first, so that an index on played_at (or ending with it) serves.
+    return Q(**{f"{played_at}__gte": moment}) & (
+        Q(**{f"{played_at}__gt": moment}) | Q(**{f"{game}__gte": game_id})
+    )
+
+
+# Writing ratings -------------------------------------------------------------------------
+
+
+def insert_rows(model: type[models.Model], fields: Sequence[str], rows: Iterable[tuple]) -> None:
+    """Insert plain tuples in one go: a binary COPY on PostgreSQL (no text to format or
+    parse: floats go over exactly as they are), one executemany elsewhere. The ORM's
+    bulk_create builds a model instance per row: most of a recompute's time, before this."""
+    table = connection.ops.quote_name(model._meta.db_table)
+    columns = [model._meta.get_field(name) for name in fields]
+    names = ", ".join(connection.ops.quote_name(column.column) for column in columns)
+    with connection.cursor() as cursor:
+        if connection.vendor == "postgresql":
+            with cursor.cursor.copy(f"COPY {table} ({names}) FROM STDIN (FORMAT BINARY)") as copy:
+                # "varchar(40)" -> "varchar": the binary format needs each column's type
+                copy.set_types([column.db_type(connection).split("(")[0] for column in columns])
+                for row in rows:
+                    copy.write_row(row)
+        else:
+            times = [
+                i
+                for i, column in enumerate(columns)
+                if column.get_internal_type() == "DateTimeField"
+            ]
+            placeholders = ", ".join(["%s"] * len(columns))
+            cursor.executemany(
+                f"INSERT INTO {table} ({names}) VALUES ({placeholders})", adapted(rows, times)
+            )
+
+
+def adapted(rows: Iterable[tuple], times: list[int]) -> Iterable[tuple]:
+    """The rows with their datetimes as the database takes them; a game's rows come together
+    and share one datetime, adapted once."""
+    adapt = connection.ops.adapt_datetimefield_value
+    memo: dict[object, object] = {}
+    for row in rows:
+        row = list(row)
+        for i in times:
+            value = row[i]
+            if value not in memo:
+                if len(memo) > 1000:
+                    memo.clear()
+                memo[value] = adapt(value)
+            row[i] = memo[value]
+        yield tuple(row)
+
+
+def change_rows(changes: Iterable[Change], game_type: str) -> Iterable[tuple]:
+    """RatingChange rows (CHANGE_FIELDS) of these changes."""
+    for change in changes:
+        record, player = change.game, change.player_id
+        yield (
+            record.game_id,
+            player,
+            game_type,
+            record.played_at,
+            record.source,
+            record.ranks[player],
+            player in record.winners,
+            *change[2:],  # elo, mu and sigma, before and after
         )
-    )
-    return [r for g in games if (r := record_of(g, g.seats.all())) is not None]
 
 
-def _rating_change(change: Change, game_type: str) -> RatingChange:
-    return RatingChange(
-        game_id=change.game.game_id,
-        player_id=change.player_id,
-        game_type=game_type,
-        played_at=change.game.played_at,
-        source=change.game.source,
-        rank=change.game.ranks[change.player_id],
-        won=change.player_id in change.game.winners,
-        elo_before=change.before.elo,
-        elo_after=change.after.elo,
-        mu_before=change.before.mu,
-        mu_after=change.after.mu,
-        sigma_before=change.before.sigma,
-        sigma_after=change.after.sigma,
-    )
+def rating_rows(players: dict[int, PlayerRatings], game_type: str) -> Iterable[tuple]:
+    for player, s in players.items():
+        yield (player, game_type, s.elo, s.mu, s.sigma, s.games, s.wins, s.last_played)
 
 
-def _store_rating(rating: Rating, state: PlayerRatings) -> Rating:
-    rating.rating, rating.mu, rating.sigma = state.elo, state.mu, state.sigma
-    rating.games, rating.wins, rating.last_played = state.games, state.wins, state.last_played
-    return rating
+def restored(game_type: str, players: Iterable[int]) -> Rater:
+    """A Rater holding these players' stored ratings."""
+    rater = Rater(elo_k())
+    for player, rating, mu, sigma, games, wins, last_played in Rating.objects.filter(
+        game_type=game_type, player_id__in=list(players)
+    ).values_list("player_id", "rating", "mu", "sigma", "games", "wins", "last_played"):
+        rater.players[player] = PlayerRatings(rating, mu, sigma, games, wins, last_played)
+    return rater
 
 
-def locked_ledger(game_type: str) -> RatingLedger:
+# The ledger --------------------------------------------------------------------------------
+
+
+def locked_ledger(game_type: str, skip_locked: bool = False) -> RatingLedger | None:
     """The game type's ledger row, locked until the transaction ends; created on first use
-    (a concurrent creator's insert is skipped, and both then wait on the one row)."""
-    ledger = RatingLedger.objects.select_for_update().filter(game_type=game_type).first()
+    (a concurrent creator's insert is skipped). With `skip_locked`, None when another holds
+    it, instead of waiting."""
+    lock = RatingLedger.objects.select_for_update(skip_locked=skip_locked).filter(
+        game_type=game_type
+    )
+    ledger = lock.first()
     if ledger is None:
+        if skip_locked and RatingLedger.objects.filter(game_type=game_type).exists():
+            return None
         RatingLedger.objects.bulk_create([RatingLedger(game_type=game_type)], ignore_conflicts=True)
-        ledger = RatingLedger.objects.select_for_update().get(game_type=game_type)
+        ledger = lock.first()
     return ledger
 
 
-def _store_replayed(
-    game_type: str, rater: Rater, changes: list[Change], ledger: RatingLedger
-) -> None:
-    """Store what a replay of games computed (the rows it replaces are already deleted)
-    and mark the ledger caught up; saving it, stale or not, retires the cached
-    leaderboards (stats/cache.py)."""
-    Rating.objects.bulk_create(
-        _store_rating(Rating(player_id=player, game_type=game_type), state)
-        for player, state in rater.players.items()
-    )
-    RatingChange.objects.bulk_create(
-        (_rating_change(c, game_type) for c in changes), batch_size=1000
-    )
-    ledger.stale = False
+def saved(ledger: RatingLedger, stale: bool = False) -> None:
+    """The ratings changed (or a catch-up is due): saving the ledger retires the cached
+    leaderboards once committed (stats/cache.py)."""
+    ledger.stale = stale
     ledger.save(update_fields=["stale"])
 
 
-@transaction.atomic
-def recompute(game_type: str, exclude: Collection[int] = ()) -> int:
-    """Rebuild a game type's ratings from its verified games in chronological order.
-
-    Deterministic: the same games give the same numbers as the incremental updates did.
-    Games in `exclude` (one being retracted) are left out. Returns the games rated.
-    """
-    ledger = locked_ledger(game_type)
-    rater = Rater(elo_k())
-    records = game_records(game_type, exclude=exclude)
-    changes = [change for record in records for change in rater.apply(record)]
-    RatingChange.objects.filter(game_type=game_type).delete()
-    Rating.objects.filter(game_type=game_type).delete()
-    _store_replayed(game_type, rater, changes, ledger)
-    return len(records)
+# What the transactions that change games do ---------------------------------------------
 
 
-@transaction.atomic
-def recompute_if_stale(game_type: str) -> None:
-    """The queued recompute: skipped when an earlier one already caught up, so a burst of
-    late games costs one recompute, not one each."""
-    if locked_ledger(game_type).stale:
-        catch_up(game_type)
-
-
-@transaction.atomic
-def catch_up(game_type: str) -> int:
-    """The numbers of `recompute`, redoing only the games from the earliest unrated one on.
-
-    Whatever is stored is the chronological rating of the games rated so far (a late game
-    is never rated incrementally), so everything before the first unrated game is already
-    what a recompute would give: each player starts the rest from their last change before
-    it. Returns the games rated again.
-    """
-    ledger = locked_ledger(game_type)
-    first = (
-        Game.objects.filter(game_type=game_type, counts=True, rating_changes__isnull=True)
-        .annotate(players=Count("seats__player", distinct=True))
-        .filter(players__gte=2)  # rated games (record_of)
-        .order_by("played_at", "pk")
-        .values_list("played_at", "pk")
-        .first()
-    )
-    redo = []
-    if first is not None:
-        played_at, game_id = first
-        redo = game_records(
-            game_type,
-            Game.objects.filter(game_type=game_type).filter(
-                Q(played_at__gt=played_at) | Q(played_at=played_at, pk__gte=game_id)
-            ),
-        )
-    rater, redone = Rater(elo_k()), []
-    if redo:
-        changes = RatingChange.objects.filter(game_type=game_type)
-        later = Q(played_at__gt=played_at) | Q(played_at=played_at, game_id__gte=game_id)
-        players = {player for record in redo for player in record.ranks}
-        for player, elo_after, mu, sigma, won, last_played in (
-            changes.filter(player_id__in=players)
-            .exclude(later)
-            .order_by("played_at", "game_id")
-            .values_list("player_id", "elo_after", "mu_after", "sigma_after", "won", "played_at")
-        ):
-            before = rater.get(player)
-            rater.players[player] = PlayerRatings(
-                elo_after, mu, sigma, before.games + 1, before.wins + won, last_played
-            )
-        redone = [change for record in redo for change in rater.apply(record)]
-        changes.filter(later).delete()
-        Rating.objects.filter(game_type=game_type, player_id__in=players).delete()
-    _store_replayed(game_type, rater, redone, ledger)
-    return len(redo)
-
-
-def recompute_all() -> dict[str, int]:
-    game_types = set(Game.objects.values_list("game_type", flat=True))
-    game_types |= set(Rating.objects.values_list("game_type", flat=True))
-    return {game_type: recompute(game_type) for game_type in sorted(game_types)}
-
-
-def rate_game(game: Game) -> None:
-    """Apply one newly verified game (see rate_games)."""
-    rate_games([game])
-
-
-@transaction.atomic
-def rate_games(games: Iterable[Game]) -> None:
-    """Apply newly verified games. Idempotent: games already rated change nothing.
-
-    Call it last in the verifying transaction: it holds each game type's ledger lock until
-    the commit.
-    """
-    by_type: dict[str, list[Game]] = {}
-    for game in games:
-        by_type.setdefault(game.game_type, []).append(game)
-    for game_type in sorted(by_type):  # one lock order for every worker
-        _rate_in_order(game_type, by_type[game_type])
-
-
-def _rate_in_order(game_type: str, games: list[Game]) -> None:
-    ledger = locked_ledger(game_type)
-    if ledger.stale:
-        return  # the queued recompute will count these games too
-    rated = set(RatingChange.objects.filter(game__in=games).values_list("game_id", flat=True))
-    records = sorted(
-        (
-            record
-            for game in games
-            if game.pk not in rated and (record := record_of(game, game.seats.all()))
-        ),
-        key=lambda record: record.order_key,
-    )
-    if not records:
+def add_pending(games: Iterable[Game]) -> None:
+    """Games that now count wait for the rater: one insert, no lock on anything shared.
+    Simulated games seat only bots, so nobody is rated for them."""
+    pending = [
+        PendingRating(game_type=game.game_type, game_id=game.pk, played_at=game.played_at)
+        for game in games
+        if game.source != Source.SIMULATED
+    ]
+    if not pending:
         return
+    PendingRating.objects.bulk_create(pending)
+    for game_type in sorted({p.game_type for p in pending}):
+        rate_after_commit(game_type)
+
+
+def rate_after_commit(game_type: str, exclude: Collection[int] = ()) -> None:
+    """Have the rater take in the type's pending games once this transaction commits: in
+    this worker, which just verified them, or in a task when this is not a worker (a web
+    request, a command). Without a broker nothing runs later: the rater runs now, in this
+    transaction, leaving out the games in `exclude` (being deleted)."""
+    from ratings.tasks import rate_games_task
+
+    if rate_games_task.app.conf.task_always_eager:
+        rate_pending(game_type, wait=True, exclude=exclude)
+    elif current_task:
+        # robust: the verification is committed whatever the rater meets; the rest of the
+        # task carries on, and another rater or beat's sweep takes the games.
+        transaction.on_commit(
+            functools.partial(rate_until_caught_up, game_type, INLINE_CATCH_UP_GAMES),
+            robust=True,
+        )
+    else:
+        rate_games_task.delay_on_commit(game_type)
+
+
+def retract_game(game: Game) -> None:
+    """A game about to be deleted leaves the ratings: the games after it are redone without
+    it. Takes the ledger lock (waiting), so no rater is rating it meanwhile."""
+    if game.source == Source.SIMULATED:
+        return
+    locked_ledger(game.game_type)
+    if RatingChange.objects.filter(game=game).exists():
+        PendingRating.objects.create(
+            game_type=game.game_type, game_id=game.pk, played_at=game.played_at
+        )
+        rate_after_commit(game.game_type, exclude=[game.pk])
+    else:  # never rated: nothing of it to undo
+        PendingRating.objects.filter(game_type=game.game_type, game_id=game.pk).delete()
+
+
+# The rater ------------------------------------------------------------------------------
+
+
+@transaction.atomic
+def rate_pending(
+    game_type: str,
+    wait: bool = False,
+    largest_catch_up: int | None = None,
+    exclude: Collection[int] = (),
+) -> int | None:
+    """Take in the game type's pending games, in played order; returns the games rated
+    (again), or None when another rater holds the ledger (it looks again once committed).
+
+    `wait` waits for the ledger instead. A catch-up redoing more than `largest_catch_up`
+    games is not done here: the ledger is marked stale and rate_games_task queued for it.
+    Games in `exclude` count as retracted. Idempotent: a game already rated is skipped.
+    """
+    ledger = locked_ledger(game_type, skip_locked=not wait)
+    if ledger is None:
+        return None
+    if ledger.stale and largest_catch_up is not None:
+        return 0  # the queued catch-up takes every pending game
+    pending = list(
+        PendingRating.objects.filter(game_type=game_type).values_list("pk", "game_id", "played_at")
+    )
+    if not pending and not ledger.stale:
+        return 0
+    ids = {game_id for _, game_id, _ in pending}
+    counted = Game.objects.filter(pk__in=ids, counts=True).exclude(pk__in=list(exclude))
+    present = set(counted.values_list("pk", flat=True))
+    rated = set(RatingChange.objects.filter(game_id__in=ids).values_list("game_id", flat=True))
+    new = [record for record in records_of(counted) if record.game_id not in rated]
+    # A pending game gone from the counted games was retracted: redo from where it was.
+    points = [(played_at, game_id) for _, game_id, played_at in pending if game_id not in present]
+    points += [record.order_key for record in new]
+    if ledger.stale or len(points) > len(new) or (new and rated_after(game_type, new)):
+        start = min(points) if points else None  # stale and nothing pending: from the start
+        if largest_catch_up is not None and longer_than(game_type, start, largest_catch_up):
+            from ratings.tasks import rate_games_task
+
+            saved(ledger, stale=True)
+            rate_games_task.delay_on_commit(game_type)
+            return 0
+        count = replay(game_type, start, exclude)
+    elif new:
+        count = rate_in_order(game_type, new)
+    else:
+        count = 0
+    PendingRating.objects.filter(pk__in=[pk for pk, _, _ in pending]).delete()
+    if count or ledger.stale:
+        saved(ledger)
+    return count
+
+
+def rated_after(game_type: str, records: list[GameRecord]) -> bool:
+    """Whether any of these games' players was rated for a game after the first of them."""
     players = {player for record in records for player in record.ranks}
-    first = records[0]
-    later = RatingChange.objects.filter(game_type=game_type, player_id__in=players).filter(
-        Q(played_at__gt=first.played_at) | Q(played_at=first.played_at, game_id__gt=first.game_id)
+    first = min(record.order_key for record in records)
+    return (
+        RatingChange.objects.filter(game_type=game_type, player_id__in=players)
+        .filter(from_point(first, game="game_id"))  # the first itself is not rated yet
+        .exists()
     )
-    if later.exists():
-        _recompute_later(ledger)
-        return
-    stored = {
-        r.player_id: r for r in Rating.objects.filter(game_type=game_type, player_id__in=players)
-    }
-    rater = Rater(elo_k())
-    for player, rating in stored.items():
-        rater.players[player] = PlayerRatings(
-            rating.rating, rating.mu, rating.sigma, rating.games, rating.wins, rating.last_played
-        )
+
+
+def longer_than(game_type: str, start: Point | None, games: int) -> bool:
+    counted = Game.objects.filter(game_type=game_type, counts=True)
+    if start is not None:
+        counted = counted.filter(from_point(start))
+    return counted.values("pk")[: games + 1].count() > games
+
+
+def rate_in_order(game_type: str, records: list[GameRecord]) -> int:
+    """Games later than everything their players were rated for: on top of the stored
+    ratings. One upsert for new and known players (bulk_update's CASE per field and row
+    would cost more)."""
+    records.sort(key=lambda record: record.order_key)
+    rater = restored(game_type, {player for record in records for player in record.ranks})
     changes = [change for record in records for change in rater.apply(record)]
-    moved = sorted({change.player_id for change in changes})
-    # One upsert for new and known players: bulk_update's CASE per field and row would cost
-    # tens of milliseconds, all of them under the ledger lock other workers wait on.
+    moved = {change.player_id: rater.players[change.player_id] for change in changes}
     Rating.objects.bulk_create(
         [
-            _store_rating(Rating(player_id=player, game_type=game_type), rater.players[player])
-            for player in moved
+            Rating(
+                player_id=player,
+                game_type=game_type,
+                rating=state.elo,
+                mu=state.mu,
+                sigma=state.sigma,
+                games=state.games,
+                wins=state.wins,
+                last_played=state.last_played,
+            )
+            for player, state in sorted(moved.items())
         ],
         update_conflicts=True,
         unique_fields=["player", "game_type"],
         update_fields=["rating", "mu", "sigma", "games", "wins", "last_played"],
     )
-    RatingChange.objects.bulk_create(_rating_change(c, game_type) for c in changes)
+    insert_rows(RatingChange, CHANGE_FIELDS, change_rows(changes, game_type))
+    return len(records)
 
 
-def _recompute_later(ledger: RatingLedger) -> None:
-    """A game older than one already rated: recompute once the verifying transaction has
-    committed (queued once however many late games come meanwhile). Without a broker tasks
-    run in-process anyway, so the recompute is done at once, under the lock already held."""
-    from ratings.tasks import recompute_ratings_task
+def replay(game_type: str, start: Point | None, exclude: Collection[int] = ()) -> int:
+    """Redo the counted games from `start` on (all of them when None), leaving out
+    `exclude`; everyone starts from their ratings before `start`. Returns the games rated."""
+    counted = Game.objects.filter(game_type=game_type)
+    changes = RatingChange.objects.filter(game_type=game_type)
+    ratings = Rating.objects.filter(game_type=game_type)
+    rater = Rater(elo_k())
+    if start is not None:
+        counted = counted.filter(from_point(start))
+        changes = changes.filter(from_point(start, game="game_id"))
+    records = game_records(game_type, counted, exclude)
+    if start is not None:
+        # Everyone rated for a game from `start` on (a retracted game's changes are gone
+        # already, but its players' ratings still show when they last played).
+        players = {player for record in records for player in record.ranks}
+        players |= set(
+            ratings.filter(last_played__gte=start[0]).values_list("player_id", flat=True)
+        )
+        ratings = ratings.filter(player_id__in=players)
+        earlier = RatingChange.objects.filter(game_type=game_type, player_id__in=players)
+        for player, elo_after, mu, sigma, won, played_at in (
+            earlier.exclude(from_point(start, game="game_id"))
+            .order_by("played_at", "game_id")
+            .values_list("player_id", "elo_after", "mu_after", "sigma_after", "won", "played_at")
+        ):
+            before = rater.get(player)
+            rater.players[player] = PlayerRatings(
+                elo_after, mu, sigma, before.games + 1, before.wins + won, played_at
+            )
+    ratings.delete()
+    with rewritten(game_type, changes, whole_type=start is None):
+        # Rated while written: the database stores one part while the next is computed.
+        new_changes = (change for record in records for change in rater.apply(record))
+        insert_rows(RatingChange, CHANGE_FIELDS, change_rows(new_changes, game_type))
+    insert_rows(Rating, RATING_FIELDS, rating_rows(rater.players, game_type))
+    return len(records)
 
-    if recompute_ratings_task.app.conf.task_always_eager:
-        recompute(ledger.game_type)
+
+@contextmanager
+def rewritten(game_type: str, changes: QuerySet[RatingChange], whole_type: bool) -> Iterator[None]:
+    """Delete these rating changes of a game type for new ones to be written. All of its
+    changes, when they are most of the table: its indexes are built again afterwards, and
+    when they are all of it the table is emptied at once (PostgreSQL's TRUNCATE, SQLite's
+    DELETE without a condition: no dead rows left behind)."""
+    if not whole_type:
+        changes.delete()
+        yield
         return
-    ledger.stale = True
-    ledger.save(update_fields=["stale"])
-    recompute_ratings_task.delay_on_commit(ledger.game_type)
+    counts = RatingChange.objects.aggregate(
+        mine=Count("pk", filter=Q(game_type=game_type)),
+        others=Count("pk", filter=~Q(game_type=game_type)),
+    )
+    if counts["mine"] <= counts["others"]:
+        changes.delete()
+        yield
+        return
+    with indexes_built_after(RatingChange):
+        if counts["others"]:
+            changes.delete()
+        else:
+            table = connection.ops.quote_name(RatingChange._meta.db_table)
+            empty = "TRUNCATE" if connection.vendor == "postgresql" else "DELETE FROM"
+            with connection.cursor() as cursor:
+                cursor.execute(f"{empty} {table}")
+        yield
 
 
-def retract_game(game: Game) -> None:
-    """A game about to be deleted leaves the ratings: recompute without it."""
-    if RatingChange.objects.filter(game=game).exists():
-        recompute(game.game_type, exclude=[game.pk])
+@contextmanager
+def indexes_built_after(model: type[models.Model]) -> Iterator[None]:
+    """Rewrite most of a table without its indexes, then build them again (same names, same
+    definitions): building an index over 400,000 rows takes a fraction of keeping it up to
+    date row by row (PostgreSQL's advice for loading data). On PostgreSQL this locks the
+    table against readers too until the commit, a few seconds for a full recompute (which
+    manage.py recompute_ratings and player merges run); verification never reads it. SQLite
+    keeps its unique constraints' indexes (they cannot be dropped)."""
+    table = model._meta.db_table
+    quote = connection.ops.quote_name
+    with connection.cursor() as cursor:
+        if connection.vendor == "postgresql":
+            cursor.execute(
+                "SELECT conname, pg_get_constraintdef(oid) FROM pg_constraint "
+                "WHERE conrelid = %s::regclass AND contype = 'u'",
+                [table],
+            )
+            constraints = cursor.fetchall()
+            cursor.execute(
+                "SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = current_schema() "
+                "AND tablename = %s AND indexname NOT IN "
+                "(SELECT conname FROM pg_constraint WHERE conrelid = %s::regclass)",
+                [table, table],
+            )
+        else:
+            constraints = []
+            cursor.execute(
+                "SELECT name, sql FROM sqlite_master "
+                "WHERE type = 'index' AND tbl_name = %s AND sql IS NOT NULL",
+                [table],
+            )
+        indexes = cursor.fetchall()
+        for name, _ in constraints:
+            cursor.execute(f"ALTER TABLE {quote(table)} DROP CONSTRAINT {quote(name)}")
+        for name, _ in indexes:
+            cursor.execute(f"DROP INDEX {quote(name)}")
+    yield
+    with connection.cursor() as cursor:
+        for _, definition in indexes:
+            cursor.execute(definition)
+        for name, definition in constraints:
+            cursor.execute(f"ALTER TABLE {quote(table)} ADD CONSTRAINT {quote(name)} {definition}")
+
+
+def rate_until_caught_up(game_type: str, largest_catch_up: int | None = None) -> int | None:
+    """The rater's loop: rate the pending games, then again while more came meanwhile (their
+    own raters found the ledger taken and left them to this one). Returns the games rated,
+    None when another rater held the ledger from the start."""
+    from ratings.tasks import rate_games_task
+
+    total = None
+    for _ in range(RATER_ROUNDS):
+        rated = rate_pending(game_type, largest_catch_up=largest_catch_up)
+        if rated is None:
+            return total
+        total = (total or 0) + rated
+        if not waiting(game_type, catching_up=largest_catch_up is None):
+            return total
+    rate_games_task.delay(game_type)
+    return total
+
+
+def waiting(game_type: str, catching_up: bool) -> bool:
+    """Games pending for this rater: all of them, or when it does no long catch-up, those
+    not left to the catch-up queued already."""
+    pending = PendingRating.objects.filter(game_type=game_type)
+    if not catching_up:
+        pending = pending.exclude(
+            game_type__in=RatingLedger.objects.filter(stale=True).values("game_type")
+        )
+    return pending.exists()
+
+
+def behind() -> list[str]:
+    """The game types whose ratings have games to take in (pending, or a catch-up due)."""
+    pending = set(PendingRating.objects.values_list("game_type", flat=True).distinct())
+    pending |= set(RatingLedger.objects.filter(stale=True).values_list("game_type", flat=True))
+    return sorted(pending)
+
+
+@transaction.atomic
+def recompute(game_type: str) -> int:
+    """Rebuild a game type's ratings from its counted games in chronological order, in one
+    transaction (waiting for a rater at work). Deterministic: the same games give the same
+    numbers as the incremental updates did. Returns the games rated."""
+    ledger = locked_ledger(game_type)
+    pending = list(PendingRating.objects.filter(game_type=game_type).values_list("pk", flat=True))
+    rated = replay(game_type, None)
+    PendingRating.objects.filter(pk__in=pending).delete()  # newer ones: rated already, or not
+    saved(ledger)
+    return rated
+
+
+def recompute_all() -> dict[str, int]:
+    game_types = set(Game.objects.values_list("game_type", flat=True).distinct())
+    game_types |= set(Rating.objects.values_list("game_type", flat=True).distinct())
+    return {game_type: recompute(game_type) for game_type in sorted(game_types)}
 
 
 def current_elo(game_type: str, player_ids: Iterable[int]) -> dict[int, float]:

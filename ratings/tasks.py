@@ -1,59 +1,49 @@
 """Celery tasks: thin wrappers taking ids (here a game type), the work is in services.py."""
 
 import logging
+from datetime import timedelta
 
 from celery import Task, shared_task
-from django.conf import settings
-from django.db import transaction
+from django.utils import timezone
 
-from deepsea import broker
 from deepsea.celery import retry_after_outage
 from deepsea.outages import INFRASTRUCTURE_ERRORS
 from ratings import services
-from ratings.models import RatingLedger
+from ratings.models import PendingRating, RatingLedger
 
 logger = logging.getLogger(__name__)
 
-RECOMPUTE_TASK = "ratings.tasks.recompute_ratings_task"
+# Pending this long, a game's rater is presumed lost (it normally runs milliseconds after
+# the verifying commit).
+STRANDED_AFTER = timedelta(seconds=5)
 
 
 @shared_task(bind=True)
-def recompute_ratings_task(self: Task, game_type: str, unless_busy: bool = False) -> None:
-    """Queued when a game arrives out of order; a no-op once someone else has recomputed.
-    `unless_busy` (queued by the periodic check) skips it while another holds the ledger:
-    that one is a recompute, or the check comes back in a few seconds."""
+def rate_games_task(self: Task, game_type: str) -> None:
+    """Rate the game type's pending games, catching up however far back they go: queued when
+    they were counted outside a worker (a web request, a command), or when their catch-up was
+    too long for the worker that verified them. A no-op when another rater has taken them."""
     try:
-        with transaction.atomic():
-            if unless_busy and not (
-                RatingLedger.objects.select_for_update(skip_locked=True)
-                .filter(game_type=game_type)
-                .exists()
-            ):
-                return
-            services.recompute_if_stale(game_type)
+        services.rate_until_caught_up(game_type)
     except INFRASTRUCTURE_ERRORS as error:
         raise retry_after_outage(self, error) from error
 
 
 @shared_task
-def queue_lost_recomputes_task() -> list[str]:
-    """Periodic (celery beat): a stale ledger whose recompute message is not in the broker
-    (never sent, lost with it, or taken by a worker that died) gets one queued; returns
-    the game types."""
-    stale = set(RatingLedger.objects.filter(stale=True).values_list("game_type", flat=True))
-    if not stale:
-        return []
-    messages = broker.pending([recompute_ratings_task.app.conf.task_default_queue])
-    on_its_way = {
-        message.args[0]
-        for message in messages or []  # unknown (no broker to ask): queue one anyway
-        if message.task == RECOMPUTE_TASK
-        and message.args
-        and message.reserved_for() <= settings.GAMES_LEASE_SECONDS
-    }
-    lost = sorted(stale - on_its_way)
-    for game_type in lost:
-        recompute_ratings_task.delay(game_type, unless_busy=True)
-    if lost:
-        logger.warning("queued the lost ratings recompute of %s", ", ".join(lost))
-    return lost
+def rate_stranded_games_task() -> list[str]:
+    """Periodic (celery beat): rate the games no rater took in (its worker died, or its
+    message was lost) and the catch-ups still due; returns the game types rated."""
+    stranded = set(
+        PendingRating.objects.filter(created__lt=timezone.now() - STRANDED_AFTER)
+        .values_list("game_type", flat=True)
+        .distinct()
+    )
+    stranded |= set(RatingLedger.objects.filter(stale=True).values_list("game_type", flat=True))
+    rated = [
+        game_type
+        for game_type in sorted(stranded)
+        if services.rate_until_caught_up(game_type) is not None
+    ]
+    if rated:
+        logger.warning("rated the stranded pending games of %s", ", ".join(rated))
+    return rated

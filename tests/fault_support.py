@@ -248,8 +248,15 @@ class Stack:
         return (
             sum(statuses.values()) == expected
             and self.unfinished() == 0
-            and self.query("SELECT count(*) FROM ratings_ratingledger WHERE stale") == [(0,)]
+            and self.ratings_caught_up()
         )
+
+    def ratings_caught_up(self) -> bool:
+        """No game waits for the rater, and no catch-up is due (ratings/services.py)."""
+        return self.query(
+            "SELECT (SELECT count(*) FROM ratings_pendingrating)"
+            " + (SELECT count(*) FROM ratings_ratingledger WHERE stale)"
+        ) == [(0,)]
 
     def diagnosis(self) -> str:
         """What a failed test shows: the logs without a verdict, and the processes' output."""
@@ -304,4 +311,4 @@ def assert_each_log_verified_exactly_once(stack: Stack, good: int, bad: int) -> 
     }
     assert games == good, games
     assert counted == dict.fromkeys(counted, 3 * good), counted
-    assert stack.query("SELECT count(*) FROM ratings_ratingledger WHERE stale") == [(0,)]
+    assert stack.ratings_caught_up()

@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import contextlib
 import datetime
 import json
 import random
+from collections.abc import Iterator
 
 from django.utils import timezone
 
+from deepsea.celery import app as celery_app
 from engines.core.simulate import simulate_game
 from engines.registry import get_game
 from games.models import Game
@@ -39,3 +42,15 @@ def verified_game(names: list[str], seed: int, played_at: datetime.datetime | No
 
 def hours_ago(hours: float) -> datetime.datetime:
     return timezone.now() - datetime.timedelta(hours=hours)
+
+
+@contextlib.contextmanager
+def eager_tasks() -> Iterator[None]:
+    """Tasks run in-process, as in every test (conftest.eager_celery), for module fixtures,
+    which run before it: without a worker the games are rated in their transaction."""
+    previous = celery_app.conf.task_always_eager
+    celery_app.conf.task_always_eager = True
+    try:
+        yield
+    finally:
+        celery_app.conf.task_always_eager = previous

@@ -10,7 +10,7 @@ from games_support import human_log, sitting_as, text
 from games.models import Game, GameLog
 from players.models import Player
 from players.tasks import refresh_player_stats_task
-from ratings.models import Rating
+from ratings.models import PendingRating, Rating
 from stats.models import StrategyCubeLive
 from tests.worker_process_support import start_worker, stop, wait_until, worker_queue
 
@@ -58,6 +58,13 @@ def test_the_celery_worker_command_verifies_uploads_into_games_ratings_and_stati
             what="the worker's verdicts",
             worker=worker,
         )
+        # The worker rates the games right after each verifying commit.
+        wait_until(
+            lambda: not PendingRating.objects.exists(),
+            timeout=30,
+            what="the worker's ratings",
+            worker=worker,
+        )
     finally:
         stop(worker)
 
@@ -65,7 +72,7 @@ def test_the_celery_worker_command_verifies_uploads_into_games_ratings_and_stati
     assert [statuses[pk] for pk in ids] == ["verified", "verified", "rejected"]
     assert GameLog.objects.get(pk=ids[2]).error["kind"] == "result-mismatch"
     assert Game.objects.filter(log_id__in=ids[:2]).count() == 2
-    # The receivers ran in the worker, inside its verifying transactions.
+    # The receivers ran in the worker, the rater right after its verifying transactions.
     assert Rating.objects.filter(game_type="deep-dive").count() == 3  # the same three names
     assert set(Rating.objects.values_list("games", flat=True)) == {2}
     # Read as pages read it: the cube plus the deltas the fold has not moved in yet.

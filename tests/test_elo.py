@@ -7,10 +7,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from games.signals import game_retracted
+from games.models import Game
+from games.signals import game_counted, game_retracted
 from ratings.elo import elo_changes, expected_score
-from ratings.models import Rating, RatingChange, RatingLedger
-from ratings.services import catch_up, rate_game, recompute
+from ratings.models import Rating, RatingChange
+from ratings.services import behind, rate_until_caught_up, recompute
 from tests.ratings_support import hours_ago, verified_game
 
 FIELDS = ["player_id", "game_type", "rating", "mu", "sigma", "games", "wins", "last_played"]
@@ -99,7 +100,7 @@ def test_rating_a_game_twice_changes_nothing():
     game = verified_game(["ann", "bob", "cyd"], seed=3)
     before = stored()
 
-    rate_game(game)
+    game_counted.send(sender=Game, game=game)  # counted again: pending again, then rated
 
     assert stored() == before
     assert RatingChange.objects.filter(game=game).count() == 3
@@ -146,27 +147,24 @@ def stored_ratings() -> tuple[list, list]:
 def test_catching_up_after_late_games_gives_the_full_recompute_numbers(seed, monkeypatch):
     import ratings.services
 
-    def leave_stale(ledger):  # what a queued recompute finds when a broker is configured
-        ledger.stale = True
-        ledger.save(update_fields=["stale"])
-
-    monkeypatch.setattr(ratings.services, "_recompute_later", leave_stale)
     rng = random.Random(seed)
     names = ["ann", "bob", "cyd", "dee", "eve", "fay"]
     for index in range(20):
+        if index == 12:  # from now on the games wait for a rater, as with a broker
+            monkeypatch.setattr(ratings.services, "rate_after_commit", lambda *args: None)
         # The first 12 arrive in order; the rest were played earlier than some rated games.
         played = 50 - index if index < 12 else rng.uniform(30, 50)
         verified_game(
             rng.sample(names, rng.choice([2, 3, 4])), seed=index, played_at=hours_ago(played)
         )
-    assert RatingLedger.objects.get().stale
+    assert behind() == ["deep-vents"]
 
-    redone = catch_up("deep-vents")
+    redone = rate_until_caught_up("deep-vents")
     caught_up = stored_ratings()
     recompute("deep-vents")
 
-    assert 0 < redone < 20  # only the games from the earliest late one on were redone
-    assert not RatingLedger.objects.get().stale
+    assert 8 < redone < 20  # the late games, and only the rated ones after the earliest
+    assert behind() == []
     assert stored_ratings() == caught_up
 
 

@@ -9,7 +9,7 @@ from django.db import transaction
 
 from ratings.backtest import run_backtest
 from ratings.services import game_records
-from tests.ratings_support import hours_ago, verified_game
+from tests.ratings_support import eager_tasks, hours_ago, verified_game
 
 REGULARS = ["ann", "bob", "cyd"]
 
@@ -18,7 +18,7 @@ REGULARS = ["ann", "bob", "cyd"]
 def played(django_db_setup, django_db_blocker) -> Iterator[None]:
     """Ann, Bob and Cyd play 10 games (established); Dan joins one (provisional). Played
     once for the module, inside a transaction rolled back at the end."""
-    with django_db_blocker.unblock(), transaction.atomic():
+    with django_db_blocker.unblock(), transaction.atomic(), eager_tasks():
         play_games()
         yield
         transaction.set_rollback(True)

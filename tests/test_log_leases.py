@@ -17,8 +17,6 @@ from deepsea.celery import app as celery_app
 from games.models import Game, GameLog, Source, Upload
 from games.services import sweep, verification
 from games.services.verification import verify_log, verify_logs
-from ratings.models import RatingLedger
-from ratings.tasks import queue_lost_recomputes_task
 
 pytestmark = pytest.mark.django_db
 
@@ -206,28 +204,6 @@ def test_the_sweep_leaves_logs_waiting_in_a_long_queue_and_resends_only_lost_one
     assert sweep.resend_lost_messages(older_than=timedelta(0)) == 0  # now carried
 
 
-def test_a_stale_ratings_ledger_whose_recompute_was_lost_is_recomputed():
-    RatingLedger.objects.create(game_type="deep-dive", stale=True)
-
-    assert queue_lost_recomputes_task() == ["deep-dive"]
-
-    assert not RatingLedger.objects.get(game_type="deep-dive").stale
-
-
-@pytest.mark.services
-def test_a_stale_ledger_whose_recompute_is_waiting_in_the_broker_is_left_alone(
-    broker_queue, transactional_db
-):
-    from ratings.tasks import recompute_ratings_task
-
-    client, queue = broker_queue
-    RatingLedger.objects.create(game_type="deep-dive", stale=True)
-    recompute_ratings_task.delay("deep-dive")
-
-    assert queue_lost_recomputes_task() == []
-    assert client.llen(queue) == 1
-
-
 def test_a_task_delivered_again_after_dying_sends_its_logs_again_in_halves(
     django_capture_on_commit_callbacks, monkeypatch
 ):
@@ -255,7 +231,7 @@ def test_a_message_reserved_longer_than_a_lease_no_longer_carries_its_logs(setti
         broker.Message("games.tasks.verify_logs_task", [[1, 2]], reserved_at=None),
         broker.Message("games.tasks.verify_log_task", [3], reserved_at=now - lease / 2),
         broker.Message("games.tasks.verify_log_task", [4], reserved_at=now - lease * 2),
-        broker.Message("ratings.tasks.recompute_ratings_task", ["deep-dive"], reserved_at=None),
+        broker.Message("ratings.tasks.rate_games_task", ["deep-dive"], reserved_at=None),
     ]
 
     assert sweep.carried(messages) == {1, 2, 3}

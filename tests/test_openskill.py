@@ -5,7 +5,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ratings.models import Rating
-from ratings.skill import START_MU, START_SIGMA, skill_changes, win_probabilities
+from ratings.skill import MODEL, START_MU, START_SIGMA, skill_changes, win_probabilities
 from tests.ratings_support import verified_game
 
 
@@ -33,6 +33,29 @@ def test_equal_rated_tied_players_come_out_identical_whatever_the_input_order(mu
 
     assert after["p"] == after["q"]
     assert after == skill_changes(skills, ranks)
+
+
+def library_changes(skills, ranks):
+    """openskill's own PlackettLuce.rate, given the players in skill_changes' order."""
+    order = sorted(ranks, key=lambda p: (ranks[p], skills[p]))
+    teams = [[MODEL.rating(mu=skills[p][0], sigma=skills[p][1])] for p in order]
+    rated = MODEL.rate(teams, ranks=[ranks[p] for p in order])
+    return {p: (team[0].mu, team[0].sigma) for p, team in zip(order, rated, strict=True)}
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.lists(
+        st.tuples(st.floats(-10, 60), st.floats(0.01, 9), st.integers(1, 6)),
+        min_size=2,
+        max_size=6,
+    )
+)
+def test_skill_changes_are_the_openskill_librarys_to_the_last_bit(table):
+    skills = {seat: (mu, sigma) for seat, (mu, sigma, _) in enumerate(table)}
+    ranks = {seat: rank for seat, (_, _, rank) in enumerate(table)}  # ties included
+
+    assert skill_changes(skills, ranks) == library_changes(skills, ranks)
 
 
 def test_win_probabilities_favour_the_stronger_and_sum_to_one():

@@ -12,6 +12,7 @@ from django.db import transaction
 from players.models import Player
 from ratings.models import Rating
 from ratings.services import recompute
+from tests.ratings_support import eager_tasks
 from tournaments.demo import play_round
 from tournaments.models import Registration, TableSeat, Tournament
 from tournaments.services.standings import table_points, tournament_results, tournament_standings
@@ -23,7 +24,7 @@ ROUNDS = 4
 @pytest.fixture(scope="module")
 def finished_tournament(django_db_setup, django_db_blocker) -> Iterator[Tournament]:
     """Played once for the module, inside a transaction rolled back at the end."""
-    with django_db_blocker.unblock(), transaction.atomic():
+    with django_db_blocker.unblock(), transaction.atomic(), eager_tasks():
         yield play_tournament()
         transaction.set_rollback(True)
 
