@@ -107,8 +107,8 @@ INSTALLED_APPS = [
     "players",
     "tournaments",
     "games",
-    # stats before ratings: their game_counted receivers run in this order, and ratings
-    # holds a per-game-type lock until the commit, so it goes last.
+    # stats before ratings: their game_counted receivers run in this order (neither locks a
+    # shared row: stats append cube deltas, ratings a pending row).
     "stats",
     "ratings",
     "accounts",
