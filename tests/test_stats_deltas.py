@@ -10,6 +10,7 @@ from django.conf import settings
 from django.db import connection, transaction
 from django.test.utils import CaptureQueriesContext
 
+from deepsea.celery import app as celery_app
 from games.models import Game
 from games.signals import game_retracted
 from stats import tasks
@@ -193,4 +194,4 @@ def test_two_transactions_counting_games_of_the_same_cube_keys_do_not_wait_for_e
 def test_the_beat_folds_in_the_periodic_queue():
     task = "stats.tasks.fold_deltas_task"
     assert task in {entry["task"] for entry in settings.CELERY_BEAT_SCHEDULE.values()}
-    assert settings.CELERY_TASK_ROUTES[task] == {"queue": "periodic"}
+    assert celery_app.amqp.router.route({}, task)["queue"].name == "periodic"
