@@ -112,17 +112,32 @@ def fit_logistic(
     """(intercept, slope) of the weighted binomial logistic fit; None if it does not converge.
     Newton's steps start from `start` (intercept, slope): a bootstrap refit starts from the
     full fit, a few steps from its own."""
-    centre = sum(p.bid * p.games for p in points) / sum(p.games for p in points)
-    # In terms of the centred bid, for a well-conditioned Hessian.
+    return fit_counts(
+        [p.bid for p in points], [p.games for p in points], [p.wins for p in points], start
+    )
+
+
+def fit_counts(
+    bids: list[float], games: list[float], wins: list[float], start: tuple[float, float]
+) -> tuple[float, float] | None:
+    """fit_logistic on plain lists (the bootstrap refits hundreds of times per page)."""
+    centre = sum(x * n for x, n in zip(bids, games, strict=True)) / sum(games)
+    xs = [x - centre for x in bids]  # centred, for a well-conditioned Hessian
+    rows = list(zip(xs, games, wins, strict=True))
     a, b = start[0] + start[1] * centre, start[1]
+    exp = math.exp
     for _ in range(NEWTON_STEPS):
         grad_a = grad_b = 0.0
         haa = hab = hbb = 0.0
-        for p in points:
-            x = p.bid - centre
-            mu = logistic(a + b * x)
-            residual = p.wins - p.games * mu
-            weight = p.games * mu * (1 - mu)
+        for x, n, w in rows:
+            z = a + b * x
+            if z >= 0:
+                mu = 1 / (1 + exp(-z))
+            else:
+                e = exp(z)
+                mu = e / (1 + e)
+            residual = w - n * mu
+            weight = n * mu * (1 - mu)
             grad_a += residual
             grad_b += residual * x
             haa += weight
@@ -183,12 +198,11 @@ def estimate(player_count: int, points: list[BidPoint], seed: int = 0) -> FairBi
         return FairBid(player_count, games, high, None, None, None, tuple(points), *fit)
     rng = random.Random(seed)
     crossings = []
+    bids, games_at = [p.bid for p in points], [p.games for p in points]
+    draws = [(round(p.games), p.win_rate) for p in points]
     for _ in range(BOOTSTRAP_SAMPLES):
-        resampled = [
-            BidPoint(p.player_count, p.bid, p.games, binomial(rng, round(p.games), p.win_rate))
-            for p in points
-        ]
-        refit = fit_logistic(resampled, start=fit)
+        resampled = [binomial(rng, trials, rate) for trials, rate in draws]
+        refit = fit_counts(bids, games_at, resampled, start=fit)
         if refit is None:
             continue
         # A resample in which the bid makes no difference sits at the nearer legal end.
