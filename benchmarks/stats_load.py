@@ -25,6 +25,8 @@ workers' peak resident memory (VmHWM; target < 300 MB).
     .venv/bin/python benchmarks/stats_load.py [--games 1000000] [--sample 10000]
         [--players 2000] [--keep]
     .venv/bin/python benchmarks/stats_load.py --reuse [--keep]   # rebuild and measure again
+    .venv/bin/python benchmarks/stats_load.py --reuse --grow --games 1000000 [--keep]
+        # copy a kept database's games on to more (its games are then the sample)
 
 Verifying the default sample takes some 10-20 minutes on two cores; copying it to 1M games
 a few more. The rating changes of the copies are copied, not recomputed (a recompute of the
@@ -602,6 +604,11 @@ def main() -> None:
         action="store_true",
         help="skip the loading: rebuild and measure a database kept by --keep",
     )
+    parser.add_argument(
+        "--grow",
+        action="store_true",
+        help="with --reuse: first copy the kept database's games up to --games",
+    )
     parser.add_argument("--database-url", default=DEFAULT_DATABASE_URL)
     parser.add_argument("--port", type=int, default=8150, help="gunicorn's port")
     parser.add_argument("--workers", type=int, default=2, help="gunicorn workers")
@@ -638,6 +645,10 @@ def main() -> None:
             started = time.perf_counter()
             replicate(args.games)
             building[f"copied to {args.games} games"] = time.perf_counter() - started
+        elif args.grow:
+            started = time.perf_counter()
+            replicate(args.games)
+            building[f"copied on to {args.games} games"] = time.perf_counter() - started
         rebuild_seconds = rebuild()
         print(table_sizes(), flush=True)
         games = Game.objects.count()
