@@ -258,8 +258,11 @@ def replicate(total: int) -> None:
             "JOIN bench_sample s ON s.log_id = t.id",
             {
                 "id": shift(GameLog),
-                # Distinct like every stored log's; the raw text is the sample's.
-                "sha256": "encode(sha256(convert_to(t.sha256 || '/' || c, 'UTF8')), 'hex')",
+                # Distinct like every stored log's, copies of copies too (--grow); the raw
+                # text is the sample's.
+                "sha256": (
+                    f"encode(sha256(convert_to(t.sha256 || '/{total}/' || c, 'UTF8')), 'hex')"
+                ),
                 "created": played,
                 "status_changed": played,
                 "verified_at": played,

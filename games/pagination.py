@@ -11,11 +11,21 @@ from base64 import b64encode
 from typing import Any
 from urllib.parse import urlencode, urlsplit
 
+from django.db.models import Prefetch, QuerySet
 from django.http import HttpRequest
 from rest_framework.pagination import CursorPagination
 from rest_framework.request import Request
 
+from games.models import GameSeat
+
 PAGE_SIZE = 50
+
+
+def with_seats(games: QuerySet) -> QuerySet:
+    """A list's games with their seats and the seats' players, in one query besides."""
+    return games.prefetch_related(
+        Prefetch("seats", queryset=GameSeat.objects.select_related("player"))
+    )
 
 
 class GameCursorPagination(CursorPagination):

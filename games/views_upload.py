@@ -13,7 +13,7 @@ from rest_framework.exceptions import NotFound
 
 from games.filters import GameFilter
 from games.models import BatchState, Game, GameLog, Source, Upload
-from games.pagination import page_of_games
+from games.pagination import page_of_games, with_seats
 from games.permissions import Refusal, upload_refusal
 from games.services.batch_intake import start_batch, store_body
 from games.services.intake import IntakeError, submit_log
@@ -161,7 +161,7 @@ def upload_list(request: HttpRequest) -> HttpResponse:
 def game_list(request: HttpRequest) -> HttpResponse:
     """Verified games anyone may see, filtered by game, player, tournament, source, date;
     newest first, a page at a time by keyset (games/pagination.py)."""
-    games = Game.objects.visible_to(request.user).defer("facts").prefetch_related("seats__player")
+    games = with_seats(Game.objects.visible_to(request.user).defer("facts"))
     filters = GameFilter(request.GET, queryset=games)
     try:
         page = page_of_games(request, filters.qs if filters.is_valid() else games.none())
