@@ -29,9 +29,10 @@ workers' peak resident memory (VmHWM; target < 300 MB).
         # copy a kept database's games on to more (its games are then the sample)
 
 Verifying the default sample took 15 minutes on two busy cores, copying it on to 1M games
-another 30 (the database is then about 30 GB, 22 of them hex lines)
-copies' 300,000 rated games is issue 14's ratings target, not this one's): the leaderboard
-reads the sample's ratings, the player page a history of the player's size at 1M games.
+another 30 (the database is then about 30 GB, 22 of them hex lines). The rating changes of
+the copies are copied, not recomputed (a recompute of the copies' 300,000 rated games is
+issue 14's ratings target, not this one's): the leaderboard reads the sample's ratings, the
+player page a history of the player's size at 1M games.
 
 It works in a database of its own (deepsea_bench on the local PostgreSQL, or
 --database-url), created at the start and dropped at the end unless --keep. Needs wrk
