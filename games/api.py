@@ -25,6 +25,7 @@ from rest_framework.reverse import reverse
 
 from games.filters import GameFilter, LogFilter
 from games.models import Game, GameLog, Source, Upload
+from games.pagination import GameCursorPagination, with_seats
 from games.parsers import BodyTooLarge, JSONLinesParser, NDJSONParser, RawLogParser
 from games.permissions import StaffDeletes, UploadThrottle, upload_refusal
 from games.serializers import (
@@ -313,10 +314,14 @@ class GameViewSet(viewsets.ReadOnlyModelViewSet):
 
     filterset_class = GameFilter
     lookup_value_regex = "[^/]+"
+    # Newest first by keyset: a deep page costs what the first does (games/pagination.py).
+    pagination_class = GameCursorPagination
 
     def get_queryset(self):
-        games = Game.objects.visible_to(self.request.user).select_related("log")
-        return games.prefetch_related("seats__player").order_by("-played_at", "-pk")
+        games = Game.objects.visible_to(self.request.user).order_by("-played_at", "-pk")
+        if self.action != "retrieve":
+            games = games.defer("facts")  # tens of KB each, and only the detail shows them
+        return with_seats(games)
 
     def get_serializer_class(self):
         return GameDetailSerializer if self.action == "retrieve" else GameSerializer

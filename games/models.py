@@ -344,12 +344,15 @@ class Game(models.Model):
 
     class Meta:
         ordering = ["-played_at", "-pk"]
+        # The lists' keyset, newest first (games/pagination.py).
+        indexes = [models.Index(F("played_at").desc(), F("id").desc(), name="games_played_keyset")]
 
     def __str__(self) -> str:
         return f"{self.game_type} game {self.pk}"
 
     def get_absolute_url(self) -> str:
-        return self.log.get_absolute_url()
+        # From the log's id alone: a list of games links each without loading its log.
+        return reverse("games:log", args=[self.log_id])
 
 
 class GameSeat(models.Model):

@@ -6,12 +6,14 @@ from django.conf import settings
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
 from django.db.models import Count
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_http_methods
+from rest_framework.exceptions import NotFound
 
 from games.filters import GameFilter
 from games.models import BatchState, Game, GameLog, Source, Upload
+from games.pagination import page_of_games, with_seats
 from games.permissions import Refusal, upload_refusal
 from games.services.batch_intake import start_batch, store_body
 from games.services.intake import IntakeError, submit_log
@@ -157,10 +159,12 @@ def upload_list(request: HttpRequest) -> HttpResponse:
 
 @require_GET
 def game_list(request: HttpRequest) -> HttpResponse:
-    """Verified games anyone may see, filtered by game, player, tournament, source, date."""
-    games = Game.objects.visible_to(request.user).prefetch_related("seats__player")
-    filters = GameFilter(request.GET, queryset=games.order_by("-played_at", "-pk"))
-    page = Paginator(filters.qs if filters.is_valid() else games.none(), 50).get_page(
-        request.GET.get("page")
-    )
+    """Verified games anyone may see, filtered by game, player, tournament, source, date;
+    newest first, a page at a time by keyset (games/pagination.py)."""
+    games = with_seats(Game.objects.visible_to(request.user).defer("facts"))
+    filters = GameFilter(request.GET, queryset=games)
+    try:
+        page = page_of_games(request, filters.qs if filters.is_valid() else games.none())
+    except NotFound:
+        raise Http404("not a page of this list: follow its newer and older links") from None
     return render(request, "games/game_list.html", {"filters": filters, "page": page})

@@ -7,7 +7,7 @@ from deepsea import cache
 from deepsea.csv_export import SafeWriter
 from engines.registry import GAMES
 from ratings.backtest import backtest_game_type
-from ratings.leaderboard import Filters, leaderboard_rows
+from ratings.leaderboard import Filters, leaderboard_page, leaderboard_rows
 from ratings.models import Rating
 
 
@@ -38,10 +38,11 @@ def leaderboard(request: HttpRequest, game_type: str) -> HttpResponse:
         filters = Filters()
     if request.GET.get("format") == "csv":
         return leaderboard_csv(game_type, leaderboard_rows(game_type, filters))
-    # The tables are rendered once per filter and ratings version (deepsea/cache.py).
+    # The tables are rendered once per filter, page and ratings version (deepsea/cache.py).
+    number = request.GET.get("page")
     body = cache.fragment(
-        cache.RATINGS, game_type, "leaderboard", {"filters": repr(filters)},
-        lambda: leaderboard_body(game_type, filters),
+        cache.RATINGS, game_type, "leaderboard", {"filters": repr(filters), "page": number},
+        lambda: leaderboard_body(game_type, filters, number, request),
     )  # fmt: skip
     context = {
         "game_type": game_type,
@@ -52,14 +53,18 @@ def leaderboard(request: HttpRequest, game_type: str) -> HttpResponse:
     return render(request, "ratings/leaderboard.html", context)
 
 
-def leaderboard_body(game_type: str, filters: Filters) -> str:
-    rows = leaderboard_rows(game_type, filters)
+def leaderboard_body(
+    game_type: str, filters: Filters, number: str | None, request: HttpRequest
+) -> str:
+    page = leaderboard_page(game_type, filters, number)
     return render_to_string(
         "ratings/_leaderboard_body.html",
         {
-            "rows": [r for r in rows if not r.provisional],
-            "provisional": [r for r in rows if r.provisional],
+            "page": page,
+            "rows": [r for r in page if not r.provisional],
+            "provisional": [r for r in page if r.provisional],
         },
+        request=request,
     )
 
 

@@ -87,7 +87,7 @@ def test_no_generated_request_gets_a_server_error(staff_client, request):
         "/players/%00/",
         "/games/99999999999999999999999/",
         "/games/?player=%00",
-        "/api/games/?page=99999999999999999999",
+        "/api/games/?cursor=99999999999999999999",
         "/api/logs/99999999999999999999999/",
     ],
 )

@@ -142,3 +142,19 @@ def test_backtest_of_a_pair_that_always_wins_learns_to_favour_them():
 
     assert elo.accuracy == skill.accuracy == 1.0
     assert elo.log_loss < chance.log_loss and skill.log_loss < chance.log_loss
+
+
+@pytest.mark.django_db
+def test_the_leaderboard_shows_a_page_of_rows_and_ranks_on_across_pages(
+    client, played, monkeypatch
+):
+    from ratings import leaderboard
+
+    monkeypatch.setattr(leaderboard, "ROWS_PER_PAGE", 2)
+    first = client.get("/leaderboards/deep-vents/").content.decode()
+    second = client.get("/leaderboards/deep-vents/?page=2").content.decode()
+
+    assert first.count("<tr><td>") == 2 and "page=2" in first
+    assert "<tr><td>3</td>" in second and "Provisional (fewer than 10 games)" in second
+    assert "dan" in second and "dan" not in first
+    assert 'class="sparkline"' in second

@@ -43,7 +43,7 @@ def test_an_unpublished_upload_is_seen_only_by_its_owner_and_staff(submit, djang
     assert signed_in(staff).get(url).status_code == 200
     assert signed_in(other).get(url).status_code == 404
     assert Client().get(url).status_code == 404
-    assert Client().get("/api/games/").json()["count"] == 0
+    assert Client().get("/api/games/").json()["results"] == []
     assert signed_in(other).get(f"/uploads/{stored.upload_id}/status/").status_code == 404
 
 

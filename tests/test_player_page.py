@@ -71,3 +71,35 @@ def test_the_rating_chart_has_elo_and_openskill_on_titled_axes(client, ann):
     assert '"name":"Deep Vents OpenSkill"' in chart
     assert '"yaxis":"y2"' in chart
     assert "Elo (points)" in chart and "Date played" in chart
+
+
+def test_the_games_list_shows_a_page_of_games_newest_first_with_links(client, ann, monkeypatch):
+    from tournaments.services import profiles
+
+    monkeypatch.setattr(profiles, "GAMES_PER_PAGE", 1)
+    seats = list(
+        GameSeat.objects.filter(player=ann).order_by("-game__played_at").select_related("game")
+    )
+
+    first = client.get("/players/ann/")
+    second = client.get("/players/ann/", {"page": 2})
+
+    assert [s.pk for s in first.context["seats"]] == [seats[0].pk]
+    assert [s.pk for s in second.context["seats"]] == [seats[1].pk]
+    assert "page=2" in first.content.decode()
+
+
+def test_the_player_page_costs_the_same_queries_however_many_games(client, ann):
+    from django.db import connection
+    from django.test.utils import CaptureQueriesContext
+
+    with CaptureQueriesContext(connection) as two_games:
+        client.get("/players/ann/")
+    verified_game(["ann", "cyd"], seed=23, played_at=hours_ago(1))
+    verified_game(["bob", "ann", "cyd"], seed=24, played_at=hours_ago(0.5))
+    with CaptureQueriesContext(connection) as four_games:
+        page = client.get("/players/ann/").content.decode()
+
+    assert len(four_games) == len(two_games)
+    assert '"games_game"."facts"' not in " ".join(q["sql"] for q in four_games)
+    assert page.count(" of 3</td>") + page.count(" of 2</td>") == 4

@@ -25,8 +25,11 @@ def tournament_list(request: HttpRequest) -> HttpResponse:
 
 
 def tables_of(round_: Round) -> list[tuple[Table, list]]:
-    tables = round_.tables.select_related("log__game").prefetch_related(
-        "seats__player", "log__game__seats"
+    # The log's raw text stays in the database; the game's facts give eliminations.
+    tables = (
+        round_.tables.select_related("log__game")
+        .defer("log__raw")
+        .prefetch_related("seats__player", "log__game__seats")
     )
     return [(table, seat_views(table)) for table in tables]
 
@@ -99,4 +102,6 @@ def table_detail(request: HttpRequest, slug: str, number: int, table: int) -> Ht
 
 def player_detail(request: HttpRequest, handle: str) -> HttpResponse:
     player = get_object_or_404(Player, handle=handle)
-    return render(request, "tournaments/player.html", player_profile(player))
+    return render(
+        request, "tournaments/player.html", player_profile(player, request.GET.get("page"))
+    )

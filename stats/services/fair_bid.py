@@ -26,6 +26,9 @@ from engines.deep_vents.edition import editions
 # interval on the win rate is still about +-12 points wide at par 1/3.
 MIN_GAMES = 60
 BOOTSTRAP_SAMPLES = 200
+# Beyond this many games at a bid, a resample draws its wins from the normal approximation
+# (close enough once n p (1 - p) passes a few, as it does at first players' win rates).
+EXACT_TRIALS = 50
 RIDGE = 1e-3
 NEWTON_STEPS = 50
 
@@ -106,18 +109,38 @@ def logistic(z: float) -> float:
     return e / (1 + e)
 
 
-def fit_logistic(points: list[BidPoint]) -> tuple[float, float] | None:
-    """(intercept, slope) of the weighted binomial logistic fit; None if it does not converge."""
-    centre = sum(p.bid * p.games for p in points) / sum(p.games for p in points)
-    a = b = 0.0  # in terms of the centred bid, for a well-conditioned Hessian
+def fit_logistic(
+    points: list[BidPoint], start: tuple[float, float] = (0.0, 0.0)
+) -> tuple[float, float] | None:
+    """(intercept, slope) of the weighted binomial logistic fit; None if it does not converge.
+    Newton's steps start from `start` (intercept, slope): a bootstrap refit starts from the
+    full fit, a few steps from its own."""
+    return fit_counts(
+        [p.bid for p in points], [p.games for p in points], [p.wins for p in points], start
+    )
+
+
+def fit_counts(
+    bids: list[float], games: list[float], wins: list[float], start: tuple[float, float]
+) -> tuple[float, float] | None:
+    """fit_logistic on plain lists (the bootstrap refits hundreds of times per page)."""
+    centre = sum(x * n for x, n in zip(bids, games, strict=True)) / sum(games)
+    xs = [x - centre for x in bids]  # centred, for a well-conditioned Hessian
+    rows = list(zip(xs, games, wins, strict=True))
+    a, b = start[0] + start[1] * centre, start[1]
+    exp = math.exp
     for _ in range(NEWTON_STEPS):
         grad_a = grad_b = 0.0
         haa = hab = hbb = 0.0
-        for p in points:
-            x = p.bid - centre
-            mu = logistic(a + b * x)
-            residual = p.wins - p.games * mu
-            weight = p.games * mu * (1 - mu)
+        for x, n, w in rows:
+            z = a + b * x
+            if z >= 0:
+                mu = 1 / (1 + exp(-z))
+            else:
+                e = exp(z)
+                mu = e / (1 + e)
+            residual = w - n * mu
+            weight = n * mu * (1 - mu)
             grad_a += residual
             grad_b += residual * x
             haa += weight
@@ -178,12 +201,11 @@ def estimate(player_count: int, points: list[BidPoint], seed: int = 0) -> FairBi
         return FairBid(player_count, games, high, None, None, None, tuple(points), *fit)
     rng = random.Random(seed)
     crossings = []
+    bids, games_at = [p.bid for p in points], [p.games for p in points]
+    draws = [(round(p.games), p.win_rate) for p in points]
     for _ in range(BOOTSTRAP_SAMPLES):
-        resampled = [
-            BidPoint(p.player_count, p.bid, p.games, binomial(rng, round(p.games), p.win_rate))
-            for p in points
-        ]
-        refit = fit_logistic(resampled)
+        resampled = [binomial(rng, trials, rate) for trials, rate in draws]
+        refit = fit_counts(bids, games_at, resampled, start=fit)
         if refit is None:
             continue
         # A resample in which the bid makes no difference sits at the nearer legal end.
@@ -197,7 +219,13 @@ def estimate(player_count: int, points: list[BidPoint], seed: int = 0) -> FairBi
 
 
 def binomial(rng: random.Random, trials: int, p: float) -> float:
-    return float(sum(rng.random() < p for _ in range(trials)))
+    """A binomial draw: exactly (one uniform per trial) for a few trials, by the normal
+    approximation beyond, so that a bootstrap costs the same at a million games as at a
+    hundred (drawing every trial cost 200 x games uniforms per page)."""
+    if trials <= EXACT_TRIALS:
+        return float(sum(rng.random() < p for _ in range(trials)))
+    spread = math.sqrt(trials * p * (1 - p))
+    return float(min(trials, max(0, round(rng.gauss(trials * p, spread)))))
 
 
 def fair_bids(points: list[BidPoint]) -> list[FairBid]:

@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from collections import Counter, defaultdict
+from collections import defaultdict
 from typing import Any
 
 import plotly.io as pio
-from django.db.models import Avg
+from django.core.paginator import Paginator
+from django.db.models import Avg, Count, F, Q, Sum
 
 from deepsea.charts import embed
 from engines.registry import GAMES, get_game
@@ -14,16 +15,22 @@ from games.models import GameSeat
 from players.models import Player
 from ratings.models import RatingChange
 from ratings.skill import ordinal
+from stats.models import HexLine, SeatLine
 from stats.services.hexes import hex_names
 
 FAVOURITE_HEXES = 5
+GAMES_PER_PAGE = 50
 COLOURS = ["#1f6fb2", "#c05621", "#2c7a7b", "#6b46c1"]
 
 
 def rating_history_figure(player: Player) -> str | None:
     """Elo (top) and OpenSkill's mu - 3 sigma (below) after each rated game, one line per game
     type, as an embeddable Plotly div (None without rated games)."""
-    changes = RatingChange.objects.filter(player=player).order_by("played_at", "game_id")
+    changes = (
+        RatingChange.objects.filter(player=player)
+        .order_by("played_at", "game_id")
+        .only("game_type", "played_at", "elo_after", "mu_after", "sigma_after")
+    )
     lines: dict[str, dict[str, list]] = defaultdict(lambda: {"x": [], "elo": [], "skill": []})
     for change in changes:
         line = lines[change.game_type]
@@ -74,50 +81,60 @@ def rating_history_figure(player: Player) -> str | None:
     )
 
 
-def seat_results(seats: list[GameSeat]) -> list[dict[str, Any]]:
-    """Games, wins and average placement by position in turn order."""
-    by_position: dict[int, list[GameSeat]] = defaultdict(list)
-    for seat in seats:
-        if seat.turn_order is not None:
-            by_position[seat.turn_order].append(seat)
+def seat_results(player: Player) -> list[dict[str, Any]]:
+    """Games, wins and average placement by position in turn order, over counted games
+    (summed by the database: a player of thousands of games costs one small query)."""
+    rows = (
+        GameSeat.objects.filter(player=player, game__counts=True, turn_order__isnull=False)
+        .values("turn_order")
+        .annotate(games=Count("pk"), wins=Count("pk", filter=Q(winner=True)), average=Avg("rank"))
+        .order_by("turn_order")
+    )
     return [
         {
-            "turn_order": position,
-            "games": len(group),
-            "wins": sum(s.winner for s in group),
-            "average_rank": sum(s.rank for s in group) / len(group),
+            "turn_order": row["turn_order"],
+            "games": row["games"],
+            "wins": row["wins"],
+            "average_rank": row["average"],
         }
-        for position, group in sorted(by_position.items())
+        for row in rows
     ]
 
 
-def favourite_hexes(seats: list[GameSeat]) -> list[tuple[str, int]]:
-    """The hexes this player took most often (from the verified games' facts), by name."""
-    taken: Counter[str] = Counter()
-    for seat in seats:
-        for fact in seat.game.facts:
-            if fact.get("type") == "take" and fact.get("seat") == seat.seat:
-                taken[fact["hex"]] += 1
+def favourite_hexes(player: Player) -> list[tuple[str, int]]:
+    """The hexes this player took most often in counted games, by name: summed from the
+    statistics' hex lines (each the count of a seat's "take" facts for one hex), not by
+    reading every game's facts."""
+    seat_lines = SeatLine.objects.filter(
+        game__seats__player=player, game__seats__seat=F("seat")
+    ).values("pk")
+    taken = (
+        HexLine.objects.filter(seat__in=seat_lines, taken__gt=0)
+        .values("hex")
+        .annotate(times=Sum("taken"))
+        .order_by("-times", "hex")[:FAVOURITE_HEXES]
+    )
     names = hex_names()
-    return [(names.get(h, h), n) for h, n in taken.most_common(FAVOURITE_HEXES)]
+    return [(names.get(row["hex"], row["hex"]), int(row["times"])) for row in taken]
 
 
-def player_profile(player: Player) -> dict[str, Any]:
-    seats = list(
+def player_profile(player: Player, page: str | None = None) -> dict[str, Any]:
+    """The page's figures; its games list GAMES_PER_PAGE at a time, newest first (`page`)."""
+    seats = (
         GameSeat.objects.filter(player=player)
-        .select_related("game__log")
+        .select_related("game")
+        .defer("game__facts")
         .order_by("-game__played_at", "-game_id")
     )
-    counted = [seat for seat in seats if seat.game.counts]  # pending/disputed games: listed only
     return {
         "player": player,
         "rating_chart": rating_history_figure(player),
         "ratings": player.ratings.order_by("game_type"),
-        "seats": seats,
+        "seats": Paginator(seats, GAMES_PER_PAGE).get_page(page),
         "registrations": player.registrations.select_related("tournament"),
         "average_bid": GameSeat.objects.filter(
             player=player, bid__isnull=False, game__counts=True
         ).aggregate(average=Avg("bid"))["average"],
-        "seat_results": seat_results(counted),
-        "favourite_hexes": favourite_hexes(counted),
+        "seat_results": seat_results(player),
+        "favourite_hexes": favourite_hexes(player),
     }
