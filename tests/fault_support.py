@@ -292,7 +292,8 @@ def batch(count: int, bad: int, first_seed: int = 0) -> list[dict]:
 
 def assert_each_log_verified_exactly_once(stack: Stack, good: int, bad: int) -> None:
     """0 lost, 0 stuck, 0 duplicated: every log has its verdict, one Game per verified log,
-    each game's seats rated once and summed once into the statistics."""
+    each game's seats rated once and summed once into the statistics (as pages read them:
+    the seat cube with the deltas not folded yet, stats/models.py live_of)."""
     assert stack.statuses() == {"verified": good, "rejected": bad}, stack.statuses()
     [(games, seats, lines, changes, rated_games, summed)] = stack.query(
         """SELECT (SELECT count(*) FROM games_game),
@@ -300,7 +301,7 @@ def assert_each_log_verified_exactly_once(stack: Stack, good: int, bad: int) -> 
                   (SELECT count(*) FROM stats_seatline),
                   (SELECT count(*) FROM ratings_ratingchange),
                   (SELECT coalesce(sum(games), 0) FROM ratings_rating),
-                  (SELECT coalesce(sum(n), 0) FROM stats_seatcube)"""
+                  (SELECT coalesce(sum(n), 0) FROM stats_seatcubelive)"""
     )
     counted = {
         "seats": seats,
