@@ -4,9 +4,10 @@ the Deep Sea Adventure turn-back advisor."""
 from __future__ import annotations
 
 from django.contrib.auth.decorators import login_required
-from django.http import HttpRequest, HttpResponse, JsonResponse
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_POST
+from django_htmx.http import HttpResponseClientRefresh
 
 from analysis import advisor, figures
 from analysis.models import BoardRequest
@@ -47,6 +48,19 @@ def status(request: HttpRequest, log_id: int) -> JsonResponse:
     if analysis is None:
         return JsonResponse({"error": {"text": f"log {log_id} has no analysis"}}, status=404)
     return JsonResponse(analysis.progress())
+
+
+@require_GET
+def progress(request: HttpRequest, log_id: int) -> HttpResponse:
+    """The running analysis's progress, which its page polls (htmx); once it has ended, the
+    page is asked to reload to show the result (or the failure)."""
+    log = visible_log(request, log_id)
+    analysis = latest_analysis(log.pk)
+    if analysis is None:
+        raise Http404(f"log {log_id} has no analysis")
+    if analysis.status != analysis.Status.RUNNING:
+        return HttpResponseClientRefresh()
+    return render(request, "analysis/_progress.html", {"log": log, "analysis": analysis})
 
 
 @login_required

@@ -104,3 +104,31 @@ def test_the_analysis_board_evaluates_every_alternative_of_the_moment_shown(
     rows = page.locator("#analysis-board-table tbody tr td:first-child").all_inner_texts()
     assert sorted(row.split(" ")[0] for row in rows) == sorted(a["type"] for a in point.actions)
     assert errors == []
+
+
+def test_a_running_analysis_shows_live_progress_and_its_result_when_done(
+    browser, live_server, analysed_log
+):
+    log, analysis = analysed_log
+    Analysis.objects.filter(pk=analysis.pk).update(status=Analysis.Status.RUNNING, done=0)
+    page = browser.new_page()
+    errors: list[str] = []
+    page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page.goto(f"{live_server.url}/games/{log.pk}/")
+    assert page.locator("#analysis-chart").count() == 0
+    assert page.locator("#analysis-progress").get_attribute("value") == "0"
+
+    Analysis.objects.filter(pk=analysis.pk).update(done=2)
+    page.wait_for_function(
+        "() => document.getElementById('analysis-progress-text')?.textContent"
+        f" === '2 of {analysis.total} decisions'",
+        timeout=60_000,
+    )
+    Analysis.objects.filter(pk=analysis.pk).update(status=Analysis.Status.DONE, done=analysis.total)
+    page.wait_for_function(
+        "() => document.getElementById('analysis-chart')?.querySelector('svg.main-svg')",
+        timeout=60_000,
+    )
+    assert page.locator("#analysis-progress").count() == 0
+    assert errors == []

@@ -1,10 +1,8 @@
-// The analysis section: the win-probability chart, live progress, the current decision
+// The analysis section: the win-probability chart, the current decision
 // highlighted as the replay moves, and the analysis board. Data comes from data- attributes
 // and json_script (no inline script: the site runs under a strict Content-Security-Policy).
 (function () {
   "use strict";
-  const root = document.querySelector(".analysis-result") || document.createElement("div");
-
   function currentEvent() {
     const match = /^#event-(-?\d+)$/.exec(window.location.hash);
     return match ? parseInt(match[1], 10) : -1;
@@ -39,20 +37,6 @@
     // The viewer moves with history.replaceState (no hashchange): watch its position label.
     const position = document.getElementById("viewer-position");
     if (position) new MutationObserver(highlight).observe(position, { childList: true, characterData: true, subtree: true });
-  }
-
-  function pollProgress() {
-    if (root.dataset.status !== "running") return;
-    const bar = document.getElementById("analysis-progress");
-    const text = document.getElementById("analysis-progress-text");
-    const timer = window.setInterval(async () => {
-      const response = await fetch(root.dataset.statusUrl, { headers: { Accept: "application/json" } });
-      if (!response.ok) return;
-      const progress = await response.json();
-      if (bar) { bar.max = progress.total; bar.value = progress.done; }
-      if (text) text.textContent = `${progress.done} of ${progress.total} decisions`;
-      if (progress.status !== "running") { window.clearInterval(timer); window.location.reload(); }
-    }, 2000);
   }
 
   function describe(action) {
@@ -108,6 +92,5 @@
   highlight();
   window.addEventListener("hashchange", highlight);
   followViewer();
-  pollProgress();
   setupBoard();
 })();
