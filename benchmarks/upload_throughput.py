@@ -111,6 +111,17 @@ def cpu_seconds(pid: int) -> float:
     return total + sum(cpu_seconds(int(child)) for child in children)
 
 
+def peak_rss_mb(pid: int) -> float:
+    """The largest peak resident memory (VmHWM) of a process and its live descendants."""
+    try:
+        status = Path(f"/proc/{pid}/status").read_text()
+        children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+    except (FileNotFoundError, ProcessLookupError):
+        return 0.0
+    peak = next(int(line.split()[1]) for line in status.splitlines() if line.startswith("VmHWM"))
+    return max([peak / 1024, *(peak_rss_mb(int(child)) for child in children)])
+
+
 @dataclass
 class Stack:
     """gunicorn and Celery workers serving a fresh database, with a staff user's token."""
@@ -125,6 +136,12 @@ class Stack:
         """CPU seconds so far of the web processes (gunicorn's) and of the workers."""
         web, *workers = self.processes
         return cpu_seconds(web.pid), sum(cpu_seconds(worker.pid) for worker in workers)
+
+    def peak_memory(self) -> tuple[float, float]:
+        """MB: the largest peak of a web process (gunicorn's master or a worker) and of a
+        Celery worker."""
+        web, *workers = self.processes
+        return peak_rss_mb(web.pid), max(peak_rss_mb(worker.pid) for worker in workers)
 
     def sessions(self) -> int:
         """Connections opened to the database so far (PostgreSQL counts them)."""
@@ -353,6 +370,7 @@ def main() -> None:
         finished = time.monotonic()
         (web_after, workers_after), (web_before, workers_before) = stack.cpu(), cpu
         web_cpu, worker_cpu = web_after - web_before, workers_after - workers_before
+        web_peak, worker_peak = stack.peak_memory()
         time.sleep(1.5)  # a backend's session count reaches pg_stat_database within a second
         opened = stack.sessions() - sessions
         backends = stack.backends()
@@ -390,6 +408,10 @@ def main() -> None:
     print(
         f"database connections opened during the run: {opened} "
         f"(CONN_MAX_AGE={args.conn_max_age}); open at the end: {backends}"
+    )
+    print(
+        f"peak resident memory: largest web process {web_peak:.0f} MB, largest Celery worker "
+        f"{worker_peak:.0f} MB"
     )
     print(f"load average: {load[0]:.2f} {load[1]:.2f} {load[2]:.2f} ({os.cpu_count()} CPUs)")
 
