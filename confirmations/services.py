@@ -69,7 +69,12 @@ def players_to_ask(game: Game) -> list[Player]:
     submitter_id = game.log.upload.submitted_by_id
     if submitter_id is None:
         return []
-    table = Table.objects.filter(log_id=game.log_id).select_related("round__tournament").first()
+    # Only a tournament game has a table (verification sets the source from the desk).
+    table = (
+        Table.objects.filter(log_id=game.log_id).select_related("round__tournament").first()
+        if game.source == Source.TOURNAMENT
+        else None
+    )
     if table is not None and organises(game.log.upload.submitted_by, table):
         return []
     seated = {seat.player_id for seat in game.seats.all()} - {None}

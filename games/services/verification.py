@@ -184,14 +184,14 @@ def store_games(logs: list[GameLog], outcomes: Mapping[int, Outcome]) -> list[Ga
     with a VerifiedGroup, whose deferred work runs last. The caller holds the logs' locks."""
     if not logs:
         return []
+    games = [build_game(log, *outcomes[log.pk]) for log in logs]
     names = [
         entry["name"]
-        for log in logs
-        if game_source(log) != Source.SIMULATED
-        for entry in outcomes[log.pk][0]["players"]
+        for game in games
+        if game.source != Source.SIMULATED
+        for entry in outcomes[game.log.pk][0]["players"]
     ]
     players = players_for(names) if names else {}
-    games = [build_game(log, *outcomes[log.pk]) for log in logs]
     Game.objects.bulk_create(games)
     GameSeat.objects.bulk_create(
         seat for game in games for seat in build_seats(game, *outcomes[game.log.pk], players)
