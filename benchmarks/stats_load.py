@@ -56,7 +56,9 @@ import time
 import urllib.error
 import urllib.request
 from pathlib import Path
-from urllib.parse import urlencode, urlsplit, urlunsplit
+from urllib.parse import urlencode
+
+from bench_databases import create_database, drop_database
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -80,35 +82,6 @@ done = function(summary, latency, requests)
     e.connect + e.read + e.write + e.status + e.timeout))
 end
 """
-
-
-# --- the database ---------------------------------------------------------------------------
-
-
-def create_database(url: str) -> None:
-    """Create the benchmark's database, dropping a stale one left by an earlier run; refuse
-    when something is connected to it (another run in progress)."""
-    import psycopg
-
-    name = urlsplit(url).path.lstrip("/")
-    admin_url = urlunsplit(urlsplit(url)._replace(path="/postgres"))
-    with psycopg.connect(admin_url, autocommit=True) as conn:
-        busy = conn.execute(
-            "SELECT count(*) FROM pg_stat_activity WHERE datname = %s", [name]
-        ).fetchone()[0]
-        if busy:
-            sys.exit(f"database {name} has {busy} connection(s): another run is using it")
-        conn.execute(f'DROP DATABASE IF EXISTS "{name}"')
-        conn.execute(f'CREATE DATABASE "{name}"')
-
-
-def drop_database(url: str) -> None:
-    import psycopg
-
-    name = urlsplit(url).path.lstrip("/")
-    admin_url = urlunsplit(urlsplit(url)._replace(path="/postgres"))
-    with psycopg.connect(admin_url, autocommit=True) as conn:
-        conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
 
 
 # --- the sample, through the real path -----------------------------------------------------
