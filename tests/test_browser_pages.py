@@ -8,12 +8,12 @@ enough for a loaded machine.
 """
 
 import json
-import os
 from io import StringIO
 from pathlib import Path
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
+from browser_support import ARTIFACTS, OVERFLOW, WIDTHS
 from django.conf import settings
 from django.contrib.auth.models import User
 from django.test import Client
@@ -28,10 +28,6 @@ from tournaments.models import Table, Tournament
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-ARTIFACTS = Path(
-    os.environ.get("BROWSER_ARTIFACTS", Path(__file__).resolve().parent.parent / "test-artifacts")
-)
-WIDTHS = {"desktop": (1280, 900), "phone": (390, 844)}
 # A loaded machine (CI with every test at once) can take long to draw a page; the waits end as
 # soon as the page is ready.
 PAGE_TIMEOUT_MS = 120_000
@@ -51,14 +47,6 @@ CHARTS = """() => Array.from(document.querySelectorAll('.js-plotly-plot')).map((
 # Every .plotly-graph-div has been drawn (its SVG exists and it holds data).
 CHARTS_READY = """() => Array.from(document.querySelectorAll('.plotly-graph-div'))
     .every((div) => div.data && div.querySelector('svg.main-svg'))"""
-OVERFLOW = """() => ({
-    page: document.documentElement.scrollWidth,
-    window: window.innerWidth,
-    culprits: Array.from(document.querySelectorAll('body *'))
-        .filter((e) => e.getBoundingClientRect().right > window.innerWidth + 1)
-        .filter((e) => !e.closest('.table-scroll, .js-plotly-plot, .skip-link'))
-        .slice(0, 5).map((e) => e.tagName + '.' + e.className + '#' + e.id),
-})"""
 
 
 @pytest.fixture

@@ -5,34 +5,21 @@ faces or typing them; a banner in the seat's colour says who is asked what. Ever
 for the page to show it; each page is checked for sideways scrolling and by axe-core, and a
 screenshot is saved (test-artifacts/screenshots/, or $BROWSER_ARTIFACTS)."""
 
-import os
 import re
-from pathlib import Path
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
+from browser_support import ARTIFACTS, OVERFLOW, WIDTHS
 from django.conf import settings
 from django.contrib.auth.models import User
 from django.test import Client
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-ARTIFACTS = Path(
-    os.environ.get("BROWSER_ARTIFACTS", Path(__file__).resolve().parent.parent / "test-artifacts")
-)
-WIDTHS = {"desktop": (1280, 900), "phone": (390, 844)}
 TIMEOUT_MS = 120_000  # generous for a loaded machine; every wait ends when the page is ready
 HISTORY = (
     "() => Array.from(document.querySelectorAll('#record-history li'), (li) => li.textContent)"
 )
-OVERFLOW = """() => ({
-    page: document.documentElement.scrollWidth,
-    window: window.innerWidth,
-    culprits: Array.from(document.querySelectorAll('body *'))
-        .filter((e) => e.getBoundingClientRect().right > window.innerWidth + 1)
-        .filter((e) => !e.closest('.table-scroll, .skip-link'))
-        .slice(0, 5).map((e) => e.tagName + '.' + e.className + '#' + e.id),
-})"""
 
 
 def recording_page(browser, live_server, size: str):
