@@ -21,13 +21,13 @@ import os
 import statistics
 import time
 
+from bench_support import wait_for
 from upload_throughput import (
     FINAL,
     add_stack_arguments,
     deep_vents_logs,
     p95,
     running_stack,
-    wait_for,
 )
 
 

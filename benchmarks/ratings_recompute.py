@@ -30,13 +30,12 @@ import argparse
 import os
 import random
 import statistics
-import subprocess
 import sys
 import time
 from datetime import UTC, datetime, timedelta
 from pathlib import Path
 
-from bench_databases import create_database, drop_database
+from bench_support import create_database, drop_database, load
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
@@ -49,10 +48,6 @@ TIE_SHARE = 0.05  # games where two players share a place
 BATCH = 5_000  # rows per bulk_create
 GAMES_PER_GROUP = 50  # games.services.verification.GROUP_SIZE
 TARGET_SECONDS = 10
-
-
-def load() -> str:
-    return subprocess.run(["uptime"], capture_output=True, text=True).stdout.strip()
 
 
 # --- the games (not timed) ------------------------------------------------------------------
@@ -193,7 +188,7 @@ def measure_recompute(runs: int) -> dict:
         cpus.append(cpu)
         databases.append(database)
         in_database = "" if database is None else f", {database:.2f} s CPU in the database"
-        averages = load().split("load average: ")[-1]
+        averages = load()
         print(f"  run {run + 1}: {wall:.2f} s wall, {cpu:.2f} s CPU here{in_database}, "
               f"{queries} queries; load {averages}", flush=True)  # fmt: skip
     rated = RatingChange.objects.values("game_id").distinct().count()

@@ -58,7 +58,7 @@ import urllib.request
 from pathlib import Path
 from urllib.parse import urlencode
 
-from bench_databases import create_database, drop_database
+from bench_support import create_database, drop_database
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))

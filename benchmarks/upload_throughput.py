@@ -41,6 +41,8 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from bench_support import wait_for
+
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "deepsea.settings")
@@ -263,14 +265,6 @@ def answers(stack: Stack) -> bool:
         return connection.getresponse().status < 500
     except OSError:
         return False
-
-
-def wait_for(condition, timeout: float, what: str) -> None:
-    deadline = time.monotonic() + timeout
-    while not condition():
-        if time.monotonic() > deadline:
-            sys.exit(f"gave up waiting for {what} after {timeout} s")
-        time.sleep(0.1)
 
 
 def verdict_times(upload_id: int) -> list[float]:

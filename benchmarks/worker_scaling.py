@@ -43,6 +43,8 @@ from collections import Counter
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from bench_support import load, wait_for
+
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "deepsea.settings")
@@ -131,14 +133,6 @@ def stop_workers(processes: list) -> None:
         process.wait(timeout=60)
 
 
-def wait_for(condition, what: str, timeout: float, poll: float = 0.05) -> None:
-    deadline = time.monotonic() + timeout
-    while not condition():
-        if time.monotonic() > deadline:
-            sys.exit(f"gave up waiting for {what} after {timeout:.0f} s")
-        time.sleep(poll)
-
-
 @dataclass
 class LockSamples:
     """What the sampler saw: per sample the backends waiting on a lock, and per waiting
@@ -220,8 +214,8 @@ def run_once(workers: int, logs: list[str], args, database_url: str, conninfo: s
             lambda: (
                 {h for reply in app.control.ping(names, timeout=0.5) for h in reply} >= set(names)
             ),
+            120,
             "the workers to answer",
-            timeout=120,
             poll=0.2,
         )
         sampler = threading.Thread(
@@ -232,7 +226,7 @@ def run_once(workers: int, logs: list[str], args, database_url: str, conninfo: s
         for start in range(0, len(ids), VERIFY_CHUNK):
             verify_logs_task.apply_async(args=[ids[start : start + VERIFY_CHUNK]], queue=queue)
         pending = GameLog.objects.exclude(status__in=GameLog.FINAL)
-        wait_for(lambda: not pending.exists(), "the verdicts", timeout=3600)
+        wait_for(lambda: not pending.exists(), 3600, "the verdicts")
         verdicts = time.monotonic() - started
         stop.set()
         sampler.join()
@@ -242,7 +236,7 @@ def run_once(workers: int, logs: list[str], args, database_url: str, conninfo: s
                 return False
             return not ratings_behind()
 
-        wait_for(caught_up, "the fold (and ratings)", timeout=600)
+        wait_for(caught_up, 600, "the fold (and ratings)")
         folded = time.monotonic() - started
     finally:
         stop.set()
@@ -254,10 +248,6 @@ def run_once(workers: int, logs: list[str], args, database_url: str, conninfo: s
     if seats != len(ids) * args.players:  # the folded cubes hold every seat once
         sys.exit(f"the cubes count {seats} seats, not {len(ids) * args.players}")
     return Run(workers, verdicts, folded, locks)
-
-
-def load() -> str:
-    return " ".join(f"{value:.2f}" for value in os.getloadavg())
 
 
 def main() -> None:
