@@ -14,8 +14,9 @@ from tests.test_settings import PROJECT_DIR, load_settings
 def test_a_filesystem_broker_url_queues_tasks_in_folders_and_shares_a_file_cache(
     monkeypatch, tmp_path
 ):
-    monkeypatch.setenv("EMBEDDED_BROKER_DIR", str(tmp_path / "broker"))
-    settings = load_settings(monkeypatch, CELERY_BROKER_URL="filesystem://")
+    settings = load_settings(
+        monkeypatch, CELERY_BROKER_URL="filesystem://", EMBEDDED_BROKER_DIR=str(tmp_path / "broker")
+    )
 
     assert settings["CELERY_TASK_ALWAYS_EAGER"] is False
     options = settings["CELERY_BROKER_TRANSPORT_OPTIONS"]
