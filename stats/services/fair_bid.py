@@ -135,16 +135,17 @@ def fit_counts(
     b = np.full(rows, start[1])
     converged = np.zeros(rows, dtype=bool)
     failed = np.zeros(rows, dtype=bool)
+    # Elementwise only (no matrix products): no BLAS threads in a web worker.
     with np.errstate(over="ignore"):  # exp(-z) far out: mu is then 0, as it should be
         for _ in range(NEWTON_STEPS):
             mu = 1 / (1 + np.exp(-(a[:, None] + b[:, None] * x)))
             residual = wins - n * mu
             weight = n * mu * (1 - mu)
             grad_a = residual.sum(axis=1) - RIDGE * a
-            grad_b = residual @ x - RIDGE * b
+            grad_b = (residual * x).sum(axis=1) - RIDGE * b
             haa = weight.sum(axis=1) + RIDGE
-            hab = weight @ x
-            hbb = weight @ (x * x) + RIDGE
+            hab = (weight * x).sum(axis=1)
+            hbb = (weight * x * x).sum(axis=1) + RIDGE
             det = haa * hbb - hab * hab
             moving = ~converged & ~failed
             failed |= moving & ~(det > 0)
