@@ -65,14 +65,18 @@ class StatsFilter(forms.Form):
     def threshold(self) -> int:
         return self.value("min_sample") or DEFAULT_MIN_SAMPLE
 
-    def rows(self, cube: type[Model]) -> QuerySet:
-        """The cube's rows under the filters; its month-free rollup when no date is set.
-        Both are read through their live view, which adds the deltas not folded in yet
-        (stats.models), so pages are exact: sum them, a key may have several rows."""
+    def view(self, cube: type[Model]) -> type[Model]:
+        """The view the cube's rows are read from: its month-free rollup when no date is
+        set. Both are live views, which add the deltas not folded in yet (stats.models), so
+        pages are exact: sum them, a key may have several rows."""
         cube_view, rollup_view = LIVE[cube]
         if self.value("since") or self.value("until"):
-            return self.apply(cube_view.objects.all())
-        return self.apply(rollup_view.objects.all())
+            return cube_view
+        return rollup_view
+
+    def rows(self, cube: type[Model]) -> QuerySet:
+        """The cube's rows under the filters (from `view`)."""
+        return self.apply(self.view(cube).objects.all())
 
     def apply(self, rows: QuerySet, *, with_strategy: bool = True) -> QuerySet:
         """Cube rows of the chosen game, narrowed by every filter that is set."""

@@ -211,14 +211,12 @@ def strategy_list_body(filters: StatsFilter) -> str:
     context = {"filters": filters, "rows": rows}
     if rows:
         names, shares, meetings = strategies.head_to_head(filters)
+        positions = strategies.position_advantages(filters)
         charts += [
             figures.strategy_win_rates(rows),
             figures.head_to_head(names, shares, meetings),
             figures.score_boxes(strategies.score_distributions(filters)),
-            figures.position_advantage(
-                strategies.position_advantage(filters, "seat"),
-                strategies.position_advantage(filters, "turn_order"),
-            ),
+            figures.position_advantage(positions["seat"], positions["turn_order"]),
         ]
         charts += adapter_for(game).strategy_charts(filters, context)
     context["charts"] = charts

@@ -3,9 +3,18 @@ bid, crossing par, with a bootstrap interval, always inside the legal bids."""
 
 import math
 
+import numpy as np
 import pytest
 
-from stats.services.fair_bid import MIN_GAMES, BidPoint, estimate, fair_bids, legal_high
+from stats.services.fair_bid import (
+    MIN_GAMES,
+    BidPoint,
+    estimate,
+    fair_bids,
+    fit_counts,
+    fit_logistic,
+    legal_high,
+)
 
 
 def exact_points(players: int, fair: float, slope: float, games: float) -> list[BidPoint]:
@@ -74,6 +83,21 @@ def test_perfectly_separated_games_still_give_a_finite_estimate():
     points = [BidPoint(2, 0, 40, 40), BidPoint(2, 10, 40, 0)]
     fair = estimate(2, points)
     assert 0 < fair.bid < 10
+
+
+def test_resamples_fitted_together_each_get_the_fit_they_get_alone():
+    # The bootstrap fits its resamples side by side: one that converges in a step or two must
+    # not be moved by the others' steps, and each must end where a fit of it alone does.
+    bids, games = [0, 3, 6, 9], [50, 50, 50, 50]
+    samples = [[40, 30, 20, 10], [25, 25, 25, 25], [50, 20, 5, 1], [10, 20, 30, 40]]
+    intercepts, slopes, converged = fit_counts(bids, games, np.array(samples, float), (0.5, -0.2))
+    assert converged.all()
+    for wins, intercept, slope in zip(samples, intercepts, slopes, strict=True):
+        alone = fit_logistic(
+            [BidPoint(2, b, n, w) for b, n, w in zip(bids, games, wins, strict=True)]
+        )
+        assert (intercept, slope) == pytest.approx(alone, abs=1e-9)
+    assert slopes[1] == pytest.approx(0, abs=1e-6)  # the same rate at every bid
 
 
 def test_each_table_size_gets_its_own_estimate_in_order():

@@ -19,7 +19,7 @@ from stats.models import StrategyCubeDelta
 from stats.services import aggregate
 from stats.services.aggregate import CUBES, add_games, fold_deltas, rebuild_all
 from stats.services.hexes import hex_table
-from stats.services.strategies import first_player_by_bid, position_advantage, strategy_table
+from stats.services.strategies import first_player_by_bid, position_advantages, strategy_table
 from tests.stats_support import verified_games
 
 pytestmark = pytest.mark.django_db
@@ -60,7 +60,7 @@ def pages(filters: dict) -> dict:
         "strategies": [(row.strategy, row.cells()) for row in strategy_table(chosen) if row.games],
         "seats": [
             (row.position, row.games, round(row.win_rate.value, 9))
-            for row in position_advantage(chosen, "seat")
+            for row in position_advantages(chosen)["seat"]
             if row.games
         ],
         "bids": [

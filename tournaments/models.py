@@ -228,3 +228,21 @@ class TableSeat(models.Model):
 
     def __str__(self) -> str:
         return f"{self.player} at {self.table}"
+
+
+class Elimination(models.Model):
+    """A seat eliminated in a tournament game (DV-8), at which game turn: read from the
+    game's facts once, when it is verified (tournaments.receivers), so the tournament page
+    shows eliminations without decoding every table's facts. Deleted with the game."""
+
+    game = models.ForeignKey("games.Game", models.CASCADE, related_name="tournament_eliminations")
+    seat = models.PositiveSmallIntegerField()
+    turn = models.PositiveSmallIntegerField()
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["game", "seat"], name="unique_elimination_seat")
+        ]
+
+    def __str__(self) -> str:
+        return f"seat {self.seat} of game {self.game_id} out on turn {self.turn}"

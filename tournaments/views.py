@@ -1,3 +1,6 @@
+from collections import defaultdict
+
+from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 
@@ -24,14 +27,19 @@ def tournament_list(request: HttpRequest) -> HttpResponse:
     return render(request, "tournaments/list.html", {"tournaments": Tournament.objects.all()})
 
 
-def tables_of(round_: Round) -> list[tuple[Table, list]]:
-    # The log's raw text stays in the database; the game's facts give eliminations.
-    tables = (
-        round_.tables.select_related("log__game")
-        .defer("log__raw")
-        .prefetch_related("seats__player", "log__game__seats")
+def with_results(tables: QuerySet[Table]) -> QuerySet[Table]:
+    """Tables with what their seats and results show, in a few queries for any number of
+    tables: neither the log's raw text nor the game's facts leave the database."""
+    return (
+        tables.select_related("round__tournament", "log__game")
+        .defer("log__raw", "log__game__facts")
+        .prefetch_related("seats__player", "log__game__seats", "log__game__tournament_eliminations")
+        .order_by("round__number", "number")
     )
-    return [(table, seat_views(table)) for table in tables]
+
+
+def tables_of(round_: Round) -> list[tuple[Table, list]]:
+    return [(table, seat_views(table)) for table in with_results(round_.tables.all())]
 
 
 def standings_csv(tournament: Tournament) -> HttpResponse:
@@ -72,11 +80,16 @@ def tournament_detail(request: HttpRequest, slug: str) -> HttpResponse:
     tournament = get_object_or_404(Tournament, slug=slug)
     if request.GET.get("format") == "csv":
         return standings_csv(tournament)
-    rounds = [(r, tables_of(r)) for r in tournament.rounds.order_by("-number")]
+    # Every table once, for both the rounds and the standings.
+    tables = list(with_results(Table.objects.filter(round__tournament=tournament)))
+    by_round = defaultdict(list)
+    for table in tables:
+        by_round[table.round_id].append((table, seat_views(table)))
+    rounds = [(r, by_round[r.pk]) for r in tournament.rounds.order_by("-number")]
     context = {
         "tournament": tournament,
         "rounds": rounds,
-        "standings": tournament_standings(tournament),
+        "standings": tournament_standings(tournament, tables),
         "registrations": tournament.registrations.select_related("player"),
     }
     return render(request, "tournaments/detail.html", context)

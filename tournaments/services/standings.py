@@ -158,12 +158,20 @@ def tournament_results(tournament: Tournament) -> list[TableResult]:
     return [r for r in map(table_result, tables) if r is not None]
 
 
-def tournament_standings(tournament: Tournament) -> list[Standing]:
-    """The standings of a tournament, with the Player objects attached."""
+def tournament_standings(
+    tournament: Tournament, tables: list[Table] | None = None
+) -> list[Standing]:
+    """The standings of a tournament, with the Player objects attached; from its `tables`
+    when the caller has them already (with seats and games, in round and table order)."""
     registrations = list(tournament.registrations.select_related("player"))
     draws = {r.player_id: r.draw for r in registrations}
     dropped = {r.player_id for r in registrations if r.dropped_after_round is not None}
-    standings = compute_standings(tournament_results(tournament), draws, dropped)
+    results = (
+        tournament_results(tournament)
+        if tables is None
+        else [r for r in map(table_result, tables) if r is not None]
+    )
+    standings = compute_standings(results, draws, dropped)
     players = {r.player_id: r.player for r in registrations}
     for row in standings:
         row.player = players[row.player_id]

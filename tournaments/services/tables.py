@@ -28,7 +28,8 @@ def seat_views(table: Table) -> list[SeatView]:
     }
     game = table.game
     if game is not None:
-        eliminated = {f["seat"]: f["turn"] for f in game.facts if f.get("type") == "eliminated"}
+        # Stored at verification (tournaments.receivers): no facts to decode per table.
+        eliminated = {e.seat: e.turn for e in game.tournament_eliminations.all()}
         for game_seat in game.seats.all():
             view = seats.get(game_seat.player_id)
             if view is None:
