@@ -12,6 +12,22 @@ from collections.abc import Iterable, Sequence
 
 from django.db import connection, models
 
+# Fields whose Python value is what the database takes: no get_db_prep_save per row.
+PLAIN_FIELDS = (
+    models.AutoField,
+    models.BigAutoField,
+    models.BigIntegerField,
+    models.BooleanField,
+    models.CharField,
+    models.FloatField,
+    models.ForeignKey,
+    models.IntegerField,
+    models.PositiveIntegerField,
+    models.PositiveSmallIntegerField,
+    models.SmallIntegerField,
+    models.TextField,
+)
+
 
 def insert_rows(model: type[models.Model], fields: Sequence[str], rows: Iterable[tuple]) -> None:
     """Insert `rows`, each a tuple of the values of `fields` (names or attnames, e.g.
@@ -21,7 +37,12 @@ def insert_rows(model: type[models.Model], fields: Sequence[str], rows: Iterable
     names = ", ".join(connection.ops.quote_name(column.column) for column in columns)
     with connection.cursor() as cursor:
         if connection.vendor == "postgresql":
-            with cursor.cursor.copy(f"COPY {table} ({names}) FROM STDIN (FORMAT BINARY)") as copy:
+            # Django's errors, as execute() raises them: a COPY goes past its wrapper, and an
+            # outage must reach the tasks as the OperationalError they retry after.
+            with (
+                connection.wrap_database_errors,
+                cursor.cursor.copy(f"COPY {table} ({names}) FROM STDIN (FORMAT BINARY)") as copy,
+            ):
                 # "varchar(40)" -> "varchar": the binary format needs each column's type
                 copy.set_types([column.db_type(connection).split("(")[0] for column in columns])
                 for row in rows:
@@ -69,3 +90,45 @@ def reserve_ids(model: type[models.Model], count: int) -> list[int] | None:
             [connection.ops.quote_name(model._meta.db_table), model._meta.pk.column, count],
         )
         return [row[0] for row in cursor.fetchall()]
+
+
+def insert_instances(
+    model: type[models.Model], objs: list[models.Model], *, with_ids: bool = True
+) -> None:
+    """bulk_create for the write paths, by binary COPY on PostgreSQL. `with_ids`: each
+    instance gets its primary key (from the sequence, before its row is sent), as
+    bulk_create gives them; otherwise the instances keep none (read the rows back if need
+    be). Elsewhere this is bulk_create."""
+    if not objs:
+        return
+    if connection.vendor != "postgresql":
+        model.objects.bulk_create(objs)
+        return
+    fields = [field for field in model._meta.concrete_fields if with_ids or not field.primary_key]
+    if with_ids:
+        for obj, pk in zip(objs, reserve_ids(model, len(objs)), strict=True):
+            obj.pk = pk
+    stamped = [
+        field
+        for field in fields
+        if getattr(field, "auto_now", False) or getattr(field, "auto_now_add", False)
+    ]
+    for obj in objs:
+        for field in stamped:
+            field.pre_save(obj, add=True)
+    plain = [type(field) in PLAIN_FIELDS for field in fields]
+    attnames = [field.attname for field in fields]
+
+    def row(obj: models.Model) -> list:
+        return [
+            getattr(obj, name)
+            if is_plain
+            else field.get_db_prep_save(getattr(obj, name), connection)
+            for field, name, is_plain in zip(fields, attnames, plain, strict=True)
+        ]
+
+    insert_rows(model, attnames, (row(obj) for obj in objs))
+    if with_ids:  # saved, as bulk_create leaves them
+        for obj in objs:
+            obj._state.adding = False
+            obj._state.db = connection.alias

@@ -23,6 +23,7 @@ from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
 import engines
+from deepsea.bulk import insert_instances
 from deepsea.outages import INFRASTRUCTURE_ERRORS
 from engines.core.log import loads
 from games.models import Game, GameLog, GameSeat, Source
@@ -220,9 +221,11 @@ def store_games(logs: list[GameLog], outcomes: Mapping[int, Outcome]) -> list[Ga
         for entry in outcomes[game.log.pk][0]["players"]
     ]
     players = players_for(names) if names else {}
-    Game.objects.bulk_create(games)
-    GameSeat.objects.bulk_create(
-        seat for game in games for seat in build_seats(game, *outcomes[game.log.pk], players)
+    insert_instances(Game, games)
+    insert_instances(
+        GameSeat,
+        [seat for game in games for seat in build_seats(game, *outcomes[game.log.pk], players)],
+        with_ids=False,  # the receivers read them back
     )
     prefetch_related_objects(games, "seats")  # one query, read by every receiver
     GameLog.objects.filter(pk__in=[log.pk for log in logs]).mark_verified()
