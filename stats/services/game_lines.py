@@ -44,13 +44,12 @@ GROWS, GROW_ARCHAEA, TRIGGERS, TRIGGER_ARCHAEA = (
 ATTACKS, DAMAGE, DECIMATED, SURVIVED = (
     AT[n] for n in ("attacks", "damage", "decimated", "survived")
 )
-OWNED, PASSED, EARLY, LATE = (AT[n] for n in ("owned", "passed", "early", "late"))
 TAKEN_AT_POSITION = {p: AT[f"taken_p{p}"] for p in range(1, 7)}
 TAKEN_ON_TURN = {t: AT[f"taken_t{t}"] for t in range(1, 9)}
-# (flag, flag_wins, flag_expected): each flag weighted by the seat's win and par
-WEIGHTED = tuple(
-    (AT[flag], AT[f"{flag}_wins"], AT[f"{flag}_expected"])
-    for flag in ("owned", "passed", "early", "late")
+# Each flag with its win-weighted and par-weighted twins.
+OWNED, EARLY, LATE, PASSED = (
+    tuple(AT[f"{flag}{suffix}"] for suffix in ("", "_wins", "_expected"))
+    for flag in ("owned", "early", "late", "passed")
 )
 
 
@@ -60,9 +59,13 @@ def deep_vents_hex_lines(seats: list[SeatRow], facts: list[dict[str, Any]]) -> l
     counters: defaultdict[tuple[int, str], list[float]] = defaultdict(lambda: [0.0] * width)
     owned_turns: dict[tuple[int, str], list[int]] = defaultdict(list)
     eliminated: set[int] = set()
-    for fact in facts:
+    for fact in facts:  # the commonest kinds first
         kind = fact.get("type")
-        if kind == "offer":
+        if kind == "grow":
+            c = counters[(fact["seat"], fact["hex"])]
+            c[GROWS] += 1
+            c[GROW_ARCHAEA] += fact["archaea"]
+        elif kind == "offer":
             seat = fact["seat"]
             for slot in fact["row"]:
                 counters[(seat, slot["hex"])][OFFERED] += 1
@@ -78,10 +81,6 @@ def deep_vents_hex_lines(seats: list[SeatRow], facts: list[dict[str, Any]]) -> l
             if (on := TAKEN_ON_TURN.get(fact["turn"])) is not None:
                 c[on] += 1
             owned_turns[key].append(fact["turn"])
-        elif kind == "grow":
-            c = counters[(fact["seat"], fact["hex"])]
-            c[GROWS] += 1
-            c[GROW_ARCHAEA] += fact["archaea"]
         elif kind == "trigger":
             c = counters[(fact["seat"], fact["hex"])]
             c[TRIGGERS] += 1
@@ -98,18 +97,21 @@ def deep_vents_hex_lines(seats: list[SeatRow], facts: list[dict[str, Any]]) -> l
     by_seat = {line.seat: line for line in seats}
     for (seat, hex_id), c in sorted(counters.items()):
         line = by_seat[seat]
+        wins, expected = line.wins, line.expected
         turns = owned_turns.get((seat, hex_id))
+        flags = []  # the flags this row raises; every other flag and its twins stay 0
         if turns:
-            c[OWNED] = 1.0
-            c[EARLY] = float(any(t in EARLY_TURNS for t in turns))
-            c[LATE] = float(any(t in LATE_TURNS for t in turns))
+            flags.append(OWNED)
+            if any(t in EARLY_TURNS for t in turns):
+                flags.append(EARLY)
+            if any(t in LATE_TURNS for t in turns):
+                flags.append(LATE)
             if seat not in eliminated:
                 c[SURVIVED] = max(0.0, c[TAKEN] - c[DECIMATED])
         elif c[OFFERED]:
-            c[PASSED] = 1.0  # offered, never taken: the player drafted something else
-        for flag, wins, expected in WEIGHTED:
-            c[wins] = c[flag] * line.wins
-            c[expected] = c[flag] * line.expected
+            flags.append(PASSED)  # offered, never taken: the player drafted something else
+        for flag, flag_wins, flag_expected in flags:
+            c[flag], c[flag_wins], c[flag_expected] = 1.0, wins, expected
         result.append(HexRow._make((seat, hex_id, *c)))
     return result
 
