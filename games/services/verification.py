@@ -40,6 +40,11 @@ logger = logging.getLogger(__name__)
 GROUP_SIZE = 50
 
 
+# What storing a group's verdicts never reads, and would otherwise read again per log: the
+# raw logs (replayed already) and a batch's lists of bad and repeated lines (up to 1 MB).
+UNREAD_WHEN_STORING = ("raw", "upload__line_errors", "upload__duplicates")
+
+
 class Failure:
     """An unexpected exception while verifying one log, recorded as its `error` verdict."""
 
@@ -191,6 +196,7 @@ def record_together(outcomes: Mapping[int, Outcome]) -> None:
         logs = list(
             GameLog.objects.select_for_update(of=("self",))
             .select_related("upload", "table")
+            .defer(*UNREAD_WHEN_STORING)
             .filter(pk__in=list(outcomes))
             .order_by("pk")
         )

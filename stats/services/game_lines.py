@@ -13,13 +13,15 @@ from stats.models import HEX_COUNTERS
 if TYPE_CHECKING:
     from stats.services.lines import SeatRow
 
-EARLY_TURNS = range(1, 4)  # a hex drafted on a player's turns 1-3 is "early"
-LATE_TURNS = range(6, 9)  # ... on turns 6-8 "late"
+EARLY_TURNS = frozenset(range(1, 4))  # a hex drafted on a player's turns 1-3 is "early"
+LATE_TURNS = frozenset(range(6, 9))  # ... on turns 6-8 "late"
 
 # An unsaved HexLine as a plain tuple: the seat's number in its game (save_lines stores the
 # seat line's id), the hex type and the counters. A Deep Vents game has dozens, and building
 # a model instance of some forty fields cost more than counting them.
 HexRow = namedtuple("HexRow", ("seat", "hex", *HEX_COUNTERS))
+# HexRow._make without its Python frame and length check (the rows are built right here).
+new_row = tuple.__new__
 
 
 class RoundRow(NamedTuple):
@@ -60,7 +62,7 @@ def deep_vents_hex_lines(seats: list[SeatRow], facts: list[dict[str, Any]]) -> l
     owned_turns: dict[tuple[int, str], list[int]] = defaultdict(list)
     eliminated: set[int] = set()
     for fact in facts:  # the commonest kinds first
-        kind = fact.get("type")
+        kind = fact["type"]
         if kind == "grow":
             c = counters[(fact["seat"], fact["hex"])]
             c[GROWS] += 1
@@ -102,9 +104,9 @@ def deep_vents_hex_lines(seats: list[SeatRow], facts: list[dict[str, Any]]) -> l
         flags = []  # the flags this row raises; every other flag and its twins stay 0
         if turns:
             flags.append(OWNED)
-            if any(t in EARLY_TURNS for t in turns):
+            if not EARLY_TURNS.isdisjoint(turns):
                 flags.append(EARLY)
-            if any(t in LATE_TURNS for t in turns):
+            if not LATE_TURNS.isdisjoint(turns):
                 flags.append(LATE)
             if seat not in eliminated:
                 c[SURVIVED] = max(0.0, c[TAKEN] - c[DECIMATED])
@@ -112,7 +114,7 @@ def deep_vents_hex_lines(seats: list[SeatRow], facts: list[dict[str, Any]]) -> l
             flags.append(PASSED)  # offered, never taken: the player drafted something else
         for flag, flag_wins, flag_expected in flags:
             c[flag], c[flag_wins], c[flag_expected] = 1.0, wins, expected
-        result.append(HexRow._make((seat, hex_id, *c)))
+        result.append(new_row(HexRow, (seat, hex_id, *c)))
     return result
 
 
