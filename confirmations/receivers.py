@@ -5,4 +5,7 @@ from games.models import Game
 
 
 def on_game_verified(sender: type, game: Game, group=None, **kwargs) -> None:
-    services.open_review(game, group)
+    if group is None:
+        services.open_review(game)
+    else:  # one look for the reviews and players of the whole group
+        group.defer(services.open_reviews, game, group)

@@ -60,62 +60,96 @@ def organises(user: Any, table: Table) -> bool:
     return user.is_staff or tournament.organisers.filter(pk=user.pk).exists()
 
 
-def players_to_ask(game: Game) -> list[Player]:
-    """The claimed players of a verified game who must confirm it (see the module
-    docstring). Uploads without a submitter come from the operator's own commands
-    (import_logs, load_demo) and are trusted."""
-    if game.source == Source.SIMULATED or not settings.GAMES_REQUIRE_CONFIRMATION:
-        return []
-    submitter_id = game.log.upload.submitted_by_id
-    if submitter_id is None:
-        return []
-    # Only a tournament game has a table (verification sets the source from the desk).
-    table = (
-        Table.objects.filter(log_id=game.log_id).select_related("round__tournament").first()
-        if game.source == Source.TOURNAMENT
-        else None
-    )
-    if table is not None and organises(game.log.upload.submitted_by, table):
-        return []
-    seated = {seat.player_id for seat in game.seats.all()} - {None}
+def players_to_ask(games: list[Game]) -> dict[int, list[Player]]:
+    """The claimed players of each verified game (by game id) who must confirm it (see the
+    module docstring), read together. Uploads without a submitter come from the operator's
+    own commands (import_logs, load_demo) and are trusted."""
+    if not settings.GAMES_REQUIRE_CONFIRMATION:
+        return {}
+    seated: dict[int, set[int]] = {}
+    submitters: dict[int, int] = {}
+    for game in games:
+        submitter_id = game.log.upload.submitted_by_id
+        if game.source == Source.SIMULATED or submitter_id is None:
+            continue
+        # Only a tournament game has a table (verification sets the source from the desk).
+        table = (
+            Table.objects.filter(log_id=game.log_id).select_related("round__tournament").first()
+            if game.source == Source.TOURNAMENT
+            else None
+        )
+        if table is not None and organises(game.log.upload.submitted_by, table):
+            continue
+        players = {seat.player_id for seat in game.seats.all()} - {None}
+        if players:
+            seated[game.pk], submitters[game.pk] = players, submitter_id
     if not seated:
-        return []
-    return list(
-        Player.objects.filter(pk__in=seated, user__isnull=False)
-        .exclude(user_id=submitter_id)
-        .order_by("pk")
-    )
+        return {}
+    claimed = Player.objects.filter(pk__in=set().union(*seated.values()), user__isnull=False)
+    by_pk = {player.pk: player for player in claimed}
+    return {
+        game_id: [
+            by_pk[pk]
+            for pk in sorted(players)
+            if pk in by_pk and by_pk[pk].user_id != submitters[game_id]
+        ]
+        for game_id, players in seated.items()
+    }
 
 
 def open_review(game: Game, group: Any = None) -> Review | None:
-    """The game_verified receiver: count the game at once, or ask its players first.
+    """The game_verified receiver for one game (see open_reviews); its review, if any."""
+    return open_reviews([game], group)[game.pk]
+
+
+def open_reviews(games: list[Game], group: Any = None) -> dict[int, Review | None]:
+    """Count each game at once, or ask its players first: the decisions of game_verified's
+    receiver, taken for a verified group's games together, in a few queries for all.
+    Returns each game's review (by game id), None when it counts without one.
 
     A game derived again by a reverify keeps its log's review: counting if it counted,
     set aside if it was pending, disputed or rejected.
     """
-    if game.source == Source.SIMULATED:  # bots: nobody to ask, and no query spent on it
-        game_counted.send(sender=Game, game=game, group=group)
-        return None
-    review = Review.objects.filter(log_id=game.log_id).first()
-    if review is None:
-        asked = players_to_ask(game)
-        if not asked:
-            game_counted.send(sender=Game, game=game, group=group)
-            return None
-        now = timezone.now()
-        review = Review.objects.create(log_id=game.log_id, opened_at=now, deadline=now + window())
-        Confirmation.objects.bulk_create(
-            Confirmation(review=review, player=player) for player in asked
-        )
+    humans = [game for game in games if game.source != Source.SIMULATED]  # bots: nobody to ask
+    reviews = (
+        {
+            review.log_id: review
+            for review in Review.objects.filter(log_id__in=[g.log_id for g in humans])
+        }
+        if humans
+        else {}
+    )
+    asked = players_to_ask([game for game in humans if game.log_id not in reviews])
+    now = timezone.now()
+    opened = {
+        game.pk: Review(log_id=game.log_id, opened_at=now, deadline=now + window())
+        for game in humans
+        if asked.get(game.pk)
+    }
+    if opened:
         from confirmations.tasks import notify_players_task  # tasks import this module
 
-        notify_players_task.delay_on_commit(review.pk)
-    elif review.status == Review.Status.COUNTED:
-        game_counted.send(sender=Game, game=game, group=group)
-        return review
-    Game.objects.filter(pk=game.pk).update(counts=False)
-    game.counts = False
-    return review
+        Review.objects.bulk_create(opened.values())
+        Confirmation.objects.bulk_create(
+            Confirmation(review=opened[game_id], player=player)
+            for game_id, review in opened.items()
+            for player in asked[game_id]
+        )
+        for review in opened.values():
+            notify_players_task.delay_on_commit(review.pk)
+    result: dict[int, Review | None] = {}
+    set_aside = []
+    for game in games:
+        review = result[game.pk] = reviews.get(game.log_id) or opened.get(game.pk)
+        if review is None or review.status == Review.Status.COUNTED:
+            game_counted.send(sender=Game, game=game, group=group)
+        else:
+            set_aside.append(game)
+    if set_aside:
+        Game.objects.filter(pk__in=[game.pk for game in set_aside]).update(counts=False)
+        for game in set_aside:
+            game.counts = False
+    return result
 
 
 def count(review: Review, because: str, by: Any = None, note: str = "") -> None:

@@ -2,6 +2,7 @@
 the request cycle (Celery tasks in tasks.py call it)."""
 
 import logging
+from collections.abc import Iterable
 
 from django.db import transaction
 from django.db.models import Q
@@ -80,6 +81,23 @@ def players_for(names: list[str]) -> dict[str, Player]:
             (p.canonical_name, p) for p in Player.objects.filter(canonical_name__in=missing)
         )
     return {name: known[c] for name, c in canonical.items()}
+
+
+def create_missing_players(names: Iterable[str]) -> None:
+    """Create the players these names are not yet, in a transaction of their own when the
+    caller is in none. For a caller about to store many games in one long transaction
+    (verification's groups): its own players_for then only reads, so two workers meeting a
+    new name at once wait for each other's short insert here, not for the other's group."""
+    canonical = {name: canonical_name(name) for name in names}
+    known = set(
+        Player.objects.filter(canonical_name__in=set(canonical.values())).values_list(
+            "canonical_name", flat=True
+        )
+    )
+    missing = [name for name, c in canonical.items() if c not in known]
+    if missing:
+        with transaction.atomic():
+            players_for(missing)
 
 
 def log_name(player: Player) -> str:

@@ -19,7 +19,7 @@ rated so far, so everything before the first pending game already is what a reco
 from __future__ import annotations
 
 import functools
-from collections.abc import Collection, Iterable, Iterator, Sequence
+from collections.abc import Collection, Iterable, Iterator
 from contextlib import contextmanager
 
 from celery import current_task
@@ -27,6 +27,7 @@ from django.conf import settings
 from django.db import connection, models, transaction
 from django.db.models import Count, Q, QuerySet
 
+from deepsea.bulk import insert_rows
 from games.models import Game, GameSeat, Source
 from ratings import elo
 from ratings.models import PendingRating, Rating, RatingChange, RatingLedger
@@ -112,49 +113,6 @@ def from_point(point: Point, played_at: str = "played_at", game: str = "pk") -> 
 
 
 # Writing ratings -------------------------------------------------------------------------
-
-
-def insert_rows(model: type[models.Model], fields: Sequence[str], rows: Iterable[tuple]) -> None:
-    """Insert plain tuples in one go: a binary COPY on PostgreSQL (no text to format or
-    parse: floats go over exactly as they are), one executemany elsewhere. The ORM's
-    bulk_create builds a model instance per row: most of a recompute's time, before this."""
-    table = connection.ops.quote_name(model._meta.db_table)
-    columns = [model._meta.get_field(name) for name in fields]
-    names = ", ".join(connection.ops.quote_name(column.column) for column in columns)
-    with connection.cursor() as cursor:
-        if connection.vendor == "postgresql":
-            with cursor.cursor.copy(f"COPY {table} ({names}) FROM STDIN (FORMAT BINARY)") as copy:
-                # "varchar(40)" -> "varchar": the binary format needs each column's type
-                copy.set_types([column.db_type(connection).split("(")[0] for column in columns])
-                for row in rows:
-                    copy.write_row(row)
-        else:
-            times = [
-                i
-                for i, column in enumerate(columns)
-                if column.get_internal_type() == "DateTimeField"
-            ]
-            placeholders = ", ".join(["%s"] * len(columns))
-            cursor.executemany(
-                f"INSERT INTO {table} ({names}) VALUES ({placeholders})", adapted(rows, times)
-            )
-
-
-def adapted(rows: Iterable[tuple], times: list[int]) -> Iterable[tuple]:
-    """The rows with their datetimes as the database takes them; a game's rows come together
-    and share one datetime, adapted once."""
-    adapt = connection.ops.adapt_datetimefield_value
-    memo: dict[object, object] = {}
-    for row in rows:
-        row = list(row)
-        for i in times:
-            value = row[i]
-            if value not in memo:
-                if len(memo) > 1000:
-                    memo.clear()
-                memo[value] = adapt(value)
-            row[i] = memo[value]
-        yield tuple(row)
 
 
 def change_rows(changes: Iterable[Change], game_type: str) -> Iterable[tuple]:

@@ -11,16 +11,16 @@ from typing import TYPE_CHECKING, Any
 
 from stats import figures
 from stats.filters import StatsFilter
-from stats.models import RoundLine, SeatLine
 from stats.services import fair_bid, strategies
 from stats.services.game_lines import (
+    RoundRow,
     deep_dive_round_lines,
     deep_sea_adventure_round_lines,
     deep_vents_hex_lines,
 )
 
 if TYPE_CHECKING:
-    from stats.services.lines import GameLines
+    from stats.services.lines import GameLines, SeatRow
 
 
 class DeepVentsStats:
@@ -42,7 +42,7 @@ class PushYourLuckStats:
     `unit` is what a round is called, `moment` what the moment of heading back counts, and
     `loss` what losing a round's haul is."""
 
-    round_lines: Callable[[list[SeatLine], list[dict[str, Any]]], list[RoundLine]]
+    round_lines: Callable[[list[SeatRow], list[dict[str, Any]]], list[RoundRow]]
     unit: str
     moment: str
     loss: str

@@ -14,7 +14,9 @@ from django.utils import timezone
 
 from confirmations import services
 from confirmations.models import Confirmation, Review
-from games.models import Game
+from games.models import Game, GameLog
+from games.services.intake import submit_log
+from games.services.verification import verify_logs
 from players.models import Player
 from ratings.models import Rating, RatingChange
 from ratings.services import recompute
@@ -25,6 +27,7 @@ from tests.confirmation_support import (
     running_table,
     submitted_game,
 )
+from tests.ratings_support import deep_vents_log
 
 pytestmark = pytest.mark.django_db
 
@@ -64,6 +67,29 @@ def test_guests_and_the_submitter_need_no_confirmation():
 
     assert counts_everywhere(game)
     assert not Review.objects.exists()
+
+
+def test_games_verified_together_are_each_asked_or_counted_as_if_alone(ann_bea_cid):
+    ann, bea = ann_bea_cid[0].user, ann_bea_cid[1].user
+    seatings = [
+        (NAMES, ann),  # asks Bea and Cid
+        (["Ann", "Guest One", "Guest Two"], ann),  # counts at once
+        (["Bea", "Ann", "Eve"], bea),  # asks Ann
+    ]
+    logs = [
+        submit_log(json.dumps(deep_vents_log(names, seed, timezone.now())), user=submitter)
+        for seed, (names, submitter) in enumerate(seatings, start=1)
+    ]
+
+    verify_logs([log.pk for log in logs])  # one group: its reviews opened together
+
+    games = [GameLog.objects.get(pk=log.pk).game for log in logs]
+    assert [counts_everywhere(game) for game in games] == [False, True, False]
+    asked = {
+        review.log_id: set(review.confirmations.values_list("player__handle", flat=True))
+        for review in Review.objects.all()
+    }
+    assert asked == {logs[0].pk: {"bea", "cid"}, logs[2].pk: {"ann"}}
 
 
 def test_with_confirmation_switched_off_every_verified_game_counts(ann_bea_cid, settings):

@@ -6,9 +6,9 @@ import pytest
 
 from engines.registry import GAMES
 from stats.adapters import ADAPTERS
-from stats.models import SeatLine
 from stats.services.game_lines import deep_vents_hex_lines
 from stats.services.intervals import difference, mean, relative_rate, wilson
+from stats.services.lines import SeatRow
 
 
 def test_wilson_interval_of_8_out_of_10_matches_the_textbook_value():
@@ -47,8 +47,9 @@ def test_mean_interval_from_sums():
     assert estimate.low < 2.5 < estimate.high
 
 
-def seat_line(seat: int, winner: bool) -> SeatLine:
-    return SeatLine(
+def seat_line(seat: int, winner: bool) -> SeatRow:
+    return SeatRow(
+        game_id=1,
         seat=seat,
         game_type="deep-vents",
         source="simulated",
@@ -57,6 +58,8 @@ def seat_line(seat: int, winner: bool) -> SeatLine:
         month=datetime.date(2025, 1, 1),
         band="bot",
         strategy="grower",
+        turn_order=0,
+        winning_bid=-1,
         score_bin=0,
         wins=float(winner),
         expected=0.5,
@@ -98,7 +101,7 @@ def test_hex_lines_count_offers_takes_passes_and_use():
         {"type": "attack", "seat": 0, "attacker": 1, "hex": "anglerfish", "damage": 3},
         {"type": "decimate", "seat": 0, "hex": "lanternfish"},
     ]
-    lines = {(line.seat.seat, line.hex): line for line in deep_vents_hex_lines(seats, facts)}
+    lines = {(line.seat, line.hex): line for line in deep_vents_hex_lines(seats, facts)}
     lantern = lines[(0, "lanternfish")]
     assert (lantern.offered, lantern.taken, lantern.position, lantern.paid) == (1, 1, 2, 1)
     assert (lantern.owned, lantern.owned_wins, lantern.early, lantern.late) == (1, 1, 1, 0)

@@ -1,14 +1,23 @@
 """Verification: a stored log replayed into a Game with seats, or a rejected verdict."""
 
+import json
+import threading
+
 import pytest
+from django.conf import settings
+from django.db import connection
+from django.utils import timezone
 from games_support import human_log, simulated_log, submit, text
 
-from games.models import Game, GameLog, Source
+from engines.core.log import dumps
+from games.models import Game, GameLog, Source, Upload
+from games.services import verification
 from games.services.intake import submit_log
 from games.services.verification import verify_log
 from games.signals import game_verified
 from players.models import Player
 from players.names import handle_base
+from tests.ratings_support import deep_vents_log
 
 pytestmark = pytest.mark.django_db
 __all__ = ["submit"]
@@ -142,3 +151,58 @@ def test_a_log_out_of_attempts_ends_in_error_not_another_replay(settings):
 )
 def test_player_handles_are_slugified_names(name, handle):
     assert handle_base(name) == handle
+
+
+@pytest.mark.skipif(
+    settings.DATABASES["default"]["ENGINE"] != "django.db.backends.postgresql",
+    reason="concurrent writers need PostgreSQL (SQLite writes one transaction at a time)",
+)
+@pytest.mark.django_db(transaction=True)
+def test_two_groups_meeting_a_new_player_at_once_do_not_wait_for_each_other(monkeypatch):
+    # Two game types: each group takes its own ratings ledger, so only the player is shared.
+    dive, vents = Upload.objects.create(), Upload.objects.create()
+    first = [stored(dive, text(human_log(seed=1, names=("Newcomer", "Nemo", "Coral"))))]
+    second = [stored(vents, dumps(deep_vents_log(["Coral", "Newcomer"], 2, timezone.now())))]
+    holding, release, errors = threading.Event(), threading.Event(), []
+    store_games = verification.store_games
+
+    def store_and_hold(*args, **kwargs):
+        games = store_games(*args, **kwargs)
+        if threading.current_thread() is not main:
+            holding.set()  # the first group's transaction stays open, its rows written
+            release.wait(timeout=60)
+        return games
+
+    def verify_first() -> None:
+        try:
+            verification.verify_logs(first)
+        except Exception as error:
+            errors.append(error)
+        finally:
+            holding.set()
+            connection.close()  # this thread's own
+
+    main = threading.current_thread()
+    monkeypatch.setattr(verification, "store_games", store_and_hold)
+    thread = threading.Thread(target=verify_first)
+    thread.start()
+    try:
+        assert holding.wait(timeout=60)
+        with connection.cursor() as cursor:  # a wait on the first group's rows fails this
+            cursor.execute("SET lock_timeout = '5s'")
+        verification.verify_logs(second)
+    finally:
+        release.set()
+        thread.join()
+        with connection.cursor() as cursor:
+            cursor.execute("RESET lock_timeout")
+    assert errors == []
+    assert set(GameLog.objects.values_list("status", flat=True)) == {GameLog.Status.VERIFIED}
+    assert Player.objects.filter(handle="newcomer").count() == 1
+
+
+def stored(upload: Upload, raw: str) -> int:
+    """A log stored as intake stores it (queued), no message sent."""
+    return GameLog.objects.create(
+        upload=upload, raw=raw, sha256=GameLog.digest(raw), game_type=json.loads(raw)["game"]
+    ).pk

@@ -23,6 +23,7 @@ from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
 import engines
+from deepsea.bulk import insert_instances
 from deepsea.outages import INFRASTRUCTURE_ERRORS
 from engines.core.log import loads
 from games.models import Game, GameLog, GameSeat, Source
@@ -30,13 +31,18 @@ from games.services import sweep
 from games.services.tables import table_desk
 from games.signals import game_verified
 from players.models import Player
-from players.services import players_for
+from players.services import create_missing_players, players_for
 
 logger = logging.getLogger(__name__)
 
 # Logs of a batch committed per transaction: few enough that a verdict is not held back
 # long, enough that the per-transaction costs (commit, cube rows, ratings lock) are shared.
 GROUP_SIZE = 50
+
+
+# What storing a group's verdicts never reads, and would otherwise read again per log: the
+# raw logs (replayed already) and a batch's lists of bad and repeated lines (up to 1 MB).
+UNREAD_WHEN_STORING = ("raw", "upload__line_errors", "upload__duplicates")
 
 
 class Failure:
@@ -52,18 +58,27 @@ Outcome = tuple[Mapping[str, Any], engines.Replay] | dict[str, Any] | Failure
 
 class VerifiedGroup:
     """Games verified in one transaction. A game_verified receiver given `group` may call
-    `group.defer(function, game)`: function(games) then runs once for the group's games, in
-    the order first deferred, before the transaction commits."""
+    `group.defer(function, game, *args)`: function(games, *args) then runs once for the
+    group's games (per function and args), in the order first deferred, before the
+    transaction commits. Work deferred while the group finishes (by a deferred function
+    that sends a signal) runs after the work that deferred it."""
 
     def __init__(self) -> None:
-        self.deferred: dict[Callable[[list[Game]], None], list[Game]] = {}
+        self.deferred: dict[tuple, list[Game]] = {}
+        self.done: set[tuple] = set()
 
-    def defer(self, function: Callable[[list[Game]], None], game: Game) -> None:
-        self.deferred.setdefault(function, []).append(game)
+    def defer(self, function: Callable[..., None], game: Game, *args: Any) -> None:
+        key = (function, *args)
+        if key in self.done:
+            raise RuntimeError(f"{function.__name__} ran already for this group")
+        self.deferred.setdefault(key, []).append(game)
 
     def finish(self) -> None:
-        for function, games in self.deferred.items():
-            function(games)
+        while waiting := [key for key in self.deferred if key not in self.done]:
+            for key in waiting:
+                self.done.add(key)
+                function, *args = key
+                function(self.deferred[key], *args)
 
 
 def new_holder() -> str:
@@ -122,16 +137,35 @@ def verify_logs(log_ids: Sequence[int], holder: str | None = None, resume: bool 
     for start in range(0, len(ordered), GROUP_SIZE):
         GameLog.objects.renew_leases(ordered[start:], holder)
         outcomes: dict[int, Outcome] = {}
-        for log_id, raw in GameLog.objects.filter(
+        names: list[str] = []
+        for log_id, raw, source in GameLog.objects.filter(
             pk__in=ordered[start : start + GROUP_SIZE]
-        ).values_list("pk", "raw"):
+        ).values_list("pk", "raw", "upload__source"):
             try:
-                outcomes[log_id] = replay_raw(raw)
+                outcomes[log_id] = parsed, _ = replay_raw(raw)
             except engines.LogError as error:
                 outcomes[log_id] = error.to_dict()
             except Exception as error:
                 outcomes[log_id] = failure(error)
+            else:
+                if source != Source.SIMULATED:
+                    names.extend(entry["name"] for entry in parsed["players"])
+        create_players_first(names)
         record_group(outcomes)
+
+
+def create_players_first(names: list[str]) -> None:
+    """The group's new players, committed before its transaction (players.services says
+    why). A name the database refuses is left to the group's own attempt, which then
+    stores each log alone and ends that one `error`."""
+    if not names:
+        return
+    try:
+        create_missing_players(names)
+    except INFRASTRUCTURE_ERRORS:
+        raise
+    except Exception:
+        logger.exception("new players of a group could not be created ahead of it")
 
 
 def record_group(outcomes: Mapping[int, Outcome]) -> None:
@@ -162,6 +196,7 @@ def record_together(outcomes: Mapping[int, Outcome]) -> None:
         logs = list(
             GameLog.objects.select_for_update(of=("self",))
             .select_related("upload", "table")
+            .defer(*UNREAD_WHEN_STORING)
             .filter(pk__in=list(outcomes))
             .order_by("pk")
         )
@@ -192,9 +227,11 @@ def store_games(logs: list[GameLog], outcomes: Mapping[int, Outcome]) -> list[Ga
         for entry in outcomes[game.log.pk][0]["players"]
     ]
     players = players_for(names) if names else {}
-    Game.objects.bulk_create(games)
-    GameSeat.objects.bulk_create(
-        seat for game in games for seat in build_seats(game, *outcomes[game.log.pk], players)
+    insert_instances(Game, games)
+    insert_instances(
+        GameSeat,
+        [seat for game in games for seat in build_seats(game, *outcomes[game.log.pk], players)],
+        with_ids=False,  # the receivers read them back
     )
     prefetch_related_objects(games, "seats")  # one query, read by every receiver
     GameLog.objects.filter(pk__in=[log.pk for log in logs]).mark_verified()

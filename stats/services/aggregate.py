@@ -4,9 +4,10 @@ Why deltas: when every verifying transaction upserted the cube rows itself, conc
 workers queued on the same rows (a few hundred popular keys: every game of a game type and
 player count moves the same strategy, seat and hex rows) until each commit, so adding
 workers stopped adding throughput. Now the verifying transaction only appends: `add_games`
-and `remove_game` (stats.receivers) insert the lines and, per cube, rows of its delta table
-(what these games add to each key, negative for a retracted game): plain INSERTs (COPY on
-PostgreSQL) of new rows, which lock nothing another worker needs.
+and `remove_game` (stats.receivers) insert the lines (plain tuples, COPY on PostgreSQL)
+and, per cube, rows of its delta table (what these games add to each key, negative for a
+retracted game), summed by the database from the lines just stored with the GROUP BY a
+rebuild runs: new rows only, which lock nothing another worker needs.
 
 One folder moves the deltas into the cubes and rollups (`fold_deltas`, run by
 stats.tasks.fold_deltas_task a second after a commit that appended some, and by celery beat
@@ -29,15 +30,15 @@ from __future__ import annotations
 import logging
 import time
 from collections import defaultdict
-from collections.abc import Callable, Iterable, Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
-from operator import attrgetter
 
 from django.core.cache import cache as shared_cache
 from django.db import connection, transaction
 from django.db.models import Model, prefetch_related_objects
 
 from deepsea import cache
+from deepsea.bulk import insert_rows, reserve_ids
 from deepsea.outages import CACHE_UNREACHABLE, BrokerUnreachable
 from games.models import Game, GameLog
 from stats.models import (
@@ -58,7 +59,8 @@ from stats.models import (
     StrategyCube,
 )
 from stats.services.bands import group_bands
-from stats.services.lines import GameLines, build_lines
+from stats.services.game_lines import HexRow, RoundRow
+from stats.services.lines import GameLines, PairRow, SeatRow, build_lines
 
 logger = logging.getLogger(__name__)
 
@@ -112,97 +114,62 @@ CUBES = (
     CubeSpec(RoundCube, RoundLine, ("round", "moment"), ("points", "drowned", "depth")),
 )
 
-Deltas = dict[tuple, list[float]]  # cube key -> [n, *counters]
+
+def column(model: type[Model], name: str) -> str:
+    return connection.ops.quote_name(model._meta.get_field(name).column)
 
 
-def values_of(names: tuple[str, ...]) -> Callable[[object], tuple]:
-    """A function reading these attributes as a tuple (attrgetter does it in C)."""
-    if not names:
-        return lambda obj: ()
-    if len(names) == 1:
-        get = attrgetter(names[0])
-        return lambda obj: (get(obj),)
-    return attrgetter(*names)
-
-
-def cube_deltas(spec: CubeSpec, lines: Iterable[Model]) -> Deltas:
-    """What these lines add to the cube: the Python twin of `rebuild_cube`'s GROUP BY."""
-    deltas: Deltas = {}
-    slice_of, keys_of, counters_of = (
-        values_of(SLICE_FIELDS),
-        values_of(spec.keys),
-        values_of(spec.counters),
+def lines_summed(spec: CubeSpec, games: int | None = None, sign: int = 1) -> str:
+    """SELECT of what the cube's lines add to each key (the key columns, COUNT(*) and the
+    counters' sums as c0, c1, ...), grouped by key; with `games`, only the lines of that
+    many games (their ids the parameters), times `sign`."""
+    quote = connection.ops.quote_name
+    slice_table = "seat" if spec.via_seat else "line"
+    join = (
+        f" JOIN {quote(SeatLine._meta.db_table)} seat ON seat.id = line.{column(spec.line, 'seat')}"
+        if spec.via_seat
+        else ""
     )
-    for line in lines:
-        key = slice_of(line.seat if spec.via_seat else line) + keys_of(line)
-        row = deltas.get(key)
-        if row is None:
-            row = deltas[key] = [0, *[0.0] * len(spec.counters)]  # n is a count
-        row[0] += 1
-        for i, value in enumerate(counters_of(line), start=1):
-            row[i] += value
-    return deltas
+
+    def source(name: str) -> str:
+        """Where a key is read: the slice from the seat line, the other keys from the line."""
+        if name in SLICE_FIELDS:
+            return f"{slice_table}.{column(SeatLine, name)}"
+        return f"line.{column(spec.line, name)}"
+
+    grouped = [source(name) for name in spec.key_fields]
+    factor = "" if sign == 1 else f"{sign} * "
+    sums = [f"{factor}COUNT(*)"] + [
+        f"{factor}SUM(line.{column(spec.line, name)})" for name in spec.counters
+    ]
+    selected = ", ".join(f"{value} AS c{i}" for i, value in enumerate([*grouped, *sums]))
+    where = ""
+    if games is not None:
+        placeholders = ", ".join(["%s"] * games)
+        where = f" WHERE {slice_table}.{column(SeatLine, 'game')} IN ({placeholders})"
+    return (
+        f"SELECT {selected} FROM {quote(spec.line._meta.db_table)} line{join}{where} "
+        f"GROUP BY {', '.join(grouped)}"
+    )
 
 
-def insert_lines(model: type[Model], lines: list) -> None:
-    """Insert lines whose ids nobody needs back (model instances, or plain objects with the
-    same attributes such as HexRow): on PostgreSQL by COPY, the rows streamed in one round
-    trip with no statement to parse nor parameters to plan."""
-    if not lines:
-        return
-    fields = [field for field in model._meta.concrete_fields if not field.primary_key]
-    if connection.vendor != "postgresql":
-        instances = [
-            line
-            if isinstance(line, model)
-            else model(**{field.attname: getattr(line, field.attname) for field in fields})
-            for line in lines
-        ]
-        model.objects.bulk_create(instances, batch_size=1000)
+def append_deltas(game_ids: list[int], sign: int) -> None:
+    """Append what these games' stored lines add to every cube (sign 1) or take away (sign
+    -1) as delta rows, and have them folded in once the transaction commits. The database
+    sums the lines, by the very statement a rebuild runs over all of them; the rows are new
+    (plain inserts), so nothing another transaction holds is touched."""
+    if not game_ids:
         return
     quote = connection.ops.quote_name
-    table = quote(model._meta.db_table)
-    columns = ", ".join(quote(field.column) for field in fields)
-    names = [field.attname for field in fields]
-    with (
-        connection.cursor() as cursor,
-        cursor.cursor.copy(f"COPY {table} ({columns}) FROM STDIN") as copy,
-    ):
-        for line in lines:
-            copy.write_row([getattr(line, name) for name in names])
-
-
-def apply_lines(games: list[GameLines], sign: int) -> None:
-    """Append what these games' lines add to every cube (sign 1) or take away (sign -1) as
-    delta rows, and have them folded in once the transaction commits."""
-    for spec in CUBES:
-        deltas = cube_deltas(
-            spec, (line for lines in games for line in lines.by_model()[spec.line])
-        )
-        insert_deltas(spec, deltas, sign)
+    with connection.cursor() as cursor:
+        for spec in CUBES:
+            targets = [column(spec.delta, name) for name in (*spec.key_fields, "n", *spec.counters)]
+            cursor.execute(
+                f"INSERT INTO {quote(spec.delta._meta.db_table)} ({', '.join(targets)}) "
+                + lines_summed(spec, len(game_ids), sign),
+                game_ids,
+            )
     transaction.on_commit(queue_fold)
-
-
-def insert_deltas(spec: CubeSpec, deltas: Deltas, sign: int) -> None:
-    """Plain inserts of new rows (COPY on PostgreSQL): nothing another transaction holds."""
-    if not deltas:
-        return
-    names = [*spec.key_fields, "n", *spec.counters]
-    rows = [(*key, *(sign * value for value in values)) for key, values in deltas.items()]
-    if connection.vendor != "postgresql":
-        spec.delta.objects.bulk_create(
-            [spec.delta(**dict(zip(names, row, strict=True))) for row in rows], batch_size=500
-        )
-        return
-    quote = connection.ops.quote_name
-    table = quote(spec.delta._meta.db_table)
-    columns = ", ".join(quote(spec.delta._meta.get_field(name).column) for name in names)
-    with (
-        connection.cursor() as cursor,
-        cursor.cursor.copy(f"COPY {table} ({columns}) FROM STDIN") as copy,
-    ):
-        for row in rows:
-            copy.write_row(row)
 
 
 def queue_fold() -> None:
@@ -276,35 +243,14 @@ def fold_cube(spec: CubeSpec) -> int:
         return cursor.rowcount
 
 
-def stored_lines(game: Game) -> GameLines:
-    """A counted game's lines as stored; none (and one query) for a game not counted."""
-    seats = list(SeatLine.objects.filter(game=game).order_by("seat"))
-    if not seats:
-        return GameLines()
-    by_pk = {line.pk: line for line in seats}
-
-    def attach(rows: Iterable[Model]) -> list:
-        rows = list(rows)
-        for row in rows:
-            row.seat = by_pk[row.seat_id]
-        return rows
-
-    return GameLines(
-        seats=seats,
-        pairs=attach(PairLine.objects.filter(seat__game=game)),
-        hexes=attach(HexLine.objects.filter(seat__game=game)),
-        rounds=attach(RoundLine.objects.filter(seat__game=game)),
-    )
-
-
 def remove_game(game: Game) -> None:
     """Take a game out of every cube (idempotent: a game not counted changes nothing)."""
     with transaction.atomic():
-        lines = stored_lines(game)
-        if not lines.seats:
+        lines = SeatLine.objects.filter(game=game)
+        if not lines.exists():
             return
-        apply_lines([lines], -1)
-        SeatLine.objects.filter(game=game).delete()
+        append_deltas([game.pk], -1)
+        lines.delete()
 
 
 def add_game(game: Game) -> None:
@@ -313,7 +259,8 @@ def add_game(game: Game) -> None:
 
 
 def add_games(games: list[Game]) -> None:
-    """Count verified games together: their lines in bulk, each cube row moved once."""
+    """Count verified games together: their lines in bulk, then their deltas summed by the
+    database, one statement per cube for all of them."""
     with transaction.atomic():
         counted = set(
             SeatLine.objects.filter(game__in=games).values_list("game_id", flat=True).distinct()
@@ -323,22 +270,41 @@ def add_games(games: list[Game]) -> None:
                 remove_game(game)
         prefetch_related_objects(games, "seats")  # a no-op when verification did it
         bands = group_bands(games)
-        lines = [build_lines(game, bands=bands[game.pk]) for game in games]
-        save_lines(lines)
-        apply_lines(lines, 1)
+        save_lines([build_lines(game, bands=bands[game.pk]) for game in games])
+        append_deltas([game.pk for game in games], 1)
 
 
 def save_lines(games: list[GameLines]) -> None:
-    """Insert lines of many games: seat lines first, for the others' foreign keys."""
-    SeatLine.objects.bulk_create([line for lines in games for line in lines.seats])
-    for lines in games:
-        for line in (*lines.pairs, *lines.hexes, *lines.rounds):
-            # Assigning the saved seat line sets seat_id and keeps it cached: setting seat_id
-            # alone would drop the cache and cost a query per line when the cubes read it.
-            line.seat = line.seat
-    insert_lines(PairLine, [p for lines in games for p in lines.pairs])
-    insert_lines(HexLine, [h for lines in games for h in lines.hexes])
-    insert_lines(RoundLine, [r for lines in games for r in lines.rounds])
+    """Insert lines of many games: seat lines first (their ids reserved, or returned by the
+    ORM where none can be), then the others pointing at them, each table in one COPY."""
+    seats = [row for lines in games for row in lines.seats]
+    if not seats:
+        return
+    ids = reserve_ids(SeatLine, len(seats))
+    if ids is None:
+        saved = SeatLine.objects.bulk_create(SeatLine(**row._asdict()) for row in seats)
+        ids = [line.pk for line in saved]
+    else:
+        insert_rows(
+            SeatLine,
+            ("id", *SeatRow._fields),
+            ((pk, *row) for pk, row in zip(ids, seats, strict=True)),
+        )
+    # Per game, its seat lines' ids by seat number.
+    taken = iter(ids)
+    seat_ids = [{row.seat: next(taken) for row in lines.seats} for lines in games]
+    for model, kind, fields in (
+        (PairLine, "pairs", PairRow._fields),
+        (HexLine, "hexes", HexRow._fields),
+        (RoundLine, "rounds", RoundRow._fields),
+    ):
+        rows = [
+            (ids_of[row[0]], *row[1:])
+            for lines, ids_of in zip(games, seat_ids, strict=True)
+            for row in getattr(lines, kind)
+        ]
+        if rows:
+            insert_rows(model, ("seat_id", *fields[1:]), rows)
 
 
 # --- rebuilding ----------------------------------------------------------------------------
@@ -363,37 +329,12 @@ def rebuild_cube(spec: CubeSpec) -> int:
     ... GROUP BY over its lines, run by the database (no row passes through Python), then the
     rollup from the cube."""
     quote = connection.ops.quote_name
-
-    def column(model: type[Model], name: str) -> str:
-        return quote(model._meta.get_field(name).column)
-
-    slice_table = "seat" if spec.via_seat else "line"
-    join = (
-        f" JOIN {quote(SeatLine._meta.db_table)} seat ON seat.id = line.{column(spec.line, 'seat')}"
-        if spec.via_seat
-        else ""
-    )
-
-    def source(name: str) -> str:
-        """Where a key is read: the slice from the seat line, the other keys from the line."""
-        if name in SLICE_FIELDS:
-            return f"{slice_table}.{column(SeatLine, name)}"
-        return f"line.{column(spec.line, name)}"
-
-    grouped = [source(name) for name in spec.key_fields]
-    sums = [f"SUM(line.{column(spec.line, name)})" for name in spec.counters]
     targets = [column(spec.cube, name) for name in (*spec.key_fields, "n", *spec.counters)]
     rollup_keys = [column(spec.rollup, name) for name in spec.rollup_key_fields]
     rollup_sums = [f"SUM({column(spec.cube, name)})" for name in ("n", *spec.counters)]
     rollup_targets = [column(spec.rollup, name) for name in ("n", *spec.counters)]
     empty(spec.delta, spec.cube, spec.rollup)  # the lines hold what the deltas would add
-    selected = ", ".join(
-        f"{value} AS c{i}" for i, value in enumerate([*grouped, "COUNT(*)", *sums])
-    )
-    summed = (
-        f"SELECT {selected} "
-        f"FROM {quote(spec.line._meta.db_table)} line{join} GROUP BY {', '.join(grouped)}"
-    )
+    summed = lines_summed(spec)
     insert = f"INSERT INTO {quote(spec.cube._meta.db_table)} ({', '.join(targets)}) "
     with connection.cursor() as cursor:
         if connection.vendor == "postgresql":

@@ -5,98 +5,122 @@ Vents), per dive (Deep Sea Adventure) and per round (Deep Dive). Each game's ada
 
 from __future__ import annotations
 
-from collections import defaultdict
-from typing import Any
+from collections import defaultdict, namedtuple
+from typing import TYPE_CHECKING, Any, NamedTuple
 
-from stats.models import HEX_COUNTERS, RoundLine, SeatLine
+from stats.models import HEX_COUNTERS
 
-EARLY_TURNS = range(1, 4)  # a hex drafted on a player's turns 1-3 is "early"
-LATE_TURNS = range(6, 9)  # ... on turns 6-8 "late"
+if TYPE_CHECKING:
+    from stats.services.lines import SeatRow
 
+EARLY_TURNS = frozenset(range(1, 4))  # a hex drafted on a player's turns 1-3 is "early"
+LATE_TURNS = frozenset(range(6, 9))  # ... on turns 6-8 "late"
 
-class HexRow:
-    """An unsaved HexLine as a plain object with the same attributes: a Deep Vents game has
-    dozens, and building a model instance of some forty fields cost more than counting them.
-    save_lines inserts them as rows; lines read back from the database are HexLines."""
-
-    __slots__ = ("seat", "hex", *HEX_COUNTERS)
-
-    def __init__(self, seat: SeatLine, hex: str, counters: dict[str, float]) -> None:
-        self.seat = seat
-        self.hex = hex
-        for name in HEX_COUNTERS:
-            setattr(self, name, counters.get(name, 0.0))
-
-    @property
-    def seat_id(self) -> int | None:
-        return self.seat.pk
+# An unsaved HexLine as a plain tuple: the seat's number in its game (save_lines stores the
+# seat line's id), the hex type and the counters. A Deep Vents game has dozens, and building
+# a model instance of some forty fields cost more than counting them.
+HexRow = namedtuple("HexRow", ("seat", "hex", *HEX_COUNTERS))
+# HexRow._make without its Python frame and length check (the rows are built right here).
+new_row = tuple.__new__
 
 
-def deep_vents_hex_lines(seats: list[SeatLine], facts: list[dict[str, Any]]) -> list[HexRow]:
+class RoundRow(NamedTuple):
+    """An unsaved RoundLine; `seat` is the seat's number in its game."""
+
+    seat: int
+    round: int
+    moment: int
+    points: float
+    drowned: float
+    depth: float
+
+
+# Each counter's index in a row's counters (a list while the facts are counted).
+AT = {name: index for index, name in enumerate(HEX_COUNTERS)}
+OFFERED, TAKEN, POSITION, PAID, FOUND = (
+    AT[n] for n in ("offered", "taken", "position", "paid", "found")
+)
+GROWS, GROW_ARCHAEA, TRIGGERS, TRIGGER_ARCHAEA = (
+    AT[n] for n in ("grows", "grow_archaea", "triggers", "trigger_archaea")
+)
+ATTACKS, DAMAGE, DECIMATED, SURVIVED = (
+    AT[n] for n in ("attacks", "damage", "decimated", "survived")
+)
+TAKEN_AT_POSITION = {p: AT[f"taken_p{p}"] for p in range(1, 7)}
+TAKEN_ON_TURN = {t: AT[f"taken_t{t}"] for t in range(1, 9)}
+# Each flag with its win-weighted and par-weighted twins.
+OWNED, EARLY, LATE, PASSED = (
+    tuple(AT[f"{flag}{suffix}"] for suffix in ("", "_wins", "_expected"))
+    for flag in ("owned", "early", "late", "passed")
+)
+
+
+def deep_vents_hex_lines(seats: list[SeatRow], facts: list[dict[str, Any]]) -> list[HexRow]:
     """Per seat and hex type: drafting, win rates when owned or passed over, and use."""
-    counters: dict[tuple[int, str], defaultdict[str, float]] = defaultdict(
-        lambda: defaultdict(float)
-    )
+    width = len(HEX_COUNTERS)
+    counters: defaultdict[tuple[int, str], list[float]] = defaultdict(lambda: [0.0] * width)
     owned_turns: dict[tuple[int, str], list[int]] = defaultdict(list)
-    seen: set[tuple[int, str]] = set()
     eliminated: set[int] = set()
-    for fact in facts:
-        kind = fact.get("type")
-        if kind == "offer":
+    for fact in facts:  # the commonest kinds first
+        kind = fact["type"]
+        if kind == "grow":
+            c = counters[(fact["seat"], fact["hex"])]
+            c[GROWS] += 1
+            c[GROW_ARCHAEA] += fact["archaea"]
+        elif kind == "offer":
+            seat = fact["seat"]
             for slot in fact["row"]:
-                key = (fact["seat"], slot["hex"])
-                counters[key]["offered"] += 1
-                seen.add(key)
+                counters[(seat, slot["hex"])][OFFERED] += 1
         elif kind == "take":
             key = (fact["seat"], fact["hex"])
             c = counters[key]
-            c["taken"] += 1
-            c["position"] += fact["position"]
-            c["paid"] += fact["paid"]
-            c["found"] += fact["archaea"]
-            c[f"taken_p{fact['position']}"] += 1
-            if 1 <= fact["turn"] <= 8:
-                c[f"taken_t{fact['turn']}"] += 1
+            c[TAKEN] += 1
+            c[POSITION] += fact["position"]
+            c[PAID] += fact["paid"]
+            c[FOUND] += fact["archaea"]
+            if (at := TAKEN_AT_POSITION.get(fact["position"])) is not None:
+                c[at] += 1
+            if (on := TAKEN_ON_TURN.get(fact["turn"])) is not None:
+                c[on] += 1
             owned_turns[key].append(fact["turn"])
-        elif kind == "grow":
-            c = counters[(fact["seat"], fact["hex"])]
-            c["grows"] += 1
-            c["grow_archaea"] += fact["archaea"]
         elif kind == "trigger":
             c = counters[(fact["seat"], fact["hex"])]
-            c["triggers"] += 1
-            c["trigger_archaea"] += fact.get("collected", 0)
+            c[TRIGGERS] += 1
+            c[TRIGGER_ARCHAEA] += fact.get("collected", 0)
         elif kind == "attack" and fact.get("hex"):
             c = counters[(fact["attacker"], fact["hex"])]
-            c["attacks"] += 1
-            c["damage"] += fact["damage"]
+            c[ATTACKS] += 1
+            c[DAMAGE] += fact["damage"]
         elif kind == "decimate":
-            counters[(fact["seat"], fact["hex"])]["decimated"] += 1
+            counters[(fact["seat"], fact["hex"])][DECIMATED] += 1
         elif kind == "eliminated":
             eliminated.add(fact["seat"])
     result = []
     by_seat = {line.seat: line for line in seats}
     for (seat, hex_id), c in sorted(counters.items()):
         line = by_seat[seat]
-        turns = owned_turns.get((seat, hex_id), [])
+        wins, expected = line.wins, line.expected
+        turns = owned_turns.get((seat, hex_id))
+        flags = []  # the flags this row raises; every other flag and its twins stay 0
         if turns:
-            c["owned"] = 1
-            c["early"] = float(any(t in EARLY_TURNS for t in turns))
-            c["late"] = float(any(t in LATE_TURNS for t in turns))
+            flags.append(OWNED)
+            if not EARLY_TURNS.isdisjoint(turns):
+                flags.append(EARLY)
+            if not LATE_TURNS.isdisjoint(turns):
+                flags.append(LATE)
             if seat not in eliminated:
-                c["survived"] = max(0.0, c["taken"] - c["decimated"])
-        elif (seat, hex_id) in seen:
-            c["passed"] = 1  # offered, never taken: the player drafted something else
-        for flag in ("owned", "passed", "early", "late"):
-            c[f"{flag}_wins"] = c[flag] * line.wins
-            c[f"{flag}_expected"] = c[flag] * line.expected
-        result.append(HexRow(line, hex_id, c))
+                c[SURVIVED] = max(0.0, c[TAKEN] - c[DECIMATED])
+        elif c[OFFERED]:
+            flags.append(PASSED)  # offered, never taken: the player drafted something else
+        for flag, flag_wins, flag_expected in flags:
+            c[flag], c[flag_wins], c[flag_expected] = 1.0, wins, expected
+        result.append(new_row(HexRow, (seat, hex_id, *c)))
     return result
 
 
 def deep_sea_adventure_round_lines(
-    seats: list[SeatLine], facts: list[dict[str, Any]]
-) -> list[RoundLine]:
+    seats: list[SeatRow], facts: list[dict[str, Any]]
+) -> list[RoundRow]:
     """Per seat and dive: points banked, drowned, and when it turned back (DSA-4)."""
     turned: dict[tuple[int, int], dict[str, Any]] = {}
     result = []
@@ -108,8 +132,8 @@ def deep_sea_adventure_round_lines(
             for line in seats:
                 turn = turned.get((fact["dive"], line.seat))
                 result.append(
-                    RoundLine(
-                        seat=line,
+                    RoundRow(
+                        seat=line.seat,
                         round=fact["dive"],
                         moment=turn["turn"] if turn else 0,
                         points=fact["points"][line.seat],
@@ -120,7 +144,7 @@ def deep_sea_adventure_round_lines(
     return result
 
 
-def deep_dive_round_lines(seats: list[SeatLine], facts: list[dict[str, Any]]) -> list[RoundLine]:
+def deep_dive_round_lines(seats: list[SeatRow], facts: list[dict[str, Any]]) -> list[RoundRow]:
     """Per seat and round: pearls won, caught by the shark (DD-3), and when it surfaced."""
     surfaced: dict[tuple[int, int], dict[str, Any]] = {}
     caught: set[tuple[int, int]] = set()
@@ -138,8 +162,8 @@ def deep_dive_round_lines(seats: list[SeatLine], facts: list[dict[str, Any]]) ->
         for line in seats:
             up = surfaced.get((fact["round"], line.seat))
             result.append(
-                RoundLine(
-                    seat=line,
+                RoundRow(
+                    seat=line.seat,
                     round=fact["round"],
                     moment=up["pass"] if up else 0,
                     points=fact["points"][line.seat],

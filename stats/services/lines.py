@@ -3,6 +3,10 @@
 Facts are the engine's per-turn records (Game.facts, collected by replay). Seat and pair
 lines are the same for every game; what else a game's facts give (Deep Vents: per-hex lines;
 Deep Sea Adventure and Deep Dive: per-round lines) its adapter adds (stats/adapters.py).
+
+Lines are built as plain tuples (named, in the columns' terms), never model instances: a
+4-player Deep Vents game has some hundred of them, and save_lines copies them to the
+database as they are.
 """
 
 from __future__ import annotations
@@ -11,37 +15,55 @@ import datetime
 import math
 from collections.abc import Iterable
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from django.utils import timezone
 
 from games.models import Game, GameSeat
 from stats.adapters import adapter_for
-from stats.models import (
-    NO_BID,
-    NO_TURN_ORDER,
-    HexLine,
-    PairLine,
-    RoundLine,
-    SeatLine,
-)
+from stats.models import NO_BID, NO_TURN_ORDER
 from stats.services.bands import seat_bands
-from stats.services.game_lines import HexRow
+from stats.services.game_lines import HexRow, RoundRow
+
+
+class SeatRow(NamedTuple):
+    """An unsaved SeatLine: its columns but the id."""
+
+    game_id: int
+    seat: int
+    game_type: str
+    source: str
+    player_count: int
+    ruleset: str
+    month: datetime.date
+    band: str
+    strategy: str
+    turn_order: int
+    winning_bid: int
+    score_bin: int
+    wins: float
+    expected: float
+    score: float
+    score_sq: float
+    rank: float
+
+
+class PairRow(NamedTuple):
+    """An unsaved PairLine; `seat` is the seat's number in its game (save_lines stores the
+    seat line's id)."""
+
+    seat: int
+    opponent: str
+    ahead: int
+    behind: int
 
 
 @dataclass
 class GameLines:
-    seats: list[SeatLine] = field(default_factory=list)
-    pairs: list[PairLine] = field(default_factory=list)
-    hexes: list[HexLine | HexRow] = field(default_factory=list)
-    rounds: list[RoundLine] = field(default_factory=list)
-
-    def by_model(self) -> dict[type, list]:
-        return {
-            SeatLine: self.seats,
-            PairLine: self.pairs,
-            HexLine: self.hexes,
-            RoundLine: self.rounds,
-        }
+    seats: list[SeatRow] = field(default_factory=list)
+    pairs: list[PairRow] = field(default_factory=list)
+    hexes: list[HexRow] = field(default_factory=list)
+    rounds: list[RoundRow] = field(default_factory=list)
 
 
 def month_of(moment: datetime.datetime) -> datetime.date:
@@ -54,8 +76,8 @@ def build_lines(
     seats: Iterable[GameSeat] | None = None,
     bands: dict[int, str] | None = None,
 ) -> GameLines:
-    """Every line of one game, unsaved (the caller saves seats first, then the rest).
-    `bands` (seat -> band, from group_bands) saves reading the ratings again."""
+    """Every line of one game, unsaved. `bands` (seat -> band, from group_bands) saves
+    reading the ratings again."""
     seats = sorted(seats if seats is not None else game.seats.all(), key=lambda s: s.seat)
     facts = game.facts or []
     lines = GameLines()
@@ -69,10 +91,10 @@ def build_lines(
     if bands is None:
         bands = seat_bands(game, seats)
     for seat in seats:
-        wins = 1.0 if seat.winner else 0.0
+        score = float(seat.score)
         lines.seats.append(
-            SeatLine(
-                game=game,
+            SeatRow(
+                game_id=game.pk,
                 seat=seat.seat,
                 game_type=game.game_type,
                 source=game.source,
@@ -83,24 +105,23 @@ def build_lines(
                 strategy=seat.strategy,
                 turn_order=seat.turn_order or NO_TURN_ORDER,
                 winning_bid=winning_bid,
-                score_bin=math.floor(seat.score),
-                wins=wins,
+                score_bin=math.floor(score),
+                wins=1.0 if seat.winner else 0.0,
                 expected=expected,
-                score=seat.score,
-                score_sq=seat.score * seat.score,
-                rank=seat.rank,
+                score=score,
+                score_sq=score * score,
+                rank=float(seat.rank),
             )
         )
-    for line in lines.seats:
-        rank = seats[line.seat].rank
+    for seat in seats:
         for other in seats:
-            if other.seat != line.seat:
+            if other.seat != seat.seat:
                 lines.pairs.append(
-                    PairLine(
-                        seat=line,
+                    PairRow(
+                        seat=seat.seat,
                         opponent=other.strategy,
-                        ahead=int(rank < other.rank),
-                        behind=int(rank > other.rank),
+                        ahead=int(seat.rank < other.rank),
+                        behind=int(seat.rank > other.rank),
                     )
                 )
     adapter_for(game.game_type).add_lines(lines, facts)

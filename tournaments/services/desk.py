@@ -32,4 +32,9 @@ class TournamentTableDesk:
         return attach_log(table, raw, user=user, filename=filename or f"result of {table}")
 
     def holds(self, log: GameLog) -> bool:
-        return Table.objects.filter(log_id=log.pk).exists()
+        # The reverse one-to-one: no query when the log was read with select_related("table")
+        # (verification reads each group's logs so), one otherwise.
+        try:
+            return log.table is not None
+        except Table.DoesNotExist:
+            return False
