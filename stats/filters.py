@@ -8,7 +8,7 @@ from django import forms
 from django.db.models import Model, Q, QuerySet
 
 from engines.registry import GAMES, get_game
-from stats.models import LIVE
+from stats.models import BY_MONTH_LIVE, LIVE
 from stats.services.bands import ALL_BANDS
 
 SOURCES = (
@@ -67,12 +67,15 @@ class StatsFilter(forms.Form):
 
     def view(self, cube: type[Model]) -> type[Model]:
         """The view the cube's rows are read from: its month-free rollup when no date is
-        set. Both are live views, which add the deltas not folded in yet (stats.models), so
-        pages are exact: sum them, a key may have several rows."""
+        set, its strategy-free one by month (where it has one) when a date is set but no
+        strategy. All are live views, which add the deltas not folded in yet (stats.models),
+        so pages are exact: sum them, a key may have several rows."""
         cube_view, rollup_view = LIVE[cube]
-        if self.value("since") or self.value("until"):
-            return cube_view
-        return rollup_view
+        if not (self.value("since") or self.value("until")):
+            return rollup_view
+        if self.value("strategy") is None and cube in BY_MONTH_LIVE:
+            return BY_MONTH_LIVE[cube]
+        return cube_view
 
     def rows(self, cube: type[Model]) -> QuerySet:
         """The cube's rows under the filters (from `view`)."""

@@ -12,7 +12,16 @@ from django.db.models import Sum
 
 from games.models import Game
 from games.signals import game_retracted
-from stats.models import LIVE, HexCube, RoundCube, SeatLine, StrategyCube
+from stats.models import (
+    BY_MONTH_LIVE,
+    LIVE,
+    HexCube,
+    HexCubeByMonthLive,
+    HexCubeDelta,
+    RoundCube,
+    SeatLine,
+    StrategyCube,
+)
 from stats.services.aggregate import CUBES, add_game, fold_deltas, rebuild_all
 from tests.stats_support import verified_games
 
@@ -158,3 +167,45 @@ def test_rollups_equal_their_cubes_summed_over_months(mixed_games):
     assert incremental == cubes_over_months()
     rebuild_all()
     assert rollup_snapshot() == incremental
+
+
+def by_month_snapshot() -> dict:
+    """Every key of the strategy-free rollups by month, as the per-hex page with a date
+    range reads them."""
+    return {
+        (spec.cube.__name__, key): counters
+        for spec in CUBES
+        for _, keys in spec.rollups[1:]
+        for key, counters in summed_by_key(
+            BY_MONTH_LIVE[spec.cube].objects.all(), keys, spec.counters
+        ).items()
+    }
+
+
+def cubes_over_strategies() -> dict:
+    """The live cubes summed over strategies by the database, shaped like by_month_snapshot()."""
+    return {
+        (spec.cube.__name__, key): counters
+        for spec in CUBES
+        for _, keys in spec.rollups[1:]
+        for key, counters in summed_by_key(
+            LIVE[spec.cube][0].objects.all(), keys, spec.counters
+        ).items()
+    }
+
+
+def test_the_hex_cube_by_month_equals_the_hex_cube_summed_over_strategies(mixed_games):
+    """The per-hex page with a date range but no strategy reads it (stats.filters)."""
+    for game in mixed_games[::2]:
+        game.played_at -= datetime.timedelta(days=62)
+        game.save(update_fields=["played_at"])
+        add_game(game)
+    incremental = by_month_snapshot()
+    assert {cube for cube, _ in incremental} == {"HexCube"}
+    assert HexCubeByMonthLive.objects.values("month").distinct().count() > 1
+    assert incremental == cubes_over_strategies()  # the deltas, not folded yet
+    fold_deltas()
+    assert not HexCubeDelta.objects.exists()
+    assert by_month_snapshot() == incremental == cubes_over_strategies()
+    rebuild_all()
+    assert by_month_snapshot() == incremental

@@ -17,7 +17,8 @@ from html import unescape
 from html.parser import HTMLParser
 
 import pytest
-from django.db import transaction
+from django.db import connection, transaction
+from django.test.utils import CaptureQueriesContext
 from django.urls import reverse
 from django.utils import timezone
 
@@ -160,13 +161,16 @@ def expected_strategies() -> dict[str, dict[str, float]]:
     return totals
 
 
-def expected_hexes() -> dict[str, dict[str, float]]:
+def expected_hexes(strategy: str | None = None) -> dict[str, dict[str, float]]:
     """Per hex: offers, takes, and the win rates of the seats that owned it or passed it over
-    (offered it in a game and never took it), each relative to their tables' par."""
+    (offered it in a game and never took it), each relative to their tables' par; of one
+    strategy's seats when given."""
     totals: dict[str, dict[str, float]] = defaultdict(lambda: defaultdict(float))
     for spec in GAMES:
         par = 1 / len(spec["seats"])
-        for seat, (_, _, _, winner) in enumerate(spec["seats"]):
+        for seat, (played, _, _, winner) in enumerate(spec["seats"]):
+            if strategy is not None and played != strategy:
+                continue
             drafts = [d for d in spec["drafts"] if d[0] == seat]
             offered = {h for d in drafts for h in d[1]}
             owned = {d[2] for d in drafts}
@@ -265,8 +269,8 @@ def strategies_page(client) -> str:
     return response.content.decode()
 
 
-def hexes_page(client) -> str:
-    response = client.get(reverse("stats:hexes"), {"min_sample": 1})
+def hexes_page(client, **filters: str) -> str:
+    response = client.get(reverse("stats:hexes"), {"min_sample": 1, **filters})
     assert response.status_code == 200
     return response.content.decode()
 
@@ -350,3 +354,36 @@ def test_the_hex_table_shows_offers_takes_positions_and_win_rates_owned_and_pass
         assert shows_interval(row["Owned WR"], owned, 2)
         assert shows_interval(row["Passed WR"], passed, 2)
         assert shows(row["Improvement"], owned[0] - passed[0], 2)
+
+
+def shows_the_hexes(table: dict[str, dict[str, str]], expected: dict) -> bool:
+    return set(table) == {HEX_NAMES[h] for h in expected} and all(
+        table[HEX_NAMES[hex_id]]["Offered"] == f"{totals['offered']:.0f}"
+        and table[HEX_NAMES[hex_id]]["Taken"] == f"{totals['taken']:.0f}"
+        and table[HEX_NAMES[hex_id]]["Sample"] == f"{totals['owned'] + totals['passed']:.0f}"
+        for hex_id, totals in expected.items()
+    )
+
+
+def test_the_hex_table_with_a_date_range_counts_the_games_of_those_months_over_strategies(
+    client, hand_made_games
+):
+    this_month = timezone.now().strftime("%Y-%m")
+    with CaptureQueriesContext(connection) as queries:
+        table = table_by_first_column(hexes_page(client, since=this_month, until=this_month))
+    assert shows_the_hexes(table, expected_hexes())
+    # Summed over strategies by month already (stats.models.HexCubeByMonth).
+    assert any("stats_hexcubebymonthlive" in q["sql"] for q in queries.captured_queries)
+
+    last_year = f"{timezone.now().year - 1}-01"
+    empty = Tables()
+    empty.feed(hexes_page(client, since=last_year, until=last_year))
+    assert [rows[1:] for rows in empty.tables] in ([], [[]])  # no table, or no row in it
+
+
+def test_the_hex_table_with_a_date_range_and_a_strategy_counts_that_strategys_seats(
+    client, hand_made_games
+):
+    this_month = timezone.now().strftime("%Y-%m")
+    page = hexes_page(client, since=this_month, until=this_month, strategy="grower")
+    assert shows_the_hexes(table_by_first_column(page), expected_hexes("grower"))

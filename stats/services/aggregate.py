@@ -12,7 +12,7 @@ rebuild runs: new rows only, which lock nothing another worker needs.
 One folder moves the deltas into the cubes and rollups (`fold_deltas`, run by
 stats.tasks.fold_deltas_task a second after a commit that appended some, and by celery beat
 as a backstop): per cube one statement deletes the deltas it sees and upserts their sums
-into the cube and into the rollup, atomically, so a delta is counted exactly once. Only one
+into the cube and into its rollups, atomically, so a delta is counted exactly once. Only one
 fold runs at a time (a PostgreSQL advisory lock; a fold that finds it taken queues itself
 again instead of waiting), so the only writer of cube rows is the folder, and it never waits
 for a verifying worker nor they for it. Pages never lag: they read the live views (stats.models,
@@ -42,6 +42,7 @@ from deepsea.bulk import insert_rows, reserve_ids
 from deepsea.outages import CACHE_UNREACHABLE, BrokerUnreachable
 from games.models import Game, GameLog
 from stats.models import (
+    BY_MONTH,
     DELTAS,
     HEX_COUNTERS,
     ROLLUPS,
@@ -98,6 +99,17 @@ class CubeSpec:
     @property
     def rollup_key_fields(self) -> tuple[str, ...]:
         return tuple(name for name in self.key_fields if name != "month")
+
+    @property
+    def rollups(self) -> tuple[tuple[type[Model], tuple[str, ...]], ...]:
+        """Every table the folder and the rebuild keep equal to the cube summed over a key,
+        with the keys it keeps: the month-free rollup, and the strategy-free one by month
+        where a page reads it (stats.models.BY_MONTH)."""
+        rollups = [(self.rollup, self.rollup_key_fields)]
+        if self.cube in BY_MONTH:
+            keys = tuple(name for name in self.key_fields if name != "strategy")
+            rollups.append((BY_MONTH[self.cube], keys))
+        return tuple(rollups)
 
     @property
     def delta(self) -> type[Model]:
@@ -187,7 +199,7 @@ def queue_fold() -> None:
 
 
 def fold_deltas() -> int | None:
-    """Move every committed delta into its cube and rollup; the delta rows moved, or None
+    """Move every committed delta into its cube and rollups; the delta rows moved, or None
     when another fold holds the lock (it runs now; the caller may try again shortly)."""
     with transaction.atomic():
         if connection.vendor == "postgresql":
@@ -223,10 +235,13 @@ def fold_cube(spec: CubeSpec) -> int:
         if connection.vendor == "postgresql":
             # One statement, one snapshot: the deltas deleted are the deltas summed.
             every = ", ".join(columns(spec.delta, (*spec.key_fields, *sums)))
+            into_rollups = "".join(
+                f"into_rollup_{i} AS ({upsert(rollup, keys, 'moved')}), "
+                for i, (rollup, keys) in enumerate(spec.rollups)
+            )
             cursor.execute(
-                f"WITH moved AS (DELETE FROM {delta} RETURNING {every}), "
-                f"into_cube AS ({upsert(spec.cube, spec.key_fields, 'moved')}), "
-                f"into_rollup AS ({upsert(spec.rollup, spec.rollup_key_fields, 'moved')}) "
+                f"WITH moved AS (DELETE FROM {delta} RETURNING {every}), {into_rollups}"
+                f"into_cube AS ({upsert(spec.cube, spec.key_fields, 'moved')}) "
                 f"SELECT COUNT(*) FROM moved"
             )
             (moved,) = cursor.fetchone()
@@ -238,7 +253,8 @@ def fold_cube(spec: CubeSpec) -> int:
         # SQLite writes one transaction at a time: nothing is appended while this runs.
         source = f"{delta} WHERE id <= {int(last)}"
         cursor.execute(upsert(spec.cube, spec.key_fields, source))
-        cursor.execute(upsert(spec.rollup, spec.rollup_key_fields, source))
+        for rollup, keys in spec.rollups:
+            cursor.execute(upsert(rollup, keys, source))
         cursor.execute(f"DELETE FROM {delta} WHERE id <= %s", [last])
         return cursor.rowcount
 
@@ -325,15 +341,13 @@ def empty(*cubes: type[Model]) -> None:
 
 
 def rebuild_cube(spec: CubeSpec) -> int:
-    """Empty one cube and its rollup and fill them again: the cube with one INSERT ... SELECT
+    """Empty one cube and its rollups and fill them again: the cube with one INSERT ... SELECT
     ... GROUP BY over its lines, run by the database (no row passes through Python), then the
-    rollup from the cube."""
+    rollups from the cube."""
     quote = connection.ops.quote_name
     targets = [column(spec.cube, name) for name in (*spec.key_fields, "n", *spec.counters)]
-    rollup_keys = [column(spec.rollup, name) for name in spec.rollup_key_fields]
-    rollup_sums = [f"SUM({column(spec.cube, name)})" for name in ("n", *spec.counters)]
-    rollup_targets = [column(spec.rollup, name) for name in ("n", *spec.counters)]
-    empty(spec.delta, spec.cube, spec.rollup)  # the lines hold what the deltas would add
+    # The deltas too: the lines hold what they would add.
+    empty(spec.delta, spec.cube, *(rollup for rollup, _ in spec.rollups))
     summed = lines_summed(spec)
     insert = f"INSERT INTO {quote(spec.cube._meta.db_table)} ({', '.join(targets)}) "
     with connection.cursor() as cursor:
@@ -345,19 +359,27 @@ def rebuild_cube(spec: CubeSpec) -> int:
             cursor.execute(f"SET LOCAL work_mem = '{REBUILD_WORK_MEM}'")
             cursor.execute(f"CREATE TEMPORARY TABLE rebuilt_cube AS {summed}")
             columns = ", ".join(f"c{i}" for i in range(len(targets)))
-            cursor.execute(f"{insert}SELECT {columns} FROM rebuilt_cube")
+            # In month order: a date range then reads a run of pages, not a row on almost
+            # every page. Later months are appended in order as games come, and a fold's
+            # update stays on its row's page (fillfactor, migration 0003).
+            month = f"c{spec.key_fields.index('month')}"
+            cursor.execute(f"{insert}SELECT {columns} FROM rebuilt_cube ORDER BY {month}")
             created = cursor.rowcount
             cursor.execute("DROP TABLE rebuilt_cube")
         else:
             cursor.execute(insert + summed)
             created = cursor.rowcount
-        # The rollup from the cube, a few rows per line summed above.
-        cursor.execute(
-            f"INSERT INTO {quote(spec.rollup._meta.db_table)} "
-            f"({', '.join([*rollup_keys, *rollup_targets])}) "
-            f"SELECT {', '.join([*rollup_keys, *rollup_sums])} "
-            f"FROM {quote(spec.cube._meta.db_table)} GROUP BY {', '.join(rollup_keys)}"
-        )
+        # The rollups from the cube, a few rows per line summed above.
+        sums = [f"SUM({column(spec.cube, name)})" for name in ("n", *spec.counters)]
+        for rollup, keys in spec.rollups:
+            key_columns = [column(rollup, name) for name in keys]
+            targets = [column(rollup, name) for name in ("n", *spec.counters)]
+            cursor.execute(
+                f"INSERT INTO {quote(rollup._meta.db_table)} "
+                f"({', '.join([*key_columns, *targets])}) "
+                f"SELECT {', '.join([*key_columns, *sums])} "
+                f"FROM {quote(spec.cube._meta.db_table)} GROUP BY {', '.join(key_columns)}"
+            )
     return created
 
 
