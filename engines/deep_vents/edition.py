@@ -36,6 +36,7 @@ class HexType:
     # Compiled from the data above, for replay speed:
     grow_behaviour: Grow
     grow_takes_choice: bool  # the grow event names an adjacent hex ("from")
+    uses_source: bool  # the trigger spends from a chosen hex ("source", DV-12)
     # (behaviour, effect data, once per opponent) for each trigger effect, in printed order
     effects: tuple[tuple[Effect, dict[str, Any], bool], ...]
     # Archaea at which the hex must trigger and below which it cannot (DV-9), if any.
@@ -108,6 +109,7 @@ def _hex_type(hex_id: str, data: dict[str, Any]) -> HexType:
         track=tuple(data.get("track", ())),
         grow_behaviour=GROWS[grow["kind"]],
         grow_takes_choice=grow["kind"] in GROW_CHOICES,
+        uses_source=isinstance(trigger.get("cost"), dict),
         automatic_at=trigger.get("automatic_at"),
         effects=tuple(
             (EFFECTS[e["kind"]][0], e, EFFECTS[e["kind"]][1]) for e in trigger["effects"]
