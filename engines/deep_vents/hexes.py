@@ -27,20 +27,20 @@ def grow_fixed(state: DeepVentsState, tile: Tile, choice: Tile | None) -> int:
 
 
 def grow_adjacent_traits(state: DeepVentsState, tile: Tile, choice: Tile | None) -> int:
-    traits = tile.kind.grow["traits"]
+    """+1 per symbol of the grow's traits on adjacent hexes: Tile.trait, summed ahead in
+    the edition (HexType.grow_shown) but for an Undersea Volcano's heat, its archaea (DV-5)."""
+    kind = tile.kind
+    shown = kind.grow_shown
+    heat = "heat" in kind.grow["traits"]
     total = 0
     for nb in tile.neighbours:
-        # Tile.trait, inlined: the commonest grow of all (DV-5).
-        kind = nb.kind
+        front, back = shown[nb.kind]
         if nb.decimated:
-            for name in traits:
-                total += kind.back.get(name, 0)
+            total += back
         else:
-            for name in traits:
-                if name == "heat" and kind.heat_is_archaea:
-                    total += nb.archaea
-                else:
-                    total += kind.traits.get(name, 0)
+            total += front
+            if heat and nb.kind.heat_is_archaea:
+                total += nb.archaea
     return total
 
 
@@ -111,10 +111,10 @@ GROW_CHOICES = {"take_adjacent"}
 
 def trigger_problem(tile: Tile, source: Tile | None) -> tuple[str, str] | None:
     """Why this tile cannot trigger now (message, ruling), or None if it can."""
+    kind = tile.kind
     if tile.decimated:
-        return f"{tile.kind.name} is decimated and cannot be activated", "DV-13"
-    spec = tile.kind.trigger
-    automatic = spec.get("automatic_at")
+        return f"{kind.name} is decimated and cannot be activated", "DV-13"
+    automatic = kind.automatic_at
     if automatic is not None:
         if tile.archaea < automatic:
             return (
@@ -123,8 +123,8 @@ def trigger_problem(tile: Tile, source: Tile | None) -> tuple[str, str] | None:
                 "DV-9",
             )
         return None
-    cost = spec["cost"]
-    if isinstance(cost, dict):
+    cost = kind.trigger["cost"]
+    if kind.uses_source:
         if source is None or source.archaea < cost["min"]:
             held = 0 if source is None else source.archaea
             return (
@@ -149,11 +149,11 @@ def trigger_problem(tile: Tile, source: Tile | None) -> tuple[str, str] | None:
 
 def pay_trigger(tile: Tile, source: Tile | None) -> int:
     """Pay a checked trigger cost to the general supply; returns the archaea spent."""
-    spec = tile.kind.trigger
-    if "automatic_at" in spec:
+    kind = tile.kind
+    if kind.automatic_at is not None:
         return 0
-    cost = spec["cost"]
-    if isinstance(cost, dict):
+    cost = kind.trigger["cost"]
+    if kind.uses_source:
         assert source is not None
         paid, source.archaea = source.archaea, 0
         return paid

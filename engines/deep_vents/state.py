@@ -17,10 +17,11 @@ decimation choice is pending, the active player otherwise.
 from __future__ import annotations
 
 import copy
+from collections.abc import Callable, Mapping, Sequence
 from operator import attrgetter
 from typing import Any
 
-from engines.core.errors import IllegalEventError, MalformedLogError
+from engines.core.errors import IllegalEventError, LogError, MalformedLogError
 from engines.core.game import Event, Outcome, State
 from engines.deep_vents.board import Coord, Tile, activation_key, neighbour_cells, neighbour_coords
 from engines.deep_vents.edition import Edition, HexType
@@ -70,7 +71,7 @@ class Player:
         return self.eliminated_turn is not None
 
     def hex_archaea(self) -> int:
-        return sum(t.archaea for t in self.hexes.values())
+        return sum([t.archaea for t in self.hexes.values()])
 
 
 def _coord(value: Any, field: str) -> Coord:
@@ -165,6 +166,33 @@ class DeepVentsState(State):
                 else "an event is a JSON object"
             ) from None
         handler(self, event)
+
+    def apply_events(
+        self,
+        events: Sequence[Mapping[str, Any]],
+        on_event: Callable[[int, State], None] | None = None,
+    ) -> None:
+        """State.apply_events, calling each event's handler straight away (the loop every
+        event of every log verified runs through): the same checks, errors and order."""
+        handlers = _HANDLERS
+        for index, event in enumerate(events):
+            if self.phase is OVER:
+                raise IllegalEventError(
+                    "the game is already over; nothing may follow its end",
+                    index=index,
+                    seat=event.get("seat"),
+                    rule=self.end_rule,
+                )
+            try:
+                handler = handlers[event["type"]]
+            except (KeyError, TypeError):
+                handler = DeepVentsState.apply_action  # which refuses it, saying why
+            try:
+                handler(self, event)
+            except LogError as exc:
+                raise exc.at(index, event.get("seat")) from None
+            if on_event is not None:
+                on_event(index, self)
 
     def clone(self) -> DeepVentsState:
         """An independent copy (bots look ahead on it); facts are not copied."""
@@ -534,7 +562,11 @@ class DeepVentsState(State):
         self.act_next += 1
         self.repeat_tile = None
         before = choice.archaea if choice is not None else 0
-        gained = self.add(tile, kind.grow_behaviour(self, tile, choice))
+        gained = kind.grow_behaviour(self, tile, choice)
+        room = self.capacity - tile.archaea  # DV-6: beyond the cap they are lost (as add)
+        if gained > room:
+            gained = room if room > 0 else 0
+        tile.archaea += gained
         facts = self.facts
         if facts is not None:
             active = self.active
