@@ -13,12 +13,12 @@ from __future__ import annotations
 import random
 import re
 from abc import ABC, abstractmethod
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from engines.core.describe import describe_generic
-from engines.core.errors import UnsupportedRulesetError
+from engines.core.errors import IllegalEventError, LogError, UnsupportedRulesetError
 from engines.core.schema_errors import FieldRules
 
 Event = dict[str, Any]
@@ -89,6 +89,30 @@ class State(ABC):
 
     @abstractmethod
     def is_terminal(self) -> bool: ...
+
+    def apply_events(
+        self,
+        events: Sequence[Mapping[str, Any]],
+        on_event: Callable[[int, State], None] | None = None,
+    ) -> None:
+        """Apply events in order; the first bad one raises a LogError naming its index and
+        seat. `on_event(index, state)` is called after each. A game may replace this loop
+        with one of its own that does the same, faster (replay runs it for every event)."""
+        is_terminal, apply_action = self.is_terminal, self.apply_action
+        for index, event in enumerate(events):
+            if is_terminal():
+                raise IllegalEventError(
+                    "the game is already over; nothing may follow its end",
+                    index=index,
+                    seat=event.get("seat"),
+                    rule=self.end_rule,
+                )
+            try:
+                apply_action(event)
+            except LogError as exc:
+                raise exc.at(index, event.get("seat")) from None
+            if on_event is not None:
+                on_event(index, self)
 
     def waiting_for(self) -> str:
         """The pending decision in words: "seat 2 to decide on a shell against 3 damage"."""

@@ -120,7 +120,7 @@ def loads(data: bytes | str) -> Any:
 
     Most logs are read by orjson (issue 14: the stdlib with its hooks was 16% of
     verification). It is used only where its answer is provably the exact reader's
-    (`_loads_exactly`): no backslash (so no escapes, hence no NUL, no lone surrogate and
+    (`_orjson_is_exact`): no backslash (so no escapes, hence no NUL, no lone surrogate and
     no quote inside a string), no long number, and as many keys kept as the text has (so
     no duplicate key). Anything else, and every error, goes to the exact reader, so the
     value and the error message are always the same.
@@ -131,26 +131,34 @@ def loads(data: bytes | str) -> Any:
             raw = raw.encode("utf-8")
         except UnicodeEncodeError:
             return _loads_exactly(data)
-    if b"\\" not in raw and _LONG_NUMBER not in raw.translate(_NUMBER_BYTES):
+    if b"\\" not in raw:
         try:
             parsed = orjson.loads(raw)
         except orjson.JSONDecodeError:
             return _loads_exactly(data)
-        if _keys_all_kept(raw, parsed):
+        if _orjson_is_exact(raw, parsed):
             return parsed
     return _loads_exactly(data)
 
 
-def _keys_all_kept(raw: bytes, parsed: Any) -> bool:
-    """True when no key of `raw` was lost to a later equal one (JSON without backslashes).
+def _orjson_is_exact(raw: bytes, parsed: Any) -> bool:
+    """True when orjson read `raw` (JSON without backslashes) as the exact reader would.
 
-    A colon is either inside a string or after a key. orjson writes the parsed value back
-    with the same strings (without escapes they are copied as they are) and one colon per
-    key it kept: as many colons as the text has means no key was dropped.
+    orjson writes the parsed value back with the same strings (without escapes they are
+    copied as they are). Written back byte for byte as `raw` (logs stored as the engine
+    writes them: compact, in order), nothing can differ: a number it read otherwise or a
+    key it dropped would be written differently. Otherwise: no run of number characters
+    long enough to be an integer beyond 64 bits (orjson makes those floats) or a number
+    over MAX_NUMBER_DIGITS, and one colon per key kept as the text has (a colon is either
+    inside a string or after a key), so no key was dropped.
     """
     try:
         written = orjson.dumps(parsed)
     except orjson.JSONEncodeError:  # nested deeper than orjson writes (it reads deeper)
+        return False
+    if written == raw:
+        return True
+    if _LONG_NUMBER in raw.translate(_NUMBER_BYTES):
         return False
     return raw.count(b":") == written.count(b":")
 

@@ -109,12 +109,13 @@ class _Writer:
         if "enum" in schema:
             self.enum(schema["enum"], v, depth)
         if "minimum" in schema or "maximum" in schema:
-            # As the validator compares: a NaN is neither below a minimum nor above a maximum.
+            # As the validator compares: a NaN is neither below a minimum nor above a maximum
+            # (an integer is never NaN, so its bounds may be one chained comparison).
             inner = self.only_if(kind in ("integer", "number"), _IS_NUMBER.format(v=v), depth)
-            self.sizes(schema, "minimum", "maximum", v, inner)
+            self.sizes(schema, "minimum", "maximum", v, inner, chained=kind == "integer")
         if "minLength" in schema or "maxLength" in schema:
             inner = self.only_if(kind == "string", f"{v}.__class__ is str", depth)
-            self.sizes(schema, "minLength", "maxLength", f"len({v})", inner)
+            self.sizes(schema, "minLength", "maxLength", f"len({v})", inner, chained=True)
         if {"items", "minItems", "maxItems", "uniqueItems"} & set(schema):
             inner = self.only_if(kind == "array", _TYPE_TESTS["array"].format(v=v), depth)
             self.array(schema, v, inner)
@@ -153,7 +154,22 @@ class _Writer:
             )
         self.fail_unless(depth, " or ".join(tests))
 
-    def sizes(self, schema: Mapping[str, Any], low: str, high: str, size: str, depth: int) -> None:
+    def sizes(
+        self,
+        schema: Mapping[str, Any],
+        low: str,
+        high: str,
+        size: str,
+        depth: int,
+        chained: bool = False,
+    ) -> None:
+        """`size` within the bounds given; `chained` when it cannot be NaN."""
+        if chained and low in schema and high in schema:
+            if schema[low] == schema[high]:
+                self.fail_unless(depth, f"{size} == {schema[low]!r}")
+            else:
+                self.fail_unless(depth, f"{schema[low]!r} <= {size} <= {schema[high]!r}")
+            return
         if low in schema:
             self.emit(depth, f"if {size} < {schema[low]!r}:")
             self.emit(depth + 1, "return False")
@@ -162,7 +178,7 @@ class _Writer:
             self.emit(depth + 1, "return False")
 
     def array(self, schema: Mapping[str, Any], v: str, depth: int) -> None:
-        self.sizes(schema, "minItems", "maxItems", f"len({v})", depth)
+        self.sizes(schema, "minItems", "maxItems", f"len({v})", depth, chained=True)
         if schema.get("uniqueItems"):
             key = self.constant(_unique_key)
             self.fail_unless(depth, f"len({v}) == len(set(map({key}, {v})))")
@@ -197,6 +213,10 @@ class _Writer:
         if any(not isinstance(needs, Mapping) for needs in dependencies.values()):
             raise NotImplementedError("only schema dependencies are compiled")
         checked = {name: sub for name, sub in properties.items() if not set(sub) <= _ANNOTATIONS}
+        tag = _tag(schema) if extra is False else None
+        if tag is not None:
+            self.tagged(schema, tag, v, depth)
+            return
         if extra is True:
             for name, needs in dependencies.items():
                 self.emit(depth, f"if {name!r} in {v}:")
@@ -232,6 +252,48 @@ class _Writer:
         self.emit(depth + 1, "else:" if keyword == "elif" else "if True:")
         self.emit(depth + 2, "return False")
 
+    def tagged(self, schema: Mapping[str, Any], tag: str, v: str, depth: int) -> None:
+        """An object whose `tag` property (required, a string enum) decides which other
+        keys it may have (see `_tag`): a branch per tag value checks the keys that value
+        allows, those present, and counts them: any other key makes the count short."""
+        properties = schema["properties"]
+        required = schema.get("required", [])
+        dependencies = schema.get("dependencies", {})
+        value, count = self.name("t"), self.name("n")
+        self.emit(depth, f"{value} = {v}[{tag!r}]")  # present: `object` checked the required
+        keyword = "if"
+        for option in properties[tag]["enum"]:
+            allowed = [
+                name
+                for name in properties
+                if name not in dependencies
+                or option in _strip(dependencies[name])["properties"][tag]["enum"]
+            ]
+            self.emit(depth, f"{keyword} {value} == {option!r}:")
+            keyword = "elif"
+            if not set(required) <= set(allowed):
+                self.emit(depth + 1, "return False")
+                continue
+            self.emit(depth + 1, f"{count} = {len(required)}")
+            for name in allowed:
+                subschema = properties[name]
+                checked = name != tag and not set(subschema) <= _ANNOTATIONS
+                if name in required:
+                    if checked:
+                        field = self.name("f")
+                        self.emit(depth + 1, f"{field} = {v}[{name!r}]")
+                        self.check(subschema, field, depth + 1)
+                    continue
+                self.emit(depth + 1, f"if {name!r} in {v}:")
+                self.emit(depth + 2, f"{count} += 1")
+                if checked:
+                    field = self.name("f")
+                    self.emit(depth + 2, f"{field} = {v}[{name!r}]")
+                    self.check(subschema, field, depth + 2)
+            self.fail_unless(depth + 1, f"len({v}) == {count}")
+        self.emit(depth, "else:")
+        self.emit(depth + 1, "return False")
+
     def any_of(self, branches: list[Mapping[str, Any]], v: str, depth: int) -> None:
         """Only the branch whose constant `type` the value has can pass: an `if` per
         type, each holding its branch inline (or, where types repeat, any of them)."""
@@ -260,6 +322,45 @@ class _Writer:
             self.emit(depth + 1, "pass")
         self.emit(depth, "else:")
         self.emit(depth + 1, "return False")
+
+
+def _strip(schema: Mapping[str, Any]) -> dict[str, Any]:
+    """A schema without its annotations."""
+    return {key: value for key, value in schema.items() if key not in _ANNOTATIONS}
+
+
+def _string_enum(schema: Any) -> bool:
+    """A schema that is only an enum of strings."""
+    if not isinstance(schema, Mapping):
+        return False
+    values = _strip(schema)
+    return list(values) == ["enum"] and all(isinstance(x, str) for x in values["enum"])
+
+
+def _tag(schema: Mapping[str, Any]) -> str | None:
+    """The property that tags an object, if its schema has one: a required property whose
+    schema is an enum of strings, with every dependency narrowing only that enum. Then a
+    key is allowed exactly when it is a property whose dependency (if any) lists the tag's
+    value: the Deep Vents events (type decides which fields may appear)."""
+    properties = schema.get("properties", {})
+    dependencies = schema.get("dependencies") or {}
+    if not dependencies:
+        return None
+    tags = set()
+    for needs in dependencies.values():
+        needs = _strip(needs)
+        if list(needs) != ["properties"] or len(needs["properties"]) != 1:
+            return None
+        [(name, narrowed)] = needs["properties"].items()
+        if not _string_enum(narrowed):
+            return None
+        tags.add(name)
+    if len(tags) != 1:
+        return None
+    [tag] = tags
+    if tag not in schema.get("required", []) or not _string_enum(properties.get(tag)):
+        return None
+    return tag
 
 
 def _any_of(accepts: list[Callable[[Any], bool]]) -> Callable[[Any], bool]:

@@ -15,20 +15,42 @@ def neighbour_coords(at: Coord) -> list[Coord]:
     return [(q + dq, r + dr) for dq, dr in NEIGHBOUR_OFFSETS]
 
 
-def activation_key(tile: Tile) -> tuple[int, int]:
+# The neighbours of every cell near the Deep Vents, computed once: placing a hex looks its
+# cell up here instead of building six coordinates (cells farther out are computed).
+_NEAR = 12
+_NEIGHBOURS: dict[Coord, tuple[Coord, ...]] = {
+    (q, r): tuple(neighbour_coords((q, r)))
+    for q in range(-_NEAR, _NEAR + 1)
+    for r in range(-_NEAR, _NEAR + 1)
+}
+
+
+def neighbour_cells(at: Coord) -> tuple[Coord, ...]:
+    """The six cells around `at` (DV-4), as neighbour_coords, from the table when near."""
+    cells = _NEIGHBOURS.get(at)
+    return cells if cells is not None else tuple(neighbour_coords(at))
+
+
+def order_key(at: Coord) -> tuple[int, int]:
     """Top-left to bottom-right: r ascending, then q + r/2 ascending (DV-4)."""
-    q, r = tile.at
+    q, r = at
     return (r, 2 * q + r)
+
+
+def activation_key(tile: Tile) -> tuple[int, int]:
+    """A tile's place in the activation order (DV-4), see order_key."""
+    return tile.order
 
 
 class Tile:
     """A hex in play in one player's ecosystem."""
 
-    __slots__ = ("archaea", "at", "decimated", "kind", "neighbours", "track")
+    __slots__ = ("archaea", "at", "decimated", "kind", "neighbours", "order", "track")
 
     def __init__(self, kind: HexType, at: Coord, archaea: int = 0) -> None:
         self.kind = kind
         self.at = at
+        self.order = order_key(at)  # its activation_key, kept: sorting reads it often
         self.archaea = archaea
         self.decimated = False
         self.track = 0  # index into kind.track (tracks start on their first space)

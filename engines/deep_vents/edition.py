@@ -8,7 +8,7 @@ tables from here only.
 from __future__ import annotations
 
 import json
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -36,10 +36,14 @@ class HexType:
     # Compiled from the data above, for replay speed:
     grow_behaviour: Grow
     grow_takes_choice: bool  # the grow event names an adjacent hex ("from")
+    uses_source: bool  # the trigger spends from a chosen hex ("source", DV-12)
     # (behaviour, effect data, once per opponent) for each trigger effect, in printed order
     effects: tuple[tuple[Effect, dict[str, Any], bool], ...]
     # Archaea at which the hex must trigger and below which it cannot (DV-9), if any.
     automatic_at: int | None
+    # An adjacent_traits grow: for each hex type, the symbols of the grow's traits it shows
+    # (front, back), heat excepted where heat is archaea (DV-5); filled by `_edition`.
+    grow_shown: dict[HexType, tuple[int, int]] = field(default_factory=dict, repr=False)
 
     def __deepcopy__(self, memo: dict[int, Any]) -> HexType:
         return self  # immutable edition data is shared by copies of a state
@@ -108,6 +112,7 @@ def _hex_type(hex_id: str, data: dict[str, Any]) -> HexType:
         track=tuple(data.get("track", ())),
         grow_behaviour=GROWS[grow["kind"]],
         grow_takes_choice=grow["kind"] in GROW_CHOICES,
+        uses_source=isinstance(trigger.get("cost"), dict),
         automatic_at=trigger.get("automatic_at"),
         effects=tuple(
             (EFFECTS[e["kind"]][0], e, EFFECTS[e["kind"]][1]) for e in trigger["effects"]
@@ -115,8 +120,20 @@ def _hex_type(hex_id: str, data: dict[str, Any]) -> HexType:
     )
 
 
+def _grow_shown(grower: HexType, shower: HexType) -> tuple[int, int]:
+    """What `shower` adds to `grower`'s adjacent_traits grow, front up and decimated."""
+    traits = grower.grow["traits"]
+    front = sum(
+        shower.traits.get(t, 0) for t in traits if not (t == "heat" and shower.heat_is_archaea)
+    )
+    return front, sum(shower.back.get(t, 0) for t in traits)
+
+
 def _edition(name: str, data: dict[str, Any]) -> Edition:
     hexes = {hex_id: _hex_type(hex_id, spec) for hex_id, spec in data["hexes"].items()}
+    for grower in hexes.values():
+        if grower.grow["kind"] == "adjacent_traits":
+            grower.grow_shown.update({t: _grow_shown(grower, t) for t in hexes.values()})
     return Edition(
         name=name,
         title=data["title"],

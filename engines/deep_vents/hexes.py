@@ -2,9 +2,9 @@
 
 The edition data names a grow kind and a list of trigger effects per hex type;
 this module maps those names to behaviour. Grow functions return the archaea
-they put on the tile. Effect functions return True when they wait for a
-player's decision (a shell or a decimation); the state resumes the effect
-list after that decision arrives.
+they bring to the tile (the state puts them on, capped, DV-6). Effect functions
+return True when they wait for a player's decision (a shell or a decimation);
+the state resumes the effect list after that decision arrives.
 """
 
 from __future__ import annotations
@@ -23,29 +23,29 @@ Event = dict[str, Any]
 
 
 def grow_fixed(state: DeepVentsState, tile: Tile, choice: Tile | None) -> int:
-    return state.add(tile, tile.kind.grow["amount"])
+    return tile.kind.grow["amount"]
 
 
 def grow_adjacent_traits(state: DeepVentsState, tile: Tile, choice: Tile | None) -> int:
-    traits = tile.kind.grow["traits"]
+    """+1 per symbol of the grow's traits on adjacent hexes: Tile.trait, summed ahead in
+    the edition (HexType.grow_shown) but for an Undersea Volcano's heat, its archaea (DV-5)."""
+    kind = tile.kind
+    shown = kind.grow_shown
+    heat = "heat" in kind.grow["traits"]
     total = 0
     for nb in tile.neighbours:
-        # Tile.trait, inlined: the commonest grow of all (DV-5).
-        kind = nb.kind
+        front, back = shown[nb.kind]
         if nb.decimated:
-            for name in traits:
-                total += kind.back.get(name, 0)
+            total += back
         else:
-            for name in traits:
-                if name == "heat" and kind.heat_is_archaea:
-                    total += nb.archaea
-                else:
-                    total += kind.traits.get(name, 0)
-    return state.add(tile, total)
+            total += front
+            if heat and nb.kind.heat_is_archaea:
+                total += nb.archaea
+    return total
 
 
 def grow_track(state: DeepVentsState, tile: Tile, choice: Tile | None) -> int:
-    return state.add(tile, tile.kind.track[tile.track])
+    return tile.kind.track[tile.track]
 
 
 def grow_drain_adjacent(state: DeepVentsState, tile: Tile, choice: Tile | None) -> int:
@@ -57,19 +57,19 @@ def grow_drain_adjacent(state: DeepVentsState, tile: Tile, choice: Tile | None) 
             taken = min(spec["amount"], nb.archaea)
             nb.archaea -= taken
             moved += taken
-    return state.add(tile, moved)
+    return moved
 
 
 def grow_take_adjacent(state: DeepVentsState, tile: Tile, choice: Tile | None) -> int:
     """Gulper Eel: all archaea of one chosen adjacent hex, decimated or not (DV-16)."""
     assert choice is not None
     moved, choice.archaea = choice.archaea, 0
-    return state.add(tile, moved)
+    return moved
 
 
 def grow_adjacent_holding(state: DeepVentsState, tile: Tile, choice: Tile | None) -> int:
     least = tile.kind.grow["min"]
-    return state.add(tile, sum(1 for nb in tile.neighbours if nb.archaea >= least))
+    return sum(1 for nb in tile.neighbours if nb.archaea >= least)
 
 
 def grow_opponent_hexes_holding(state: DeepVentsState, tile: Tile, choice: Tile | None) -> int:
@@ -77,13 +77,12 @@ def grow_opponent_hexes_holding(state: DeepVentsState, tile: Tile, choice: Tile 
     least = tile.kind.grow["min"]
     if least == "players":
         least = len(state.players)
-    count = sum(
+    return sum(
         1
         for other in state.opponents_in_play(state.active)
         for t in other.hexes.values()
         if t.archaea >= least
     )
-    return state.add(tile, count)
 
 
 def grow_none(state: DeepVentsState, tile: Tile, choice: Tile | None) -> int:
@@ -112,10 +111,10 @@ GROW_CHOICES = {"take_adjacent"}
 
 def trigger_problem(tile: Tile, source: Tile | None) -> tuple[str, str] | None:
     """Why this tile cannot trigger now (message, ruling), or None if it can."""
+    kind = tile.kind
     if tile.decimated:
-        return f"{tile.kind.name} is decimated and cannot be activated", "DV-13"
-    spec = tile.kind.trigger
-    automatic = spec.get("automatic_at")
+        return f"{kind.name} is decimated and cannot be activated", "DV-13"
+    automatic = kind.automatic_at
     if automatic is not None:
         if tile.archaea < automatic:
             return (
@@ -124,8 +123,8 @@ def trigger_problem(tile: Tile, source: Tile | None) -> tuple[str, str] | None:
                 "DV-9",
             )
         return None
-    cost = spec["cost"]
-    if isinstance(cost, dict):
+    cost = kind.trigger["cost"]
+    if kind.uses_source:
         if source is None or source.archaea < cost["min"]:
             held = 0 if source is None else source.archaea
             return (
@@ -150,11 +149,11 @@ def trigger_problem(tile: Tile, source: Tile | None) -> tuple[str, str] | None:
 
 def pay_trigger(tile: Tile, source: Tile | None) -> int:
     """Pay a checked trigger cost to the general supply; returns the archaea spent."""
-    spec = tile.kind.trigger
-    if "automatic_at" in spec:
+    kind = tile.kind
+    if kind.automatic_at is not None:
         return 0
-    cost = spec["cost"]
-    if isinstance(cost, dict):
+    cost = kind.trigger["cost"]
+    if kind.uses_source:
         assert source is not None
         paid, source.archaea = source.archaea, 0
         return paid
@@ -166,7 +165,7 @@ def pay_trigger(tile: Tile, source: Tile | None) -> int:
 
 def uses_source(tile: Tile) -> bool:
     """True for triggers that spend from a chosen hex (Colossal Squid, DV-12)."""
-    return isinstance(tile.kind.trigger.get("cost"), dict)
+    return tile.kind.uses_source
 
 
 # --- trigger effects --------------------------------------------------------------------
@@ -178,7 +177,17 @@ def attack_damage(spec: dict[str, Any], defender: Player) -> int:
         return spec["damage"]
     if "per_trait" in spec:
         trait = spec["per_trait"]
-        total = sum(t.trait(trait) for t in defender.hexes.values())
+        heat = trait == "heat"
+        total = 0
+        for t in defender.hexes.values():
+            # Tile.trait, inlined: a defender's total counts every hex they own (DV-5).
+            kind = t.kind
+            if t.decimated:
+                total += kind.back.get(trait, 0)
+            elif heat and kind.heat_is_archaea:
+                total += t.archaea
+            else:
+                total += kind.traits.get(trait, 0)
         return total * spec.get("multiplier", 1)
     least = spec["per_hex_holding"]
     return sum(1 for t in defender.hexes.values() if t.archaea >= least)

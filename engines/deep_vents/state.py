@@ -17,11 +17,13 @@ decimation choice is pending, the active player otherwise.
 from __future__ import annotations
 
 import copy
+from collections.abc import Callable, Mapping, Sequence
+from operator import attrgetter
 from typing import Any
 
-from engines.core.errors import IllegalEventError, MalformedLogError
+from engines.core.errors import IllegalEventError, LogError, MalformedLogError
 from engines.core.game import Event, Outcome, State
-from engines.deep_vents.board import Coord, Tile, activation_key, neighbour_coords
+from engines.deep_vents.board import Coord, Tile, activation_key, neighbour_cells, neighbour_coords
 from engines.deep_vents.edition import Edition, HexType
 from engines.deep_vents.hexes import pay_trigger, trigger_problem, uses_source
 
@@ -35,6 +37,9 @@ BID, TAKE, PLACE, ACTIVATE, SHELL, DECIMATE, OVER = (
     "over",
 )
 
+
+# A tile's activation order (DV-4), for sorting: Tile.order, kept on the tile.
+_ORDER = attrgetter("order")
 
 # The ruling each kind of pending decision follows (DECIMATE depends on its cause).
 _PHASE_RULES = {
@@ -66,7 +71,7 @@ class Player:
         return self.eliminated_turn is not None
 
     def hex_archaea(self) -> int:
-        return sum(t.archaea for t in self.hexes.values())
+        return sum([t.archaea for t in self.hexes.values()])
 
 
 def _coord(value: Any, field: str) -> Coord:
@@ -133,6 +138,7 @@ class DeepVentsState(State):
         self.decimate_cause = ""
         self.termination = ""
         self._trigger_fact: dict[str, Any] | None = None
+        self._trigger_before = (0, 0)  # (supply, shells) as the trigger began, for its fact
         if opening_bidder is not None:
             self.phase = BID
             self.decider: int | None = opening_bidder
@@ -160,6 +166,33 @@ class DeepVentsState(State):
                 else "an event is a JSON object"
             ) from None
         handler(self, event)
+
+    def apply_events(
+        self,
+        events: Sequence[Mapping[str, Any]],
+        on_event: Callable[[int, State], None] | None = None,
+    ) -> None:
+        """State.apply_events, calling each event's handler straight away (the loop every
+        event of every log verified runs through): the same checks, errors and order."""
+        handlers = _HANDLERS
+        for index, event in enumerate(events):
+            if self.phase is OVER:
+                raise IllegalEventError(
+                    "the game is already over; nothing may follow its end",
+                    index=index,
+                    seat=event.get("seat"),
+                    rule=self.end_rule,
+                )
+            try:
+                handler = handlers[event["type"]]
+            except (KeyError, TypeError):
+                handler = DeepVentsState.apply_action  # which refuses it, saying why
+            try:
+                handler(self, event)
+            except LogError as exc:
+                raise exc.at(index, event.get("seat")) from None
+            if on_event is not None:
+                on_event(index, self)
 
     def clone(self) -> DeepVentsState:
         """An independent copy (bots look ahead on it); facts are not copied."""
@@ -260,11 +293,6 @@ class DeepVentsState(State):
             rule="DV-4",
         )
 
-    def _fact(self, fact: dict[str, Any]) -> None:
-        assert self.facts is not None
-        fact["game_turn"] = self.turn
-        self.facts.append(fact)
-
     # --- bidding (DV-3) -------------------------------------------------------------
 
     def _bid(self, event: Event) -> None:
@@ -351,7 +379,8 @@ class DeepVentsState(State):
         self.phase = TAKE
 
     def _take(self, event: Event) -> None:
-        self._expect(TAKE, event)
+        if self.phase is not TAKE or event.get("seat") != self.decider:
+            self._expect(TAKE, event)
         position = event.get("position")
         if type(position) is not int:
             raise MalformedLogError(
@@ -400,8 +429,8 @@ class DeepVentsState(State):
 
     def _fact_take(self, player: Player, position: int) -> None:
         row = [
-            {"position": i + 1, "hex": kind.id, "archaea": self.row_archaea[i]}
-            for i, kind in enumerate(self.row)
+            {"position": i, "hex": kind.id, "archaea": archaea}
+            for i, (kind, archaea) in enumerate(zip(self.row, self.row_archaea, strict=True), 1)
         ]
         turn = player.turns + 1
         self.facts.append(
@@ -421,13 +450,14 @@ class DeepVentsState(State):
         )
 
     def _place(self, event: Event) -> None:
-        self._expect(PLACE, event)
+        if self.phase is not PLACE or event.get("seat") != self.decider:
+            self._expect(PLACE, event)
         at = _coord(event.get("hex"), "hex")
         player = self.players[self.active]
-        if at in player.hexes:
-            raise IllegalEventError(f"you already have a hex at {list(at)}", rule="DV-4")
         hexes = player.hexes
-        neighbours = [hexes[c] for c in neighbour_coords(at) if c in hexes]
+        if at in hexes:
+            raise IllegalEventError(f"you already have a hex at {list(at)}", rule="DV-4")
+        neighbours = [hexes[c] for c in neighbour_cells(at) if c in hexes]
         if not neighbours:
             raise IllegalEventError(
                 f"a new hex must touch one of your hexes; {list(at)} touches none", rule="DV-4"
@@ -440,7 +470,8 @@ class DeepVentsState(State):
             nb.neighbours.append(tile)
         hexes[at] = tile
         self.taken = None
-        self.activation = sorted((t for t in hexes.values() if not t.decimated), key=activation_key)
+        # DV-4: this turn's activation order, the new hex included (decimated ones never act).
+        self.activation = sorted([t for t in hexes.values() if not t.decimated], key=_ORDER)
         self.act_next = 0
         self.repeat_tile = None
         self.phase = ACTIVATE
@@ -471,7 +502,22 @@ class DeepVentsState(State):
         """The hex a grow/trigger event names, checked against the activation order."""
         if self.phase is not ACTIVATE or event.get("seat") != self.decider:
             self._expect(ACTIVATE, event)
-        at = _coord(event.get("hex"), "hex")
+        value = event.get("hex")
+        # Most often the hex named is the live one the activation order is at (what
+        # _next_tile() answers without skipping; never the repeat hex, which is behind it):
+        # compared as written, before any lookup.
+        activation, position = self.activation, self.act_next
+        if position < len(activation) and value.__class__ is list and len(value) == 2:
+            tile = activation[position]
+            q, r = value
+            if (
+                q.__class__ is int
+                and r.__class__ is int
+                and tile.at == (q, r)
+                and not tile.decimated
+            ):
+                return tile
+        at = _coord(value, "hex")
         tile = self.players[self.active].hexes.get(at)
         if tile is None:
             raise IllegalEventError(f"seat {self.active} has no hex at {list(at)}", rule="DV-4")
@@ -483,11 +529,6 @@ class DeepVentsState(State):
                 "a hex grows or triggers, not both",
                 rule="DV-6",
             )
-        # Most often the hex named is the live one the activation order is at: what
-        # _next_tile() would answer without skipping anything.
-        activation, position = self.activation, self.act_next
-        if position < len(activation) and activation[position] is tile and not tile.decimated:
-            return tile
         expected = self._next_tile()
         if tile is not expected:
             if expected is None:
@@ -522,6 +563,10 @@ class DeepVentsState(State):
         self.repeat_tile = None
         before = choice.archaea if choice is not None else 0
         gained = kind.grow_behaviour(self, tile, choice)
+        room = self.capacity - tile.archaea  # DV-6: beyond the cap they are lost (as add)
+        if gained > room:
+            gained = room if room > 0 else 0
+        tile.archaea += gained
         facts = self.facts
         if facts is not None:
             active = self.active
@@ -555,11 +600,12 @@ class DeepVentsState(State):
 
     def _trigger(self, event: Event) -> None:
         tile = self._activation_target(event, triggering=True)
+        kind = tile.kind
         source = None
-        if uses_source(tile):
+        if kind.uses_source:
             source = self.adjacent_choice(tile, event, "source", include_self=True)
         elif "source" in event:
-            raise IllegalEventError(f"{tile.kind.name} does not spend from a source hex")
+            raise IllegalEventError(f"{kind.name} does not spend from a source hex")
         if "from" in event:
             raise IllegalEventError("only a Gulper Eel grow names a hex to take from")
         problem = trigger_problem(tile, source)
@@ -572,27 +618,30 @@ class DeepVentsState(State):
             self.repeat_tile = tile
             self.repetition = 1
         player = self.players[self.active]
-        if self.facts is not None:
-            before = (player.supply, player.shells)
+        facts = self.facts
+        if facts is not None:
+            # What the trigger collects and the shells it gains, measured when it finishes.
+            self._trigger_before = (player.supply, player.shells)
         paid = pay_trigger(tile, source)
-        if self.facts is not None:
-            self._trigger_fact = {
+        if facts is not None:
+            at = tile.at
+            fact = {
                 "type": "trigger",
                 "seat": self.active,
                 "turn": player.turns + 1,
-                "hex": tile.kind.id,
-                "at": _at(tile),
+                "hex": kind.id,
+                "at": [at[0], at[1]],
                 "repetition": self.repetition,
                 "paid": paid,
                 "fed": 0,
-                "_before": before,
             }
             if source is not None:
-                self._trigger_fact["source"] = _at(source)
+                fact["source"] = _at(source)
+            self._trigger_fact = fact
         self.trigger_tile = tile
         queue: list[tuple[Any, dict[str, Any], int | None]] = []
         opponents = None
-        for behaviour, spec, per_opponent in tile.kind.effects:
+        for behaviour, spec, per_opponent in kind.effects:
             if per_opponent:
                 if opponents is None:
                     opponents = self.opponents_in_play(self.active)
@@ -624,13 +673,14 @@ class DeepVentsState(State):
                 gained = self.add(nb, passive["amount"])
                 if self.facts is not None:
                     self._fact_passive(self.active, nb, gained)
-        if self.facts is not None and self._trigger_fact is not None:
-            fact = self._trigger_fact
-            supply, shells = fact.pop("_before")
+        fact = self._trigger_fact
+        if fact is not None and self.facts is not None:
+            supply, shells = self._trigger_before
             player = self.players[self.active]
             fact["collected"] = player.supply - supply
             fact["shells"] = player.shells - shells
-            self._fact(fact)
+            fact["game_turn"] = self.turn
+            self.facts.append(fact)
             self._trigger_fact = None
         self.phase = ACTIVATE
         self.decider = self.active
@@ -648,7 +698,8 @@ class DeepVentsState(State):
         )
 
     def _end(self, event: Event) -> None:
-        self._expect(ACTIVATE, event)
+        if self.phase is not ACTIVATE or event.get("seat") != self.decider:
+            self._expect(ACTIVATE, event)
         nxt = self._next_tile()
         if nxt is not None:
             raise IllegalEventError(
