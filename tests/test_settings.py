@@ -15,14 +15,16 @@ import deepsea.settings
 SETTINGS_FILE = deepsea.settings.__file__
 PROJECT_DIR = Path(SETTINGS_FILE).resolve().parent.parent
 # Every variable settings.py reads, found in its source so that a new one can't leak from the
-# developer's or CI's environment into these tests (REDIS_CACHE_URL once did).
+# developer's or CI's environment into these tests (REDIS_CACHE_URL once did); DATABASE_URL
+# is read by dj_database_url.
 SETTINGS_VARIABLES = sorted(
-    set(
-        re.findall(
+    {
+        "DATABASE_URL",
+        *re.findall(
             r'(?:getenv|envbool|envint|envfloat|envlist)\(\s*"([A-Z_]+)"',
             Path(SETTINGS_FILE).read_text(),
-        )
-    )
+        ),
+    }
 )
 PRODUCTION_ENVIRONMENT = {
     "DEBUG": "False",
