@@ -90,6 +90,15 @@ class State(ABC):
     @abstractmethod
     def is_terminal(self) -> bool: ...
 
+    def event_after_the_end(self, index: int, event: Mapping[str, Any]) -> IllegalEventError:
+        """The error for an event that follows the game's end."""
+        return IllegalEventError(
+            "the game is already over; nothing may follow its end",
+            index=index,
+            seat=event.get("seat"),
+            rule=self.end_rule,
+        )
+
     def apply_events(
         self,
         events: Sequence[Mapping[str, Any]],
@@ -101,12 +110,7 @@ class State(ABC):
         is_terminal, apply_action = self.is_terminal, self.apply_action
         for index, event in enumerate(events):
             if is_terminal():
-                raise IllegalEventError(
-                    "the game is already over; nothing may follow its end",
-                    index=index,
-                    seat=event.get("seat"),
-                    rule=self.end_rule,
-                )
+                raise self.event_after_the_end(index, event)
             try:
                 apply_action(event)
             except LogError as exc:

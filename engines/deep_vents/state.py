@@ -177,12 +177,7 @@ class DeepVentsState(State):
         handlers = _HANDLERS
         for index, event in enumerate(events):
             if self.phase is OVER:
-                raise IllegalEventError(
-                    "the game is already over; nothing may follow its end",
-                    index=index,
-                    seat=event.get("seat"),
-                    rule=self.end_rule,
-                )
+                raise self.event_after_the_end(index, event)
             try:
                 handler = handlers[event["type"]]
             except (KeyError, TypeError):
