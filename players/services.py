@@ -88,16 +88,8 @@ def create_missing_players(names: Iterable[str]) -> None:
     caller is in none. For a caller about to store many games in one long transaction
     (verification's groups): its own players_for then only reads, so two workers meeting a
     new name at once wait for each other's short insert here, not for the other's group."""
-    canonical = {name: canonical_name(name) for name in names}
-    known = set(
-        Player.objects.filter(canonical_name__in=set(canonical.values())).values_list(
-            "canonical_name", flat=True
-        )
-    )
-    missing = [name for name, c in canonical.items() if c not in known]
-    if missing:
-        with transaction.atomic():
-            players_for(missing)
+    with transaction.atomic():
+        players_for(list(names))  # when none is new, one read and nothing written
 
 
 def log_name(player: Player) -> str:
