@@ -27,7 +27,7 @@ from games import viewer
 from games.models import Game, GameLog, Source
 from games.signals import game_counted
 from players.models import Player
-from tournaments.models import Table
+from tournaments.models import Table, Tournament
 
 REASON_LENGTH = 2000
 
@@ -54,10 +54,31 @@ def window() -> timedelta:
     return timedelta(hours=settings.GAMES_CONFIRMATION_WINDOW_HOURS)
 
 
-def organises(user: Any, table: Table) -> bool:
-    """Whether `user` runs the table's tournament: staff, or one of its organisers."""
-    tournament = table.round.tournament
-    return user.is_staff or tournament.organisers.filter(pk=user.pk).exists()
+def attached_by_organisers(games: list[Game]) -> set[int]:
+    """The ids of those tournament games whose result was attached to their table by staff or
+    one of the tournament's organisers: two queries for any number of games."""
+    tournament_of = dict(
+        Table.objects.filter(log_id__in=[game.log_id for game in games]).values_list(
+            "log_id", "round__tournament_id"
+        )
+    )
+    if not tournament_of:
+        return set()
+    organising = set(
+        Tournament.organisers.through.objects.filter(
+            tournament_id__in=set(tournament_of.values()),
+            user_id__in={game.log.upload.submitted_by_id for game in games},
+        ).values_list("tournament_id", "user_id")
+    )
+    attached = set()
+    for game in games:
+        tournament_id = tournament_of.get(game.log_id)
+        submitter = game.log.upload.submitted_by
+        if tournament_id is not None and (
+            submitter.is_staff or (tournament_id, submitter.pk) in organising
+        ):
+            attached.add(game.pk)
+    return attached
 
 
 def players_to_ask(games: list[Game]) -> dict[int, list[Player]]:
@@ -66,23 +87,21 @@ def players_to_ask(games: list[Game]) -> dict[int, list[Player]]:
     own commands (import_logs, load_demo) and are trusted."""
     if not settings.GAMES_REQUIRE_CONFIRMATION:
         return {}
+    submitted = [
+        game
+        for game in games
+        if game.source != Source.SIMULATED and game.log.upload.submitted_by_id is not None
+    ]
+    # Only a tournament game has a table (verification sets the source from the desk).
+    trusted = attached_by_organisers([g for g in submitted if g.source == Source.TOURNAMENT])
     seated: dict[int, set[int]] = {}
     submitters: dict[int, int] = {}
-    for game in games:
-        submitter_id = game.log.upload.submitted_by_id
-        if game.source == Source.SIMULATED or submitter_id is None:
-            continue
-        # Only a tournament game has a table (verification sets the source from the desk).
-        table = (
-            Table.objects.filter(log_id=game.log_id).select_related("round__tournament").first()
-            if game.source == Source.TOURNAMENT
-            else None
-        )
-        if table is not None and organises(game.log.upload.submitted_by, table):
+    for game in submitted:
+        if game.pk in trusted:
             continue
         players = {seat.player_id for seat in game.seats.all()} - {None}
         if players:
-            seated[game.pk], submitters[game.pk] = players, submitter_id
+            seated[game.pk], submitters[game.pk] = players, game.log.upload.submitted_by_id
     if not seated:
         return {}
     claimed = Player.objects.filter(pk__in=set().union(*seated.values()), user__isnull=False)

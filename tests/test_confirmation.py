@@ -28,6 +28,7 @@ from tests.confirmation_support import (
     submitted_game,
 )
 from tests.ratings_support import deep_vents_log
+from tournaments.models import Table, TableSeat
 
 pytestmark = pytest.mark.django_db
 
@@ -325,3 +326,32 @@ def test_a_table_result_attached_by_one_of_its_organisers_counts_at_once(django_
 
     assert counts_everywhere(game)
     assert not Review.objects.exists()
+
+
+def test_tables_verified_together_are_each_decided_as_if_alone_in_queries_not_growing_with_them(
+    django_user_model, django_assert_num_queries
+):
+    players = [player_with_login(name) for name in NAMES]
+    first = running_table(players)
+    second = Table.objects.create(round=first.round, number=2)
+    for seat in first.seats.all():
+        TableSeat.objects.create(
+            table=second, seat=seat.seat, player=seat.player, opening_bidder=seat.opening_bidder
+        )
+    organiser = django_user_model.objects.create_user("organiser")
+    first.round.tournament.organisers.add(organiser)
+    by_organiser = submitted_game(NAMES, organiser, table=first)
+    by_a_player = submitted_game(NAMES, players[0].user, table=second)
+    games = list(
+        Game.objects.filter(pk__in=[by_organiser.pk, by_a_player.pk])
+        .select_related("log__upload__submitted_by")
+        .prefetch_related("seats")
+        .order_by("pk")
+    )
+
+    # Tables and organisers are read once for all the games, then the claimed players.
+    with django_assert_num_queries(3):
+        together = services.players_to_ask(games)
+
+    alone = {**services.players_to_ask(games[:1]), **services.players_to_ask(games[1:])}
+    assert together == alone == {by_a_player.pk: players[1:]}
