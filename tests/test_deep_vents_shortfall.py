@@ -4,6 +4,7 @@ import pytest
 from deep_vents_support import ev, lay_out, new_state, plain_turn
 
 from engines import IllegalEventError
+from engines.registry import get_game
 
 
 def test_any_player_may_pay_off_a_token_at_any_moment_dv_8():
@@ -32,6 +33,19 @@ def test_two_tokens_at_the_end_of_any_turn_eliminate_dv_8():
     assert state.current_seat() == 1
     plain_turn(state)
     assert state.current_seat() == 0  # seat 2 takes no more turns
+
+
+def test_the_game_names_each_elimination_with_the_turns_the_player_completed_dv_8():
+    state = new_state(players=3)
+    state.facts = []
+    plain_turn(state)  # seat 0's first turn
+    state.players[2].tokens = 2
+    plain_turn(state)  # seat 1's turn ends: seat 2 is out, none of its turns completed
+    state.players[0].tokens = 2
+    plain_turn(state)  # seat 0 is out at the end of its own second turn, two completed
+
+    assert get_game("deep-vents").eliminations(state.facts) == [(2, 0), (0, 2)]
+    assert get_game("deep-sea-adventure").eliminations(state.facts) == []
 
 
 def test_one_token_does_not_eliminate():

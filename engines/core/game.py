@@ -272,6 +272,11 @@ class Game(ABC):
         {"waiting_for", "drawn", "choices": [{"draw", "label"}]}, or None."""
         return None
 
+    def eliminations(self, facts: Sequence[Mapping[str, Any]]) -> list[tuple[int, int]]:
+        """(seat, turns it completed) of each player knocked out, read from a replay's facts
+        (tournament standings rank by them); a game without eliminations has none."""
+        return []
+
     def field_rules(self) -> FieldRules:
         """Event field -> what it holds and its ruling, for schema errors a scorekeeper reads."""
         return {}

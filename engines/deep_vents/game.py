@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from functools import cache
 from typing import Any, ClassVar
 
@@ -110,6 +110,10 @@ class DeepVents(Game):
 
     def field_rules(self) -> FieldRules:
         return FIELD_RULES
+
+    def eliminations(self, facts: Sequence[Mapping[str, Any]]) -> list[tuple[int, int]]:
+        """DV-8: two shortfall tokens at the end of a turn knock a player out."""
+        return [(fact["seat"], fact["turn"]) for fact in facts if fact["type"] == "eliminated"]
 
     def _edition(self, ruleset: Ruleset | None) -> Edition:
         return editions()[(ruleset or self.ruleset()).edition]
