@@ -51,6 +51,21 @@ def test_favourite_hexes_are_the_ones_taken_most(client, ann):
     assert f"{name} ({taken[top]}\u00d7)" in page
 
 
+def test_favourite_hexes_count_only_the_players_own_takes_in_order(client, ann):
+    taken = {}
+    for seat in GameSeat.objects.filter(player=ann).select_related("game"):
+        for fact in seat.game.facts:
+            if fact["type"] == "take" and fact["seat"] == seat.seat:
+                taken[fact["hex"]] = taken.get(fact["hex"], 0) + 1
+    names = hex_names()
+    expected = [
+        (names[hex_id], times)
+        for hex_id, times in sorted(taken.items(), key=lambda item: (-item[1], item[0]))[:5]
+    ]
+
+    assert client.get("/players/ann/").context["favourite_hexes"] == expected
+
+
 def test_seat_results_count_games_by_turn_order(client, ann):
     response = client.get("/players/ann/")
 
