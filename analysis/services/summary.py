@@ -24,18 +24,26 @@ def describe(action: dict[str, Any]) -> str:
 def player_costs(player) -> list[dict[str, Any]]:
     """Average cost per decision of a player's seats over analysed games, by game and phase.
 
-    Only done, current analyses count (one per log: the newest)."""
+    Only done, current analyses count (one per log: the newest). Analyses are few and a
+    player's games many: the analyses of the player's logs are read first, then the seats of
+    those logs only."""
+    analyses = list(
+        Analysis.objects.filter(
+            log__game__seats__player=player, status=Analysis.Status.DONE, stale=False
+        ).order_by("-created")  # a player seated twice finds an analysis twice: seen_logs
+    )
+    if not analyses:
+        return []
     seats = {
         (log_id, seat): game_type
-        for log_id, seat, game_type in player.seats.values_list(
-            "game__log_id", "seat", "game__game_type"
+        for log_id, seat, game_type in player.seats.filter(
+            game__log_id__in={analysis.log_id for analysis in analyses}
         )
+        .order_by()
+        .values_list("game__log_id", "seat", "game__game_type")
     }
     totals: dict[tuple[str, str], list[float]] = defaultdict(lambda: [0, 0.0, 0.0])
     seen_logs = set()
-    analyses = Analysis.objects.filter(
-        log_id__in={log_id for log_id, _ in seats}, status=Analysis.Status.DONE, stale=False
-    ).order_by("-created")
     for analysis in analyses:
         if analysis.log_id in seen_logs or analysis.engine_version != engine_version(
             analysis.game_type
