@@ -66,6 +66,18 @@ def test_postgres_database_url_selects_the_postgresql_backend(monkeypatch):
     assert (database["USER"], database["PASSWORD"]) == ("ann", "pw")
 
 
+def test_postgresql_connections_run_without_parallel_helpers_unless_set(monkeypatch):
+    url = "postgres://ann:pw@db.example:6543/sea"
+
+    default = load_settings(monkeypatch, DATABASE_URL=url)["DATABASES"]["default"]
+    four = load_settings(monkeypatch, DATABASE_URL=url, DATABASE_PARALLEL_WORKERS="4")
+    sqlite = load_settings(monkeypatch)["DATABASES"]["default"]
+
+    assert default["OPTIONS"]["options"] == "-c max_parallel_workers_per_gather=0"
+    assert four["DATABASES"]["default"]["OPTIONS"]["options"].endswith("_per_gather=4")
+    assert "options" not in sqlite.get("OPTIONS", {})
+
+
 def test_a_broker_url_turns_off_eager_tasks(monkeypatch):
     settings = load_settings(monkeypatch, CELERY_BROKER_URL="redis://127.0.0.1:6379/3")
 

@@ -72,6 +72,8 @@ FOLD_QUEUED_KEY = "stats:fold-queued"
 FOLD_LOCK = 0x666F6C64
 # per sort or hash of a rebuild (and per parallel worker)
 REBUILD_WORK_MEM = "256MB"
+# parallel helpers per GROUP BY of a rebuild (PostgreSQL's default; pages run without)
+REBUILD_WORKERS = 2
 
 
 @dataclass(frozen=True)
@@ -355,8 +357,10 @@ def rebuild_cube(spec: CubeSpec) -> int:
             # PostgreSQL plans no parallel workers for INSERT ... SELECT, but does for
             # CREATE TABLE AS: the sums are made in parallel into a scratch table, then
             # copied (a row per cube row, far fewer than lines). With room to hash the
-            # groups in memory rather than sort tens of millions of lines on disk.
+            # groups in memory rather than sort tens of millions of lines on disk. The app's
+            # connections run without parallel helpers (settings.DATABASE_PARALLEL_WORKERS).
             cursor.execute(f"SET LOCAL work_mem = '{REBUILD_WORK_MEM}'")
+            cursor.execute(f"SET LOCAL max_parallel_workers_per_gather = {REBUILD_WORKERS}")
             cursor.execute(f"CREATE TEMPORARY TABLE rebuilt_cube AS {summed}")
             columns = ", ".join(f"c{i}" for i in range(len(targets)))
             # In month order: a date range then reads a run of pages, not a row on almost
