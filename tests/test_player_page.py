@@ -37,12 +37,18 @@ def test_player_page_lists_games_and_average_bid(client, ann):
         assert f"{seat.rank} of {seat.game.player_count}" in page
 
 
-def test_favourite_hexes_are_the_ones_taken_most(client, ann):
-    taken = {}
-    for seat in GameSeat.objects.filter(player=ann).select_related("game"):
+def hexes_taken_by(player: Player) -> dict[str, int]:
+    """How often the player took each hex, counted from their seats' "take" facts."""
+    taken: dict[str, int] = {}
+    for seat in GameSeat.objects.filter(player=player).select_related("game"):
         for fact in seat.game.facts:
             if fact["type"] == "take" and fact["seat"] == seat.seat:
                 taken[fact["hex"]] = taken.get(fact["hex"], 0) + 1
+    return taken
+
+
+def test_favourite_hexes_are_the_ones_taken_most(client, ann):
+    taken = hexes_taken_by(ann)
     top = max(taken, key=taken.get)
     name = hex_names()[top]
 
@@ -52,16 +58,9 @@ def test_favourite_hexes_are_the_ones_taken_most(client, ann):
 
 
 def test_favourite_hexes_count_only_the_players_own_takes_in_order(client, ann):
-    taken = {}
-    for seat in GameSeat.objects.filter(player=ann).select_related("game"):
-        for fact in seat.game.facts:
-            if fact["type"] == "take" and fact["seat"] == seat.seat:
-                taken[fact["hex"]] = taken.get(fact["hex"], 0) + 1
     names = hex_names()
-    expected = [
-        (names[hex_id], times)
-        for hex_id, times in sorted(taken.items(), key=lambda item: (-item[1], item[0]))[:5]
-    ]
+    by_count = sorted(hexes_taken_by(ann).items(), key=lambda item: (-item[1], item[0]))
+    expected = [(names[hex_id], times) for hex_id, times in by_count[:5]]
 
     assert client.get("/players/ann/").context["favourite_hexes"] == expected
 
