@@ -22,6 +22,9 @@
   const cache = new Map();
   let lastIndex = config.events - 1; // lowered when replay stops at an error
   let index = -1;
+  // The hash as this script last left it: an #event- hash that differs was set by the reader
+  // meanwhile (a link followed), whose hashchange is still to come.
+  let ownHash = window.location.hash;
 
   function asked() {
     const fromQuery = new URLSearchParams(window.location.search).get("event");
@@ -68,6 +71,11 @@
       return;
     }
     if (wanted !== index || !shown) return; // a later move overtook this one
+    const wantedHash = wanted < 0 ? "" : `#event-${wanted}`;
+    // A link followed while this step loaded: writing this step's hash would erase it before
+    // its hashchange reads it.
+    const now = window.location.hash;
+    if (now.startsWith("#event-") && now !== ownHash && now !== wantedHash) return;
     window.DeepseaPictures.render(picture, config.game, shown.snapshot, {
       players: config.players,
       glossary: config.glossary,
@@ -79,9 +87,9 @@
     slider.value = index;
     buttons.first.disabled = buttons.prev.disabled = index <= -1;
     buttons.next.disabled = buttons.last.disabled = index >= lastIndex;
-    const hash = index < 0 ? "" : `#event-${index}`;
-    const url = window.location.pathname + hash;
-    if (window.location.search || window.location.hash !== hash) window.history.replaceState(null, "", url);
+    const url = window.location.pathname + wantedHash;
+    if (window.location.search || window.location.hash !== wantedHash) window.history.replaceState(null, "", url);
+    ownHash = wantedHash;
   }
 
   async function load() {
