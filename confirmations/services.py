@@ -18,6 +18,7 @@ from datetime import datetime, timedelta
 from typing import Any
 
 from django.conf import settings
+from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.db.models import QuerySet
 from django.utils import timezone
@@ -27,7 +28,7 @@ from games import viewer
 from games.models import Game, GameLog, Source
 from games.signals import game_counted
 from players.models import Player
-from tournaments.models import Table, Tournament
+from tournaments.models import Table
 
 REASON_LENGTH = 2000
 
@@ -56,7 +57,8 @@ def window() -> timedelta:
 
 def attached_by_organisers(games: list[Game]) -> set[int]:
     """The ids of those tournament games whose result was attached to their table by staff or
-    one of the tournament's organisers: two queries for any number of games."""
+    one of the tournament's organisers: two queries for any number of games, none of them
+    loading a submitter."""
     tournament_of = dict(
         Table.objects.filter(log_id__in=[game.log_id for game in games]).values_list(
             "log_id", "round__tournament_id"
@@ -64,21 +66,25 @@ def attached_by_organisers(games: list[Game]) -> set[int]:
     )
     if not tournament_of:
         return set()
-    organising = set(
-        Tournament.organisers.through.objects.filter(
-            tournament_id__in=set(tournament_of.values()),
-            user_id__in={game.log.upload.submitted_by_id for game in games},
-        ).values_list("tournament_id", "user_id")
-    )
-    attached = set()
-    for game in games:
-        tournament_id = tournament_of.get(game.log_id)
-        submitter = game.log.upload.submitted_by
-        if tournament_id is not None and (
-            submitter.is_staff or (tournament_id, submitter.pk) in organising
-        ):
-            attached.add(game.pk)
-    return attached
+    staff: set[int] = set()
+    organising: set[tuple[int, int]] = set()
+    for user_id, is_staff, tournament_id in (
+        get_user_model()
+        .objects.filter(pk__in={game.log.upload.submitted_by_id for game in games})
+        .values_list("pk", "is_staff", "organised_tournaments")
+    ):
+        if is_staff:
+            staff.add(user_id)
+        organising.add((tournament_id, user_id))
+    return {
+        game.pk
+        for game in games
+        if game.log_id in tournament_of
+        and (
+            (submitter := game.log.upload.submitted_by_id) in staff
+            or (tournament_of[game.log_id], submitter) in organising
+        )
+    }
 
 
 def players_to_ask(games: list[Game]) -> dict[int, list[Player]]:

@@ -171,15 +171,8 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 DATABASE_PARALLEL_WORKERS = envint("DATABASE_PARALLEL_WORKERS", 0)
 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     _options = DATABASES["default"].setdefault("OPTIONS", {})
-    _options["options"] = " ".join(
-        filter(
-            None,
-            [
-                _options.get("options"),
-                f"-c max_parallel_workers_per_gather={DATABASE_PARALLEL_WORKERS}",
-            ],
-        )
-    )
+    _parallel = f"-c max_parallel_workers_per_gather={DATABASE_PARALLEL_WORKERS}"
+    _options["options"] = f"{_options.get('options', '')} {_parallel}".strip()
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
