@@ -70,10 +70,12 @@ def players_for(names: list[str]) -> dict[str, Player]:
         if not missing:
             break
         handles = free_handles(missing)
+        # In canonical order: two creators of overlapping names then meet at the first name
+        # they share, and one waits, instead of each holding a name the other waits for.
         Player.objects.bulk_create(
             [
                 Player(handle=handles[c], display_name=name.strip()[:NAME_LENGTH], canonical_name=c)
-                for c, name in missing.items()
+                for c, name in sorted(missing.items())
             ],
             ignore_conflicts=True,
         )

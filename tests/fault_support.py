@@ -80,11 +80,12 @@ class OwnPostgreSQL:
     """A throw-away cluster. Run as root, the server runs as the `postgres` user."""
 
     # A client that vanishes mid-transaction (a worker whose host was cut off) would hold its
-    # row locks until TCP gives up, many minutes later; these end such a session sooner. The
-    # same settings are in docker/compose.yaml.
+    # row locks until TCP gives up, many minutes later; these end such a session sooner:
+    # waiting for the client (idle in transaction, or keepalives on an idle link) or writing
+    # to it (tcp_user_timeout, in ms). The same settings are in docker/compose.yaml.
     SESSION_TIMEOUTS = (
         "-c idle_in_transaction_session_timeout=20s -c tcp_keepalives_idle=5 "
-        "-c tcp_keepalives_interval=2 -c tcp_keepalives_count=3"
+        "-c tcp_keepalives_interval=2 -c tcp_keepalives_count=3 -c tcp_user_timeout=20000"
     )
 
     def __init__(self, host: str = "127.0.0.1", also_on: str | None = None) -> None:
@@ -265,11 +266,23 @@ class Stack:
             "now() - status_changed FROM games_gamelog WHERE status NOT IN "
             "('verified', 'rejected', 'error') ORDER BY id LIMIT 20"
         )
+        ratings = self.query(
+            "SELECT (SELECT count(*) FROM ratings_pendingrating),"
+            " (SELECT string_agg(game_type, ',') FROM ratings_ratingledger WHERE stale)"
+        )
+        sessions = self.query(
+            "SELECT client_addr, state, wait_event_type, now() - state_change, left(query, 80) "
+            "FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()"
+        )
         output = "\n".join(
             f"--- {path.name}\n{path.read_text()[-3000:]}"
             for path in sorted(self.workdir.glob("celery-*.log"))
         )
-        return f"statuses {self.statuses()}; first logs without a verdict:\n{stuck}\n{output}"
+        return (
+            f"statuses {self.statuses()}; first logs without a verdict:\n{stuck}\n"
+            f"games waiting for the rater, stale ledgers: {ratings}\n"
+            "database sessions:\n" + "\n".join(map(str, sessions)) + f"\n{output}"
+        )
 
     def stop(self) -> None:
         for process in [*self.workers, self.beat]:

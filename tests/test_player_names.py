@@ -6,8 +6,10 @@ seat and the problem; the name as written is kept for display, the handle stays 
 from __future__ import annotations
 
 import json
+import threading
 
 import pytest
+from django.db import connection
 from django.test import Client
 from games_support import human_log, jsonl, submit, text
 
@@ -15,7 +17,7 @@ from games.models import GameLog, GameSeat, Upload
 from games.services.reverification import reverify_log
 from players.models import Player
 from players.names import canonical_name, name_problem
-from players.services import players_for
+from players.services import create_missing_players, players_for
 
 pytestmark = pytest.mark.django_db
 __all__ = ["submit"]
@@ -195,6 +197,41 @@ def test_one_name_in_a_batch_of_spellings_is_created_once():
 
     assert len({player.pk for player in found.values()}) == 1
     assert Player.objects.get().display_name == "Kelp"
+
+
+@pytest.mark.django_db(transaction=True)
+def test_two_workers_creating_the_same_new_names_in_opposite_orders_never_deadlock(postgresql):
+    # Each inserts its names in one statement: were the rows written in the order given,
+    # each would hold a name the other waits for (the CI failure of 2026-12-01).
+    for round_ in range(5):
+        names = [f"Diver {round_}-{number:03}" for number in range(300)]
+
+        errors = created_at_once([names, names[::-1]])
+
+        assert errors == []
+        assert Player.objects.filter(display_name__in=names).count() == len(names)
+
+
+def created_at_once(orders: list[list[str]]) -> list[Exception]:
+    """create_missing_players run for each list of names in a thread of its own, all
+    starting together; returns what they raised."""
+    start, errors = threading.Barrier(len(orders)), []
+
+    def create(names: list[str]) -> None:
+        try:
+            start.wait(timeout=30)
+            create_missing_players(names)
+        except Exception as error:
+            errors.append(error)
+        finally:
+            connection.close()  # this thread's own
+
+    threads = [threading.Thread(target=create, args=(names,)) for names in orders]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    return errors
 
 
 def test_a_stored_log_reverified_keeps_finding_its_players(submit):

@@ -11,6 +11,8 @@ import os
 import random
 import shutil
 import subprocess
+import sys
+import textwrap
 import time
 import uuid
 
@@ -29,7 +31,10 @@ from fault_support import (
 pytestmark = pytest.mark.services
 
 GOOD, BAD = 800, 10
-RECOVERY_LIMIT = 60
+# Recovery takes the lease (20 s) plus a sweep interval (15 s) plus the work left (README,
+# "Recovery, measured"): about 40 s on a quiet machine. The deadline only stops a recovery
+# that never comes from hanging the suite; a loaded machine stretches the work left.
+RECOVERY_DEADLINE = 300
 
 
 def ip(*args: str) -> None:
@@ -112,19 +117,26 @@ def test_a_worker_on_a_second_host_shares_a_batch_and_losing_it_mid_task_loses_n
         "REDIS_CACHE_URL": stack.broker.url(host=far.host_address),
     }
     far_worker = stack.start_worker(env=far_env, prefix=far.prefix(), loglevel="INFO")
-    stack.start_worker()
     stack.start_beat()
     stack.import_logs(batch(GOOD + BAD, BAD), "batch")
 
-    wait_until(
-        lambda: (
-            "succeeded" in far_worker.log_path.read_text()
-            and far_connections(stack, far) > 0
-            and stack.unfinished() > 100
-        ),
-        180,
-        "the far worker to have verified part of the batch and be verifying more",
-    )
+    # The far worker alone until the cut: with two workers from the start, a loaded machine
+    # could see the batch done before the test saw the far worker busy. The near worker,
+    # started as the cable is pulled, verifies the rest.
+    try:
+        wait_until(
+            lambda: (
+                "succeeded" in far_worker.log_path.read_text()
+                and far_connections(stack, far) > 0
+                and stack.unfinished() > 100
+            ),
+            180,
+            "the far worker to have verified part of the batch and be verifying more",
+        )
+    except pytest.fail.Exception:
+        print(stack.diagnosis())
+        raise
+    stack.start_worker()
     far.cut()
     cut_at = time.monotonic()
     held_far = stack.unfinished()
@@ -132,8 +144,8 @@ def test_a_worker_on_a_second_host_shares_a_batch_and_losing_it_mid_task_loses_n
     try:
         wait_until(
             lambda: stack.all_final(GOOD + BAD),
-            RECOVERY_LIMIT,
-            f"every log to be final within {RECOVERY_LIMIT} s of the cut",
+            RECOVERY_DEADLINE,
+            "every log to be final and rated after the cut",
         )
     except pytest.fail.Exception:
         print(stack.diagnosis())
@@ -144,3 +156,55 @@ def test_a_worker_on_a_second_host_shares_a_batch_and_losing_it_mid_task_loses_n
     )
     stop(far_worker, timeout=5)
     assert_each_log_verified_exactly_once(stack, GOOD, BAD)
+
+
+# A client on the far host that takes a lock, asks for a result far larger than the socket
+# buffers and does not read it: the server blocks writing, its sent data unacknowledged.
+STALLED_CLIENT = textwrap.dedent("""
+    import sys, time, psycopg
+    connection = psycopg.connect(sys.argv[1], autocommit=True)
+    connection.execute("BEGIN")
+    connection.execute("SELECT pg_advisory_xact_lock(4242)")
+    connection.pgconn.send_query(b"SELECT repeat('x', 200000000)")
+    print("locked", flush=True)
+    time.sleep(3600)
+""")
+
+
+def test_a_session_cut_off_while_the_server_sends_it_a_result_gives_up_its_locks(two_hosts):
+    # Neither keepalives (which wait for an idle link) nor the idle-in-transaction timeout
+    # (the session is busy writing) end such a session; tcp_user_timeout does (README,
+    # "Recovery, measured"; docker/compose.yaml).
+    stack, far = two_hosts
+    url = stack.postgresql.url(stack.database, host=far.host_address)
+    client = subprocess.Popen(
+        [*far.prefix(), sys.executable, "-c", STALLED_CLIENT, url],
+        stdout=subprocess.PIPE, text=True, start_new_session=True,
+    )  # fmt: skip
+    try:
+        assert client.stdout.readline() == "locked\n"
+        wait_until(
+            lambda: (
+                stack.query(
+                    "SELECT wait_event FROM pg_stat_activity WHERE query LIKE 'SELECT repeat%'"
+                )
+                == [("ClientWrite",)]
+            ),
+            60,
+            "the server to be blocked writing the far client's result",
+        )
+        far.cut()
+        assert advisory_locks(stack, 4242) == 1
+        seconds = wait_until(
+            lambda: advisory_locks(stack, 4242) == 0, 120, "the cut-off session's lock to go"
+        )
+        print(f"\nthe cut-off session's lock went {seconds:.1f} s after the cut")
+    finally:
+        stop(client, timeout=5)
+
+
+def advisory_locks(stack: Stack, key: int) -> int:
+    [(count,)] = stack.query(
+        f"SELECT count(*) FROM pg_locks WHERE locktype = 'advisory' AND objid = {key}"
+    )
+    return count
