@@ -1,5 +1,7 @@
 """Workers on two machines share the work, and cutting one machine off mid-task loses and
-repeats nothing: every log still ends verified exactly once (README, "Background work").
+repeats nothing: every log still ends verified exactly once (README, "Background work"); a
+database session of the machine cut off gives up its locks, even one cut off while the
+server was writing to it.
 
 The second machine is a network namespace joined to this one by a veth pair on a private /30
 (10.200.x.y, only inside what the test creates, deleted afterwards); PostgreSQL and Redis are
@@ -32,7 +34,7 @@ pytestmark = pytest.mark.services
 
 GOOD, BAD = 800, 10
 # Recovery takes the lease (20 s) plus a sweep interval (15 s) plus the work left (README,
-# "Recovery, measured"): about 40 s on a quiet machine. The deadline only stops a recovery
+# "Recovery, measured"): about 30 s on a quiet machine. The deadline only stops a recovery
 # that never comes from hanging the suite; a loaded machine stretches the work left.
 RECOVERY_DEADLINE = 300
 
