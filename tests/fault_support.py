@@ -252,12 +252,17 @@ class Stack:
             and self.ratings_caught_up()
         )
 
+    def ratings_backlog(self) -> tuple[int, str | None]:
+        """The games waiting for the rater, and the game types whose catch-up is due (their
+        ledgers stale: ratings/services.py)."""
+        [backlog] = self.query(
+            "SELECT (SELECT count(*) FROM ratings_pendingrating),"
+            " (SELECT string_agg(game_type, ',') FROM ratings_ratingledger WHERE stale)"
+        )
+        return backlog
+
     def ratings_caught_up(self) -> bool:
-        """No game waits for the rater, and no catch-up is due (ratings/services.py)."""
-        return self.query(
-            "SELECT (SELECT count(*) FROM ratings_pendingrating)"
-            " + (SELECT count(*) FROM ratings_ratingledger WHERE stale)"
-        ) == [(0,)]
+        return self.ratings_backlog() == (0, None)
 
     def diagnosis(self) -> str:
         """What a failed test shows: the logs without a verdict, and the processes' output."""
@@ -265,10 +270,6 @@ class Stack:
             "SELECT id, status, attempts, lease_holder, lease_expires - now(), "
             "now() - status_changed FROM games_gamelog WHERE status NOT IN "
             "('verified', 'rejected', 'error') ORDER BY id LIMIT 20"
-        )
-        ratings = self.query(
-            "SELECT (SELECT count(*) FROM ratings_pendingrating),"
-            " (SELECT string_agg(game_type, ',') FROM ratings_ratingledger WHERE stale)"
         )
         sessions = self.query(
             "SELECT client_addr, state, wait_event_type, now() - state_change, left(query, 80) "
@@ -280,7 +281,7 @@ class Stack:
         )
         return (
             f"statuses {self.statuses()}; first logs without a verdict:\n{stuck}\n"
-            f"games waiting for the rater, stale ledgers: {ratings}\n"
+            f"games waiting for the rater, stale ledgers: {self.ratings_backlog()}\n"
             "database sessions:\n" + "\n".join(map(str, sessions)) + f"\n{output}"
         )
 
