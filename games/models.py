@@ -408,3 +408,58 @@ class VerdictChange(models.Model):
 
     def __str__(self) -> str:
         return f"log {self.log_id}: {self.old_status} -> {self.new_status}"
+
+
+class RecordingDraft(models.Model):
+    """A game being recorded on the Record page, not stored as a game yet, kept for its
+    recorder so that nothing recorded is lost (issue 22): the page sends it after every
+    step (and keeps a copy in the browser's localStorage for when the server cannot be
+    reached), so a phone whose browser storage is cleared, or another device, can resume
+    it. It is removed only when its game is stored or its recorder discards it; a refused
+    save keeps it, with the refusal (`refusal`) shown beside it."""
+
+    recorder = models.ForeignKey(
+        settings.AUTH_USER_MODEL, models.CASCADE, related_name="recording_drafts"
+    )
+    key = models.CharField(max_length=40, help_text="The recording's id, made by the page")
+    game_type = models.CharField(max_length=40)
+    # A tournament table's id: games knows no tournament models (the table desk does).
+    table = models.PositiveIntegerField(null=True, blank=True)
+    base = models.JSONField(help_text="game, ruleset, players, setup and table as started")
+    steps = CompressedJSONField(default=list, help_text="[{event or draw, label}] in order")
+    step_count = models.PositiveIntegerField(default=0)
+    refusal = models.JSONField(
+        null=True, blank=True, help_text="The last refused save's error (text, event index)"
+    )
+    updated_at = models.DateTimeField(auto_now=True)
+
+    class Meta:
+        ordering = ["-updated_at", "-pk"]
+        constraints = [
+            models.UniqueConstraint(fields=["recorder", "key"], name="unique_recording_draft")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.game_type} recording {self.key} of {self.recorder} ({self.step_count} steps)"
+
+    def summary(self) -> dict[str, Any]:
+        """What the Record page lists to resume (the steps are fetched on resume)."""
+        return {
+            "key": self.key,
+            "game": self.game_type,
+            "table": self.table,
+            "players": [p.get("name") for p in self.base.get("players", [])],
+            "step_count": self.step_count,
+            "refusal": self.refusal,
+            "updated_at": self.updated_at.isoformat(),
+        }
+
+    def full(self) -> dict[str, Any]:
+        """The recording as the page resumes it."""
+        return {
+            "key": self.key,
+            "base": self.base,
+            "steps": self.steps,
+            "refusal": self.refusal,
+            "updated_at": self.updated_at.isoformat(),
+        }

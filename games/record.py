@@ -25,6 +25,7 @@ from engines.core.log import check_envelope
 from engines.core.replay import apply_events, start
 from engines.core.schema import FORMAT
 from engines.registry import GAMES, get_game
+from players.names import canonical_name
 
 LOG_FIELDS = ("game", "ruleset", "players", "setup", "events")
 
@@ -50,21 +51,68 @@ def catalogue() -> list[dict[str, Any]]:
     return games
 
 
-def deal(data: Any) -> dict[str, Any]:
-    """A random setup for a game chosen on the page ("deal randomly")."""
+def deal(data: Any, seating: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """A random setup for a game chosen on the page ("deal randomly"). For a tournament
+    table (`seating`, as the table desk describes it) the seating's own setup fields (its
+    opening bidder, DV-3) are kept and only what is still chance is drawn."""
     log = _log_from(data, require_setup=False)
     game = get_game(log["game"])
     ruleset = game.ruleset(log.get("ruleset"))
     players = _player_count(game, log)
-    return game.new_setup(ruleset, players, random.SystemRandom())
+    fixed = None
+    if seating is not None:
+        check_seating(log, seating, with_setup=False)
+        fixed = seating.get("setup") or {}
+    return game.new_setup(ruleset, players, random.SystemRandom(), fixed=fixed)
 
 
-def next_step(data: Any) -> dict[str, Any]:
-    """Replay a partial log and describe the next step; raises LogError when it is wrong."""
+def check_seating(
+    log: Mapping[str, Any], seating: Mapping[str, Any], *, with_setup: bool = True
+) -> None:
+    """Raise MalformedLogError where a table's recording contradicts the table's seating:
+    its game, ruleset, players in seat order and the setup fields the seating fixed (the
+    opening bidder, DV-3). Saving checks the same again; this refuses it at the first step
+    rather than after the last one."""
+    game = get_game(log["game"])
+    if game.id != seating["game"]:
+        seated_game = get_game(seating["game"]).title
+        raise MalformedLogError(f"this table plays {seated_game}, not {game.title}", field="game")
+    ruleset = game.ruleset(log.get("ruleset"))
+    seated_ruleset = seating["ruleset"]["name"]
+    if ruleset.name != seated_ruleset:
+        raise MalformedLogError(
+            f"this table plays the {seated_ruleset} ruleset, not {ruleset.name}",
+            field="ruleset.name",
+        )
+    names = [p.get("name") if isinstance(p, dict) else None for p in log["players"]]
+    seated = [p["name"] for p in seating["players"]]
+    if len(names) != len(seated):
+        raise MalformedLogError(
+            f"this table seats {len(seated)} players, not {len(names)}", field="players"
+        )
+    for seat, (name, wanted) in enumerate(zip(names, seated, strict=True)):
+        if not isinstance(name, str) or canonical_name(name) != canonical_name(wanted):
+            raise MalformedLogError(
+                f"this table seats {wanted} in seat {seat}, not {name!r}",
+                field=f"players.{seat}.name",
+            )
+    if with_setup:
+        contradiction = game.setup_contradiction(
+            ruleset, log.get("setup") or {}, seating.get("setup") or {}, seated
+        )
+        if contradiction is not None:
+            raise contradiction
+
+
+def next_step(data: Any, seating: Mapping[str, Any] | None = None) -> dict[str, Any]:
+    """Replay a partial log and describe the next step; raises LogError when it is wrong
+    (for a tournament table, also when it contradicts the `seating`)."""
     log = _log_from(data, require_setup=True)
     game = get_game(log["game"])
     ruleset = game.ruleset(log.get("ruleset"))
     _player_count(game, log)
+    if seating is not None:
+        check_seating(log, seating)
     recorded = len(log["events"])
     draw = game.setup_draw(ruleset, log["setup"], recorded, None)
     if draw is not None:  # the table is not laid out yet

@@ -19,4 +19,11 @@ urlpatterns = [
     path("record/step/", views_record.record_step, name="record-step"),
     path("record/deal/", views_record.record_deal, name="record-deal"),
     path("record/save/", views_record.record_save, name="record-save"),
+    path("record/drafts/", views_record.draft_keep, name="record-draft-keep"),
+    path("record/drafts/<str:key>/", views_record.draft_detail, name="record-draft"),
+    path(
+        "record/drafts/<str:key>/discard/",
+        views_record.draft_discard,
+        name="record-draft-discard",
+    ),
 ]

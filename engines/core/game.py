@@ -18,7 +18,12 @@ from dataclasses import dataclass, field
 from typing import Any, ClassVar
 
 from engines.core.describe import describe_generic
-from engines.core.errors import IllegalEventError, LogError, UnsupportedRulesetError
+from engines.core.errors import (
+    IllegalEventError,
+    LogError,
+    MalformedLogError,
+    UnsupportedRulesetError,
+)
 from engines.core.schema_errors import FieldRules
 
 Event = dict[str, Any]
@@ -26,6 +31,15 @@ Event = dict[str, Any]
 # "seat 2 to roll the colour die (a 'dive' event)" -> "roll the colour die"
 _SEAT_TO = re.compile(r"^seat \d+ to ")
 _EVENT_NAME = re.compile(r"\s*\(an? '\w+' event\)$")
+
+
+@dataclass(frozen=True)
+class SeatedField:
+    """A setup field naming a seat that a seating may decide (Game.seated_setup_fields):
+    what that seat does ("opens the bidding") and the ruling that says so."""
+
+    does: str
+    rule: str | None = None
 
 
 @dataclass(frozen=True)
@@ -222,8 +236,73 @@ class Game(ABC):
             )
 
     @abstractmethod
-    def new_setup(self, ruleset: Ruleset, players: int, rng: random.Random) -> dict[str, Any]:
-        """Deal a random setup; every chance outcome of the setup is in it."""
+    def new_setup(
+        self,
+        ruleset: Ruleset,
+        players: int,
+        rng: random.Random,
+        fixed: Mapping[str, Any] | None = None,
+    ) -> dict[str, Any]:
+        """Deal a random setup; every chance outcome of the setup is in it.
+
+        `fixed`: setup fields decided before the deal (a tournament seating draws the
+        opening bidder when it seats the table, DV-3), kept as given; only the rest is
+        drawn. Only the fields of `seated_setup_fields` may be fixed (check_fixed_setup).
+        """
+
+    def seated_setup_fields(self, ruleset: Ruleset) -> Mapping[str, SeatedField]:
+        """The setup fields that name a seat and that a seating may decide before the deal,
+        with what that seat does and the ruling; none unless the game has such a field."""
+        return {}
+
+    def check_fixed_setup(
+        self, ruleset: Ruleset, players: int, fixed: Mapping[str, Any] | None
+    ) -> None:
+        """Raise MalformedLogError unless every field of `fixed` is one a seating decides
+        for this ruleset and names a seat of the table."""
+        seated = self.seated_setup_fields(ruleset)
+        for key, seat in (fixed or {}).items():
+            if key not in seated:
+                known = ", ".join(sorted(seated)) or "none"
+                raise MalformedLogError(
+                    f"a seating cannot decide {key!r} in {self.id} ({ruleset.name}); "
+                    f"it decides: {known}",
+                    field=f"setup.{key}",
+                )
+            if type(seat) is not int or not 0 <= seat < players:
+                raise MalformedLogError(
+                    f"no seat {seat!r} at a table of {players}",
+                    field=f"setup.{key}",
+                    rule=seated[key].rule,
+                )
+
+    def setup_contradiction(
+        self,
+        ruleset: Ruleset,
+        setup: Mapping[str, Any],
+        fixed: Mapping[str, Any],
+        names: Sequence[str],
+    ) -> MalformedLogError | None:
+        """Where `setup` disagrees with what the seating fixed (`fixed`), the error naming
+        the field, both players and the ruling; None when it agrees."""
+        seated = self.seated_setup_fields(ruleset)
+
+        def who(seat: Any) -> str:
+            in_range = type(seat) is int and 0 <= seat < len(names)
+            return names[seat] if in_range else f"seat {seat!r}"
+
+        for key, wanted in fixed.items():
+            given = setup.get(key)
+            if given == wanted:
+                continue
+            what = seated.get(key, SeatedField(f"as {key}"))
+            recorded = "no one" if given is None else who(given)
+            return MalformedLogError(
+                f"the table's seating has {who(wanted)} {what.does}, not {recorded}",
+                field=f"setup.{key}",
+                rule=what.rule,
+            )
+        return None
 
     @abstractmethod
     def new_state(self, ruleset: Ruleset, players: int, setup: Mapping[str, Any]) -> State:

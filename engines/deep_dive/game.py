@@ -38,8 +38,15 @@ class DeepDive(Game):
     def editions(self) -> Mapping[str, Edition]:
         return editions()
 
-    def new_setup(self, ruleset: Ruleset, players: int, rng: random.Random) -> dict[str, Any]:
+    def new_setup(
+        self,
+        ruleset: Ruleset,
+        players: int,
+        rng: random.Random,
+        fixed: Mapping[str, Any] | None = None,
+    ) -> dict[str, Any]:
         """Nothing is dealt: the shells are drawn unseen during play (DD-1, DD-2)."""
+        self.check_fixed_setup(ruleset, players, fixed)
         return {}
 
     def new_state(self, ruleset: Ruleset, players: int, setup: Mapping[str, Any]) -> DeepDiveState:

@@ -47,7 +47,16 @@ class DeepSeaAdventure(Game):
                 rule="DSA-6",
             )
 
-    def new_setup(self, ruleset: Ruleset, players: int, rng: random.Random) -> dict[str, Any]:
+    def new_setup(
+        self,
+        ruleset: Ruleset,
+        players: int,
+        rng: random.Random,
+        fixed: Mapping[str, Any] | None = None,
+    ) -> dict[str, Any]:
+        """The chips dealt along the path (DSA-1); the player order is the log's seat order,
+        so a seating fixes nothing more."""
+        self.check_fixed_setup(ruleset, players, fixed)
         return {"chips": self.editions()[ruleset.edition].deal(rng)}
 
     def new_state(self, ruleset: Ruleset, players: int, setup: Mapping[str, Any]) -> DeepSeaState:

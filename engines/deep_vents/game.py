@@ -9,7 +9,7 @@ from functools import cache
 from typing import Any, ClassVar
 
 from engines.core.errors import MalformedLogError, UnsupportedRulesetError
-from engines.core.game import Event, Game, Ruleset, Strategy
+from engines.core.game import Event, Game, Ruleset, SeatedField, Strategy
 from engines.core.schema_errors import FieldRules
 from engines.deep_vents import describe, recording
 from engines.deep_vents.bots import STRATEGIES
@@ -53,14 +53,29 @@ class DeepVents(Game):
                 f"row_size is 6 or 5, not {value} [DV-2]", field="ruleset.options.row_size"
             )
 
-    def new_setup(self, ruleset: Ruleset, players: int, rng: random.Random) -> dict[str, Any]:
+    def new_setup(
+        self,
+        ruleset: Ruleset,
+        players: int,
+        rng: random.Random,
+        fixed: Mapping[str, Any] | None = None,
+    ) -> dict[str, Any]:
+        """The stack shuffled (DV-1) and the seat that opens the bidding (starting-bid) or
+        plays first (standard) drawn, unless `fixed` gives that seat (DV-3)."""
+        self.check_fixed_setup(ruleset, players, fixed)
         edition = editions()[ruleset.edition]
         stack = [hex_id for hex_id, n in sorted(edition.stack_counts.items()) for _ in range(n)]
         rng.shuffle(stack)
-        seat = rng.randrange(players)
+        (seat_field,) = self.seated_setup_fields(ruleset)
+        seat = (fixed or {}).get(seat_field)
+        if seat is None:
+            seat = rng.randrange(players)
+        return {"stack": stack, seat_field: seat}
+
+    def seated_setup_fields(self, ruleset: Ruleset) -> Mapping[str, SeatedField]:
         if ruleset.name == STARTING_BID:
-            return {"stack": stack, "opening_bidder": seat}
-        return {"stack": stack, "first_player": seat}
+            return {"opening_bidder": SeatedField("opening the bidding", "DV-3")}
+        return {"first_player": SeatedField("playing first", "DV-3")}
 
     def new_state(self, ruleset: Ruleset, players: int, setup: Mapping[str, Any]) -> DeepVentsState:
         edition = editions()[ruleset.edition]

@@ -23,6 +23,10 @@ class TableDesk(Protocol):
         """What the seating fixes for each table `user` may record (game, ruleset,
         players in seat order, setup), for the record page to prefill."""
 
+    def seating(self, table_id: Any, user: Any) -> dict[str, Any]:
+        """What the seating fixes for a recording of table `table_id` (as `recordable`),
+        open or not; TableRefused if there is no such table or `user` may not record it."""
+
     def check(self, table_id: Any, user: Any) -> None:
         """Raise TableRefused unless `user` may submit the result of table `table_id` now."""
 
@@ -41,6 +45,9 @@ class NoTables:
 
     def recordable(self, user: Any) -> list[dict[str, Any]]:
         return []
+
+    def seating(self, table_id: Any, user: Any) -> dict[str, Any]:
+        raise TableRefused(f"there is no table {table_id}", 404)
 
     def check(self, table_id: Any, user: Any) -> None:
         raise TableRefused(f"there is no table {table_id}", 404)

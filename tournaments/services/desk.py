@@ -7,7 +7,12 @@ from typing import Any
 
 from games.models import GameLog
 from tournaments.models import Table
-from tournaments.services.recording import recordable_tables, table_named, table_start
+from tournaments.services.recording import (
+    recordable_tables,
+    recording_start,
+    table_named,
+    table_start,
+)
 from tournaments.services.results import attach_log, submitter_refusal
 
 # Pages list at most this many tables to choose from.
@@ -20,6 +25,9 @@ class TournamentTableDesk:
 
     def recordable(self, user: Any) -> list[dict[str, Any]]:
         return [table_start(table) for table in recordable_tables(user)[:OFFERED_TABLES]]
+
+    def seating(self, table_id: Any, user: Any) -> dict[str, Any]:
+        return recording_start(table_id, user)
 
     def check(self, table_id: Any, user: Any) -> None:
         """Before a recording is finished: who may record it, and whether it is open."""

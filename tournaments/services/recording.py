@@ -65,6 +65,21 @@ def table_named(table_id: Any) -> Table:
     return table
 
 
+def recording_start(table_id: Any, user: Any) -> dict[str, Any]:
+    """What the seating fixes for a recording of table `table_id` (table_start), for the
+    record page's deal and steps, whether or not the table is still open: a recording under
+    way goes on, and its save says why the table no longer takes it. TableRefused when
+    there is no such table (404) or `user` may not record it (403)."""
+    table = table_named(table_id)
+    if not may_record(user, table):
+        raise TableRefused(
+            f"only staff, the organisers of {table.round.tournament} or a player seated at "
+            f"{table} may record it",
+            403,
+        )
+    return table_start(table)
+
+
 def table_start(table: Table) -> dict[str, Any]:
     """What the seating fixes for a recording of this table: game, ruleset, players in
     seat order and, for starting-bid Deep Vents, the opening bidder drawn (DV-3)."""

@@ -1,9 +1,13 @@
 // The Record page: choose the game, then record it step by step. The log so far lives
 // here; after every step it is posted to the server, which replays it with the engine and
 // answers with the state picture and the legal choices (games/record.py).
-// A tournament table fixes the game, players and opening bidder from its seating. The
-// recording so far is kept in localStorage after every step (per user and game), so a
-// reload can resume it; saving the game clears it.
+// A tournament table fixes the game, players and opening bidder from its seating; its
+// deal and every step are checked against the seating (DV-3).
+// Nothing recorded is lost: each recording has its own key; after every step it is kept
+// in localStorage and sent to the server (games.RecordingDraft), so a reload, a cleared
+// browser or another device can resume it. A refused save keeps it, with the reason shown
+// beside the save button and in the resume list; it goes only when its game is stored or
+// its recorder discards it.
 "use strict";
 
 (function () {
@@ -16,7 +20,13 @@
   const resumeBox = document.getElementById("record-resume");
   const resumeList = document.getElementById("record-resume-list");
   const storagePrefix = `deepsea-record:${root.dataset.user}:`;
-  const urls = { step: root.dataset.stepUrl, deal: root.dataset.dealUrl, save: root.dataset.saveUrl };
+  const serverDrafts = JSON.parse(document.getElementById("record-drafts").textContent);
+  const urls = {
+    step: root.dataset.stepUrl,
+    deal: root.dataset.dealUrl,
+    save: root.dataset.saveUrl,
+    drafts: root.dataset.draftsUrl,
+  };
   const csrf = root.querySelector("input[name=csrfmiddlewaretoken]").value;
 
   const form = document.getElementById("record-setup");
@@ -35,9 +45,13 @@
   const historyList = document.getElementById("record-history");
   const undoButton = document.getElementById("record-undo");
   const saveButton = document.getElementById("record-save");
+  const saveRefusal = document.getElementById("record-save-refusal");
+  const keptNote = document.getElementById("record-kept");
 
+  let key = null; // this recording's own id: its localStorage key and its draft's key
   let base = null; // {game, ruleset, players, setup, table} chosen on the form
   let steps = []; // [{event, label}] or [{draw, label}], in order; undo pops the last
+  let refused = null; // the last refused save's error, kept with the recording
   let answer = null;
 
   const gameById = Object.fromEntries(catalogue.map((g) => [g.id, g]));
@@ -119,21 +133,33 @@
     }
   }
 
-  async function post(url, body) {
-    const response = await fetch(url, {
-      method: "POST",
-      headers: { "Content-Type": "application/json", "X-CSRFToken": csrf },
-      body: JSON.stringify(body),
-      credentials: "same-origin",
-    });
+  // JSON in and out; an unreachable server or an outage (503) is an answer too, with the
+  // error in data.error like the site's own refusals.
+  async function request(url, body) {
+    let response;
+    try {
+      response = await fetch(url, {
+        method: body === undefined ? "GET" : "POST",
+        headers: { "Content-Type": "application/json", Accept: "application/json", "X-CSRFToken": csrf },
+        body: body === undefined ? undefined : JSON.stringify(body),
+        credentials: "same-origin",
+      });
+    } catch (_) {
+      return { ok: false, status: 0, data: { error: { text: "the server cannot be reached (offline?); nothing was lost, try again" } } };
+    }
     let data = null;
     try {
       data = await response.json();
     } catch (_) {
-      data = { error: { text: `the server answered ${response.status}` } };
+      data = {};
+    }
+    if (!response.ok && !data.error) {
+      data.error = { text: data.detail || `the server answered ${response.status}` };
     }
     return { ok: response.ok, status: response.status, data };
   }
+
+  const post = (url, body) => request(url, body);
 
   function showError(error) {
     errorBox.hidden = !error;
@@ -150,8 +176,13 @@
     return { game: base.game, ruleset: base.ruleset, players: base.players, setup, events };
   }
 
+  // A table's recording names its table, so the server checks it against the seating.
+  function withTable(log) {
+    return base.table ? { ...log, table: base.table } : log;
+  }
+
   async function advance() {
-    const result = await post(urls.step, currentLog());
+    const result = await post(urls.step, withTable(currentLog()));
     if (!result.ok) return result.data.error || { text: `error ${result.status}` };
     answer = result.data;
     render();
@@ -161,78 +192,177 @@
 
   // --- the recording so far, kept in this browser ---------------------------------------
 
-  function storageKey(recording) {
-    return storagePrefix + (recording.table ? `table-${recording.table}` : recording.game);
+  // Every recording has a key of its own, made when it starts: a second recording of the
+  // same table or game never overwrites the first (which is how a refused one was lost).
+  function newKey() {
+    const random = window.crypto && crypto.getRandomValues ? [...crypto.getRandomValues(new Uint32Array(2))].map((n) => n.toString(36)).join("") : String(Math.random()).slice(2);
+    return `${Date.now().toString(36)}-${random}`.slice(0, 40);
+  }
+
+  // Recordings kept before keys existed were stored under "table-N" or the game's id.
+  function keyOf(storageKey) {
+    return storageKey.slice(storagePrefix.length);
   }
 
   function keep() {
+    const savedAt = new Date().toISOString();
     try {
-      localStorage.setItem(storageKey(base), JSON.stringify({ base, steps, savedAt: new Date().toISOString() }));
+      localStorage.setItem(storagePrefix + key, JSON.stringify({ key, base, steps, refusal: refused, savedAt }));
     } catch (_) {
-      // Storage full or disabled: recording goes on, it just cannot survive a reload.
+      // Storage full or disabled: the server's copy still keeps it.
     }
+    sendDraft();
   }
 
-  function forget(key) {
+  // The server's copy, sent after every step: one request at a time, the newest state last,
+  // so a slow answer never lets an older recording overwrite a newer one.
+  let sending = null; // the promise of the sending under way
+  let sendAgain = false;
+  function sendDraft() {
+    if (sending) {
+      sendAgain = true;
+      return sending;
+    }
+    sending = (async () => {
+      do {
+        sendAgain = false;
+        const result = await post(urls.drafts, { key, base, steps, refusal: refused });
+        keptNote.textContent = result.ok
+          ? `${steps.length} steps kept on the server and in this browser.`
+          : `${steps.length} steps kept in this browser only (${result.data.error.text}); they are sent again with the next step.`;
+      } while (sendAgain);
+      sending = null;
+    })();
+    return sending;
+  }
+
+  function forget(recordingKey) {
     try {
-      localStorage.removeItem(key);
+      localStorage.removeItem(storagePrefix + recordingKey);
     } catch (_) {
       // nothing was kept
     }
   }
 
+  // The recordings kept in this browser, by key; entries that are not ours are left alone.
   function keptRecordings() {
-    const kept = [];
+    const kept = new Map();
     try {
       for (let i = 0; i < localStorage.length; i += 1) {
-        const key = localStorage.key(i);
-        if (!key.startsWith(storagePrefix)) continue;
+        const storageKey = localStorage.key(i);
+        if (!storageKey.startsWith(storagePrefix)) continue;
         try {
-          const value = JSON.parse(localStorage.getItem(key));
-          if (value && value.base && Array.isArray(value.steps)) kept.push({ key, ...value });
+          const value = JSON.parse(localStorage.getItem(storageKey));
+          if (value && value.base && Array.isArray(value.steps)) {
+            const recordingKey = value.key || keyOf(storageKey);
+            kept.set(recordingKey, { ...value, key: recordingKey, storageKey, local: true });
+          }
         } catch (_) {
-          forget(key); // not ours to read any more
+          // not readable as a recording: not ours to delete either
         }
       }
     } catch (_) {
-      return [];
+      // storage disabled: the server's list still shows every recording
     }
-    return kept.sort((a, b) => String(b.savedAt).localeCompare(String(a.savedAt)));
+    return kept;
+  }
+
+  // This browser's recordings and the server's, one entry per recording: the newer copy.
+  function allRecordings() {
+    const all = keptRecordings();
+    for (const draft of serverDrafts) {
+      const local = all.get(draft.key);
+      if (local && Date.parse(local.savedAt) >= Date.parse(draft.updated_at)) {
+        all.set(draft.key, { ...local, onServer: true });
+      } else {
+        all.set(draft.key, {
+          key: draft.key,
+          base: { game: draft.game, table: draft.table, players: draft.players.map((name) => ({ name })) },
+          stepCount: draft.step_count,
+          refusal: draft.refusal,
+          savedAt: draft.updated_at,
+          onServer: true,
+          fromServer: true,
+        });
+      }
+    }
+    return [...all.values()].sort((a, b) => (Date.parse(b.savedAt) || 0) - (Date.parse(a.savedAt) || 0));
+  }
+
+  // The reason, and the step of the event it names (its index counts events, not draws).
+  function refusalText(refusal, recording) {
+    if (!refusal) return "";
+    const text = refusal.text || refusal.message || "refused";
+    if (typeof refusal.index !== "number" || !recording.steps) return text;
+    const step = recording.steps.filter((s) => !s.draw)[refusal.index];
+    if (!step) return text;
+    return `${text} (the step it names: ${seatText(step.event.seat, recording.base)}: ${step.label})`;
   }
 
   function offerResume() {
-    const kept = keptRecordings();
+    const kept = allRecordings();
     resumeBox.hidden = kept.length === 0;
     resumeList.replaceChildren(...kept.map((recording) => {
       const game = gameById[recording.base.game];
       const seated = tableById[String(recording.base.table)];
       const names = recording.base.players.map((p) => p.name).join(", ");
-      const who = seated ? ` at ${seated.label}` : ` (${names})`;
+      const who = seated ? ` at ${seated.label}` : recording.base.table ? ` at table ${recording.base.table} (${names})` : ` (${names})`;
       const when = recording.savedAt ? new Date(recording.savedAt).toLocaleString() : "";
+      const count = recording.steps ? recording.steps.length : recording.stepCount;
+      const where = recording.onServer ? "" : " (in this browser only)";
       const resume = el("button", { type: "button", class: "resume" }, "Resume");
-      const discard = el("button", { type: "button", class: "discard" }, "Discard");
-      resume.addEventListener("click", () => begin(recording));
-      discard.addEventListener("click", () => {
-        forget(recording.key);
-        offerResume();
-      });
-      return el("li", {},
-        `${game ? game.title : recording.base.game}${who}: ${recording.steps.length} steps, last kept ${when} `,
+      const discard = el("button", { type: "button", class: "discard secondary" }, "Discard");
+      resume.addEventListener("click", () => resumeRecording(recording));
+      discard.addEventListener("click", () => discardRecording(recording, count));
+      const item = el("li", { "data-key": recording.key },
+        `${game ? game.title : recording.base.game}${who}: ${count} steps, last kept ${when}${where} `,
         resume, " ", discard);
+      if (recording.refusal) {
+        item.append(el("p", { class: "alert record-refusal" }, `Save refused: ${refusalText(recording.refusal, recording)}`));
+      }
+      return item;
     }));
+  }
+
+  async function resumeRecording(recording) {
+    if (!recording.fromServer) return begin(recording);
+    const result = await request(`${urls.drafts}${encodeURIComponent(recording.key)}/`);
+    if (!result.ok) return showError(result.data.error);
+    return begin(result.data);
+  }
+
+  async function discardRecording(recording, count) {
+    if (!window.confirm(`Discard this recording of ${count} steps? It cannot be brought back.`)) return;
+    if (recording.onServer) {
+      const result = await post(`${urls.drafts}${encodeURIComponent(recording.key)}/discard/`, {});
+      if (!result.ok) return showError(result.data.error);
+      const index = serverDrafts.findIndex((draft) => draft.key === recording.key);
+      if (index >= 0) serverDrafts.splice(index, 1);
+    }
+    forget(recording.key);
+    offerResume();
+  }
+
+  function showRefusal() {
+    saveRefusal.hidden = !refused;
+    saveRefusal.textContent = refused ? `Save refused: ${refusalText(refused, { base, steps })}. The recording is kept; fix the cause and save again.` : "";
   }
 
   // A new or resumed recording: replay its steps, then show the recording view.
   async function begin(recording) {
+    key = recording.key || newKey();
     base = recording.base;
     steps = recording.steps;
+    refused = recording.refusal || null;
     const error = await advance();
     showError(error);
     if (error) return;
     resumeBox.hidden = true;
     form.hidden = true;
     play.hidden = false;
-    status.focus();
+    showRefusal();
+    status.focus({ preventScroll: true });
+    bringIntoView();
   }
 
   // Add or take back a step; the server refusing the new log puts the old one back.
@@ -247,8 +377,8 @@
     return changeSteps(() => steps.push(step), () => steps.pop());
   }
 
-  function seatText(seat) {
-    return seatName({ players: base.players.map((p) => p.name) }, seat);
+  function seatText(seat, recordingBase = base) {
+    return seatName({ players: recordingBase.players.map((p) => p.name) }, seat);
   }
 
   // The choices the engine ties to something drawn (a hex, a free cell, a row position),
@@ -309,6 +439,18 @@
     historyList.replaceChildren(...steps.map((step, i) => el("li", {}, step.draw ? `drawn: ${step.label}` : `${seatText(step.event.seat)}: ${step.label}`)));
     undoButton.disabled = steps.length === 0;
     saveButton.hidden = answer.kind !== "over";
+    bringIntoView();
+  }
+
+  // The prompt stays at the top of the window (a sticky banner); after each step the part
+  // of the map it asks about (the first highlighted hex, free cell or row position), else
+  // the choices, is scrolled into view just below it: on a phone they were ~1,900 px apart.
+  function bringIntoView() {
+    if (play.hidden) return;
+    document.documentElement.style.setProperty("--record-banner", `${banner.offsetHeight}px`);
+    const target = picture.querySelector(".dv-target");
+    const shown = answer.kind === "over" ? saveButton.parentElement : target || choicesBox;
+    shown.scrollIntoView({ block: "nearest" });
   }
 
   // The banner: who is asked what, in their seat's colour ("Marina to place the Yeti Crab").
@@ -318,7 +460,7 @@
     if (answer.kind === "over") {
       const o = answer.outcome;
       status.replaceChildren(`The game is over. Scores: ${o.scores.map((s, seat) => `${seatText(seat)} ${s}`).join(", ")}. ` +
-        `Winner: ${o.winners.map(seatText).join(" and ")}.`);
+        `Winner: ${o.winners.map((seat) => seatText(seat)).join(" and ")}.`);
       hint = "Save the game to have it verified.";
     } else if (answer.kind === "draw") {
       status.replaceChildren(`Which hex was drawn? (${answer.waiting_for})`);
@@ -454,8 +596,11 @@
     const ruleset = { name: rulesetSelect.value };
     const mode = form.querySelector("input[name=setup-mode]:checked").value;
     let setup;
+    const table = chosenTable();
     if (mode === "deal") {
-      const result = await post(urls.deal, { game: game.id, ruleset, players });
+      // A table's deal keeps its seating's opening bidder (DV-3): only chance is drawn.
+      const dealt = { game: game.id, ruleset, players };
+      const result = await post(urls.deal, table ? { ...dealt, table: table.id } : dealt);
       if (!result.ok) return showError(result.data.error);
       setup = result.data.setup;
     } else if (game.id === "deep-vents") {
@@ -467,23 +612,27 @@
     } else {
       setup = {};
     }
-    const table = chosenTable();
     await begin({ base: { game: game.id, ruleset, players, setup, table: table ? table.id : null }, steps: [] });
   }
 
   undoButton.addEventListener("click", () => changeSteps(() => steps.pop(), (last) => steps.push(last)));
 
+  // A refused save keeps the recording, with the reason beside the button (and in the
+  // resume list after a reload); only a stored game removes it.
   saveButton.addEventListener("click", async () => {
     saveButton.disabled = true;
-    const log = base.table ? { ...currentLog(), table: base.table } : currentLog();
-    const result = await post(urls.save, log);
+    // A draft still being sent would otherwise land after the save and bring it back.
+    if (sending) await sending;
+    const result = await post(urls.save, { ...withTable(currentLog()), draft: key });
     if (result.ok) {
-      forget(storageKey(base));
+      forget(key);
       window.location.assign(result.data.url);
       return;
     }
     saveButton.disabled = false;
-    showError(result.data.error);
+    refused = result.data.error;
+    keep();
+    showRefusal();
   });
 
   if (tableSelect) tableSelect.addEventListener("change", applyTable);
