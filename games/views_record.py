@@ -40,10 +40,10 @@ from games.services.tables import table_desk
 def signed_in_json(view: Callable[[HttpRequest], JsonResponse]) -> Callable:
     """Anonymous requests get a JSON 403 rather than a redirect to the login page."""
 
-    def wrapped(request: HttpRequest) -> JsonResponse:
+    def wrapped(request: HttpRequest, **kwargs: Any) -> JsonResponse:
         if not request.user.is_authenticated:
             return JsonResponse({"error": {"text": "sign in to record games"}}, status=403)
-        return view(request)
+        return view(request, **kwargs)
 
     wrapped.__name__ = view.__name__
     wrapped.__doc__ = view.__doc__

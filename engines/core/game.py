@@ -296,9 +296,11 @@ class Game(ABC):
             if given == wanted:
                 continue
             what = seated.get(key, SeatedField(f"as {key}"))
-            recorded = "no one" if given is None else who(given)
+            seating = f"the table's seating has {who(wanted)} {what.does}"
             return MalformedLogError(
-                f"the table's seating has {who(wanted)} {what.does}, not {recorded}",
+                f"{seating}; this setup names no one"
+                if given is None
+                else f"{seating}, not {who(given)}",
                 field=f"setup.{key}",
                 rule=what.rule,
             )

@@ -1,0 +1,182 @@
+"""Nothing recorded is lost (issue 22): the Record page keeps each recording on the server
+for its recorder (games.RecordingDraft) after every step; a refused save - a closed table,
+the wrong opener, a game not over, a database outage - keeps it, with the reason and the
+event it names; only a stored game or its recorder's discarding removes it."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from recording_support import DRAFTS, SAVE, database_down, draft_of, post, table_save
+from tables_support import club
+
+from games.models import RecordingDraft
+from tournaments.models import Table, Tournament
+
+pytestmark = pytest.mark.django_db
+
+
+@pytest.fixture
+def the_club():
+    return club()  # Marina's account is seated at the open table; Coral opens (DV-3)
+
+
+def kept(the_club, log, role="seated player", key="kept-1"):
+    response = post(the_club.client(role), DRAFTS, draft_of(log, the_club.table, key))
+    assert response.status_code == 200, response.content
+    return RecordingDraft.objects.get(key=key)
+
+
+def set_status(tournament, status):
+    Tournament.objects.filter(pk=tournament.pk).update(status=status)
+
+
+def test_a_save_refused_for_a_closed_table_keeps_the_recording_with_the_reason(the_club):
+    log = the_club.table_log()
+    draft = kept(the_club, log)
+    set_status(the_club.tournament, Tournament.Status.FINISHED)
+
+    refused = post(the_club.client("seated player"), SAVE, table_save(log, the_club.table))
+    draft.refresh_from_db()
+    page = the_club.client("seated player").get("/record/")
+    listed = page.context["drafts"]
+
+    assert refused.status_code == 409
+    assert (
+        draft.step_count == len(log["events"])
+        and draft.steps == draft_of(log, the_club.table)["steps"]
+    )
+    assert draft.refusal["text"] == refused.json()["error"]["text"]
+    assert "is not open for a result" in draft.refusal["text"]
+    assert [(d["key"], d["step_count"], d["table"]) for d in listed] == [
+        ("kept-1", len(log["events"]), the_club.table.pk)
+    ]
+    assert listed[0]["refusal"]["text"] == draft.refusal["text"]
+
+
+def test_once_the_cause_is_gone_the_kept_recording_saves_and_only_then_goes(the_club):
+    log = the_club.table_log()
+    kept(the_club, log)
+    set_status(the_club.tournament, Tournament.Status.FINISHED)
+    post(the_club.client("seated player"), SAVE, table_save(log, the_club.table))
+    set_status(the_club.tournament, Tournament.Status.RUNNING)
+
+    saved = post(the_club.client("seated player"), SAVE, table_save(log, the_club.table))
+
+    assert saved.status_code == 201, saved.content
+    assert Table.objects.get(pk=the_club.table.pk).log_id == saved.json()["log"]
+    assert not RecordingDraft.objects.exists()
+
+
+def test_a_save_refused_for_the_wrong_opener_keeps_the_recording_and_says_dv_3(the_club):
+    log = the_club.table_log()
+    players = log["players"]  # Marina and Coral change seats: seat 2 opens, now Marina
+    players[0], players[2] = players[2], players[0]
+    draft = kept(the_club, log)
+
+    refused = post(the_club.client("seated player"), SAVE, table_save(log, the_club.table))
+    draft.refresh_from_db()
+
+    assert refused.status_code == 400
+    assert draft.refusal["text"] == (
+        "the log has marina open the bidding, but coral was drawn to open at "
+        f"{the_club.table} [DV-3]"
+    )
+    assert draft.step_count == len(log["events"])
+
+
+def test_a_save_of_a_game_not_over_keeps_the_recording_and_the_event_it_names(the_club):
+    log = the_club.table_log()
+    log["events"] = log["events"][:40]
+    draft = kept(the_club, log)
+
+    refused = post(the_club.client("seated player"), SAVE, table_save(log, the_club.table))
+    draft.refresh_from_db()
+
+    assert refused.status_code == 400
+    assert draft.refusal["index"] == 40  # the event still to record
+    assert "not over yet" in draft.refusal["text"]
+
+
+def test_a_save_during_a_database_outage_loses_nothing_and_saves_afterwards(the_club):
+    log = the_club.table_log()
+    draft = kept(the_club, log)
+    before = (draft.steps, draft.step_count, draft.base)
+
+    marina = the_club.client("seated player")
+    with database_down():
+        refused = marina.post(
+            SAVE,
+            json.dumps(table_save(log, the_club.table)),
+            content_type="application/json",
+            headers={"Accept": "application/json"},
+        )
+    draft.refresh_from_db()
+    kept_through = (draft.steps, draft.step_count, draft.base)
+    saved = post(the_club.client("seated player"), SAVE, table_save(log, the_club.table))
+
+    assert refused.status_code == 503
+    assert "database is unreachable" in refused.json()["detail"]
+    assert kept_through == before
+    assert saved.status_code == 201
+    assert not RecordingDraft.objects.exists()
+
+
+def test_a_recording_sent_again_replaces_its_steps_and_another_key_is_another_recording(
+    the_club,
+):
+    log = the_club.table_log()
+    client = the_club.client("seated player")
+    first = draft_of(log, the_club.table, "first")
+    post(client, DRAFTS, {**first, "steps": first["steps"][:10]})
+    post(client, DRAFTS, {**first, "steps": first["steps"][:12]})
+    post(client, DRAFTS, draft_of(log, the_club.table, "second"))
+
+    counts = dict(RecordingDraft.objects.values_list("key", "step_count"))
+
+    assert counts == {"first": 12, "second": len(log["events"])}
+
+
+def test_a_recorder_resumes_their_recording_whole_from_the_server(the_club):
+    log = the_club.table_log()
+    kept(the_club, log)
+
+    response = the_club.client("seated player").get(DRAFTS + "kept-1/")
+
+    assert response.status_code == 200
+    assert response.json()["base"] == draft_of(log, the_club.table)["base"]
+    assert [s["event"] for s in response.json()["steps"]] == log["events"]
+
+
+def test_a_recorder_discards_their_recording(the_club):
+    kept(the_club, the_club.table_log())
+
+    response = post(the_club.client("seated player"), DRAFTS + "kept-1/discard/", {})
+
+    assert response.json() == {"discarded": 1}
+    assert not RecordingDraft.objects.exists()
+
+
+@pytest.mark.parametrize(
+    ("change", "field"),
+    [
+        ({"key": "no spaces please"}, "key"),
+        ({"key": "x" * 41}, "key"),
+        ({"base": {"game": "chess", "players": [], "setup": {}}}, "base.game"),
+        ({"base": {"game": "deep-dive", "players": ["Marina"], "setup": {}}}, "base.players"),
+        ({"base": {"game": "deep-dive", "players": [], "setup": {}, "table": "1"}}, "base.table"),
+        ({"steps": {"0": {}}}, "steps"),
+        ({"steps": [{"event": {"type": "dive"}}]}, "steps.0"),
+        ({"refusal": "no"}, "refusal"),
+    ],
+)
+def test_a_draft_that_is_not_one_is_refused_naming_the_field_and_nothing_is_kept(
+    the_club, change, field
+):
+    body = {**draft_of(the_club.table_log(), the_club.table), **change}
+    response = post(the_club.client("seated player"), DRAFTS, body)
+
+    assert response.status_code == 400
+    assert response.json()["error"]["field"] == field
+    assert not RecordingDraft.objects.exists()
