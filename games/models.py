@@ -448,6 +448,7 @@ class RecordingDraft(models.Model):
             "key": self.key,
             "game": self.game_type,
             "table": self.table,
+            "table_label": self.base.get("tableLabel"),
             "players": [p.get("name") for p in self.base.get("players", [])],
             "step_count": self.step_count,
             "refusal": self.refusal,

@@ -120,6 +120,9 @@ def checked_base(base: Any) -> str:
         raise DraftRefused("base.players lists {name} objects in seat order", field="base.players")
     if not isinstance(base.get("setup"), dict):
         raise DraftRefused("base.setup is an object", field="base.setup")
+    label = base.get("tableLabel")
+    if label is not None and (not isinstance(label, str) or len(label) > 300):
+        raise DraftRefused("base.tableLabel is the table's name, as text", field="base.tableLabel")
     table = base.get("table")
     if table is not None and (type(table) is not int or not 0 < table < 2**31):
         raise DraftRefused("base.table is a table id or null", field="base.table")

@@ -277,7 +277,7 @@
       } else {
         all.set(draft.key, {
           key: draft.key,
-          base: { game: draft.game, table: draft.table, players: draft.players.map((name) => ({ name })) },
+          base: { game: draft.game, table: draft.table, tableLabel: draft.table_label, players: draft.players.map((name) => ({ name })) },
           stepCount: draft.step_count,
           refusal: draft.refusal,
           savedAt: draft.updated_at,
@@ -306,7 +306,8 @@
       const game = gameById[recording.base.game];
       const seated = tableById[String(recording.base.table)];
       const names = recording.base.players.map((p) => p.name).join(", ");
-      const who = seated ? ` at ${seated.label}` : recording.base.table ? ` at table ${recording.base.table} (${names})` : ` (${names})`;
+      const label = seated ? seated.label : recording.base.tableLabel;
+      const who = label ? ` at ${label}` : ` (${names})`;
       const when = recording.savedAt ? new Date(recording.savedAt).toLocaleString() : "";
       const count = recording.steps ? recording.steps.length : recording.stepCount;
       const where = recording.onServer ? "" : " (in this browser only)";
@@ -447,10 +448,16 @@
   // the choices, is scrolled into view just below it: on a phone they were ~1,900 px apart.
   function bringIntoView() {
     if (play.hidden) return;
-    document.documentElement.style.setProperty("--record-banner", `${banner.offsetHeight}px`);
+    const below = banner.offsetHeight;
+    document.documentElement.style.setProperty("--record-banner", `${below}px`);
     const target = picture.querySelector(".dv-target");
     const shown = answer.kind === "over" ? saveButton.parentElement : target || choicesBox;
-    shown.scrollIntoView({ block: "nearest" });
+    const box = shown.getBoundingClientRect();
+    if (box.top >= below && box.bottom <= window.innerHeight) return; // already in view
+    // A player's whole map when it fits under the prompt, else the target in the middle.
+    const panel = target && target.closest(".dv-player");
+    if (panel && panel.offsetHeight <= window.innerHeight - below) panel.scrollIntoView({ block: "start" });
+    else shown.scrollIntoView({ block: target ? "center" : "nearest" });
   }
 
   // The banner: who is asked what, in their seat's colour ("Marina to place the Yeti Crab").
@@ -612,7 +619,10 @@
     } else {
       setup = {};
     }
-    await begin({ base: { game: game.id, ruleset, players, setup, table: table ? table.id : null }, steps: [] });
+    // The table's label goes with the recording: it names the table in the resume list
+    // even once the table is closed and no longer offered.
+    const tableFields = table ? { table: table.id, tableLabel: table.label } : { table: null };
+    await begin({ base: { game: game.id, ruleset, players, setup, ...tableFields }, steps: [] });
   }
 
   undoButton.addEventListener("click", () => changeSteps(() => steps.pop(), (last) => steps.push(last)));
