@@ -166,3 +166,29 @@ def test_a_refused_save_keeps_the_recording_which_is_saved_once_the_table_reopen
     assert kept == []
     # The browser reports the refused save's answer itself; nothing else went wrong.
     assert [e for e in errors if "status of 409 (Conflict)" not in e] == []
+
+
+def test_starting_the_table_again_never_overwrites_its_unfinished_recording(browser, live_server):
+    """The way the 292-step recording vanished: recordings were kept under one key per
+    table (or per game), so starting the table again replaced the refused one."""
+    table, users = two_player_table()
+    page, errors = phone_page(browser, live_server, users["marina"])
+    start_the_tables_recording(page, live_server, table)
+    step(page, lambda: page.get_by_role("button", name="Record").click())
+    expect(page.locator("#record-kept")).to_have_text(re.compile(r"^1 step kept on the server"))
+
+    start_the_tables_recording(page, live_server, table)  # a second start, not a resume
+    expect(page.locator("#record-kept")).to_have_text(re.compile(r"^0 steps kept on the server"))
+    page.reload(wait_until="load")
+    listed = page.locator("#record-resume-list li")
+    expect(listed).to_have_count(2)
+
+    assert sorted(RecordingDraft.objects.values_list("step_count", flat=True)) == [0, 1]
+    texts = listed.all_inner_texts()
+    assert [
+        sum(f"Coral Reefson: {n}," in text for text in texts) for n in ("1 step", "0 steps")
+    ] == [
+        1,
+        1,
+    ]
+    assert errors == []

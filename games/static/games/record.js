@@ -192,6 +192,10 @@
 
   // --- the recording so far, kept in this browser ---------------------------------------
 
+  function stepsText(count) {
+    return `${count} step${count === 1 ? "" : "s"}`;
+  }
+
   // Every recording has a key of its own, made when it starts: a second recording of the
   // same table or game never overwrites the first (which is how a refused one was lost).
   function newKey() {
@@ -228,8 +232,8 @@
         sendAgain = false;
         const result = await post(urls.drafts, { key, base, steps, refusal: refused });
         keptNote.textContent = result.ok
-          ? `${steps.length} steps kept on the server and in this browser.`
-          : `${steps.length} steps kept in this browser only (${result.data.error.text}); they are sent again with the next step.`;
+          ? `${stepsText(steps.length)} kept on the server and in this browser.`
+          : `${stepsText(steps.length)} kept in this browser only (${result.data.error.text}); sent again with the next step.`;
       } while (sendAgain);
       sending = null;
     })();
@@ -316,7 +320,7 @@
       resume.addEventListener("click", () => resumeRecording(recording));
       discard.addEventListener("click", () => discardRecording(recording, count));
       const item = el("li", { "data-key": recording.key },
-        `${game ? game.title : recording.base.game}${who}: ${count} steps, last kept ${when}${where} `,
+        `${game ? game.title : recording.base.game}${who}: ${stepsText(count)}, last kept ${when}${where} `,
         resume, " ", discard);
       if (recording.refusal) {
         item.append(el("p", { class: "alert record-refusal" }, `Save refused: ${refusalText(recording.refusal, recording)}`));
@@ -333,7 +337,7 @@
   }
 
   async function discardRecording(recording, count) {
-    if (!window.confirm(`Discard this recording of ${count} steps? It cannot be brought back.`)) return;
+    if (!window.confirm(`Discard this recording of ${stepsText(count)}? It cannot be brought back.`)) return;
     if (recording.onServer) {
       const result = await post(`${urls.drafts}${encodeURIComponent(recording.key)}/discard/`, {});
       if (!result.ok) return showError(result.data.error);
