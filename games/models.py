@@ -452,8 +452,18 @@ class RecordingDraft(models.Model):
             "players": [p.get("name") for p in self.base.get("players", [])],
             "step_count": self.step_count,
             "refusal": self.refusal,
+            "refused_step": self.refused_step(),
             "updated_at": self.updated_at.isoformat(),
         }
+
+    def refused_step(self) -> dict[str, Any] | None:
+        """The step of the event the last refusal names ({event, label}), if it names one
+        (its index counts events: drawn hexes are not events)."""
+        index = (self.refusal or {}).get("index")
+        if type(index) is not int or index < 0:
+            return None
+        events = [step for step in self.steps if "event" in step]
+        return events[index] if index < len(events) else None
 
     def full(self) -> dict[str, Any]:
         """The recording as the page resumes it."""

@@ -192,3 +192,39 @@ def test_starting_the_table_again_never_overwrites_its_unfinished_recording(brow
         1,
     ]
     assert errors == []
+
+
+def test_a_refusal_naming_an_event_shows_that_step_beside_the_recording(browser, live_server):
+    table, users = two_player_table()
+    base = {
+        "game": "deep-vents",
+        "ruleset": {"name": "starting-bid"},
+        "players": [{"name": "Marina Abyss"}, {"name": "Coral Reefson"}],
+        "setup": {"stack": [], "opening_bidder": 1},
+        "table": table.pk,
+        "tableLabel": str(table),
+    }
+    steps = [
+        {"draw": "white-smoker", "label": "White Smoker"},  # a drawn hex is no event
+        {"event": {"type": "bid", "seat": 1, "amount": 0}, "label": "bids 0"},
+        {"event": {"type": "pass", "seat": 0}, "label": "pass (leave the bidding)"},
+    ]
+    refusal = {"text": "event 1 (seat 0): refused here on purpose", "index": 1, "seat": 0}
+    RecordingDraft.objects.create(
+        recorder=users["marina"],
+        key="named-event",
+        game_type="deep-vents",
+        table=table.pk,
+        base=base,
+        steps=steps,
+        step_count=len(steps),
+        refusal=refusal,
+    )
+    page, errors = phone_page(browser, live_server, users["marina"])
+    page.goto(f"{live_server.url}/record/", wait_until="load")
+
+    expect(page.locator("#record-resume-list .record-refusal")).to_have_text(
+        "Save refused: event 1 (seat 0): refused here on purpose (the step it names: "
+        "Marina Abyss (seat 0): pass (leave the bidding))"
+    )
+    assert errors == []

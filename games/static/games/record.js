@@ -190,7 +190,7 @@
     return null;
   }
 
-  // --- the recording so far, kept in this browser ---------------------------------------
+  // --- the recording so far, kept in this browser and on the server -------------------
 
   function stepsText(count) {
     return `${count} step${count === 1 ? "" : "s"}`;
@@ -259,7 +259,7 @@
           const value = JSON.parse(localStorage.getItem(storageKey));
           if (value && value.base && Array.isArray(value.steps)) {
             const recordingKey = value.key || keyOf(storageKey);
-            kept.set(recordingKey, { ...value, key: recordingKey, storageKey, local: true });
+            kept.set(recordingKey, { ...value, key: recordingKey });
           }
         } catch (_) {
           // not readable as a recording: not ours to delete either
@@ -284,6 +284,7 @@
           base: { game: draft.game, table: draft.table, tableLabel: draft.table_label, players: draft.players.map((name) => ({ name })) },
           stepCount: draft.step_count,
           refusal: draft.refusal,
+          refusedStep: draft.refused_step,
           savedAt: draft.updated_at,
           onServer: true,
           fromServer: true,
@@ -297,8 +298,8 @@
   function refusalText(refusal, recording) {
     if (!refusal) return "";
     const text = refusal.text || refusal.message || "refused";
-    if (typeof refusal.index !== "number" || !recording.steps) return text;
-    const step = recording.steps.filter((s) => !s.draw)[refusal.index];
+    if (typeof refusal.index !== "number") return text;
+    const step = recording.steps ? recording.steps.filter((s) => !s.draw)[refusal.index] : recording.refusedStep;
     if (!step) return text;
     return `${text} (the step it names: ${seatText(step.event.seat, recording.base)}: ${step.label})`;
   }
