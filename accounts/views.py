@@ -42,6 +42,7 @@ def player(request: HttpRequest) -> HttpResponse:
         "error": error.message if error else None,
         "name": request.POST.get("name", ""),
         "interim": request.POST.get("interim", ""),
+        "approver": services.may_see_claims(request.user),
     }
     return render(request, "accounts/player.html", context, status=error.status if error else 200)
 

@@ -272,3 +272,35 @@ def test_the_admin_lists_requests_for_their_deciders_and_approves_by_action(the_
     assert "Sam Smoker" not in elsewhere.content.decode()
     claim.refresh_from_db()
     assert claim.approved is True and claim.decided_by == the_club.users["organiser"]
+
+
+def test_an_account_with_a_name_of_its_own_asks_and_its_games_join_on_approval(the_club):
+    kelp = Player.objects.get(handle="kelp")
+    kelps_game = submitted_game(["Kelp", "Guest"], kelp.user, seed=3)
+    client = the_club.client("other player")
+
+    client.post("/account/player/", {"name": "Sam Smoker"})
+    claim = ClaimRequest.objects.get(user=kelp.user)
+    assert claim.interim == kelp  # no new name: it plays as Kelp meanwhile
+    the_club.client("staff").post(f"/account/claims/{claim.pk}/approve/")
+
+    assert not Player.objects.filter(pk=kelp.pk).exists()
+    assert kelps_game.seats.get(name="Kelp").player == Player.objects.get(user=kelp.user)
+    assert Player.objects.get(user=kelp.user) == the_club.sam
+
+
+def test_approving_one_account_refuses_the_others_asking_for_the_same_name(the_club, signals):
+    first = the_club.ask()
+    the_club.client("other player").post("/account/player/", {"name": "Sam Smoker"})
+    second = ClaimRequest.objects.get(user=the_club.users["other player"])
+
+    the_club.client("organiser").post(f"/account/claims/{second.pk}/approve/")
+
+    first.refresh_from_db()
+    assert (first.approved, first.note) == (False, "Sam Smoker went to another account")
+    assert sorted((k["claim"].pk, k["approved"]) for n, k in signals if n == "decided") == [
+        (first.pk, False),
+        (second.pk, True),
+    ]
+    refused = the_club.client("staff").post(f"/account/claims/{first.pk}/approve/")
+    assert refused.status_code == 409
