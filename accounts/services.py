@@ -299,8 +299,19 @@ def decide(request: ClaimRequest, approved: bool, by: Any, note: str) -> None:
 
 def merge_names(claimed: Player, interim: Player) -> None:
     """The staff merge, with the interim name's pending confirmations moving along (the
-    merge deletes the interim player, which would take its confirmations with it)."""
-    interim.confirmations.update(player=claimed)
+    merge deletes the interim player, which would take its confirmations with it). Two names
+    that sat at one game or one table are two people: refused."""
+    together = Game.objects.filter(seats__player=claimed).filter(seats__player=interim).first()
+    if together is None and claimed.table_seats.filter(table__seats__player=interim).exists():
+        together = "a tournament table"
+    if together is not None:
+        where = f"game #{together.log_id}" if isinstance(together, Game) else together
+        raise ClaimRefused(
+            f"{interim.display_name} and {claimed.display_name} sat at {where} together: "
+            "they are two people",
+            status=409,
+        )
+    interim.confirmations.exclude(review__confirmations__player=claimed).update(player=claimed)
     try:
         merge_players(claimed, [interim])
     except ValidationError as error:

@@ -304,3 +304,18 @@ def test_approving_one_account_refuses_the_others_asking_for_the_same_name(the_c
     ]
     refused = the_club.client("staff").post(f"/account/claims/{first.pk}/approve/")
     assert refused.status_code == 409
+
+
+def test_a_name_that_played_against_the_claimant_is_not_merged_into_it(the_club):
+    claim = the_club.ask()
+    interim = Player.objects.get(user=the_club.users["claimant"])
+    both = submitted_game(["Sam Smoker", interim.display_name], the_club.users["claimant"], seed=4)
+
+    response = the_club.client("organiser").post(f"/account/claims/{claim.pk}/approve/")
+
+    assert response.status_code == 409
+    assert f"sat at game #{both.log_id} together: they are two people" in response.content.decode()
+    claim.refresh_from_db()
+    the_club.sam.refresh_from_db()
+    assert claim.is_open and the_club.sam.user is None
+    assert Player.objects.filter(pk=interim.pk).exists()
