@@ -355,3 +355,23 @@ def recent_answers(user: Any, limit: int = 20) -> list[Confirmation]:
 
 def review_of(log: GameLog) -> Review | None:
     return Review.objects.filter(log=log).prefetch_related("confirmations__player").first()
+
+
+def still_waiting(log_ids: list[int]) -> dict[int, tuple[list[Player], datetime]]:
+    """For each of these logs whose game is pending: the players who have not answered yet
+    (by name) and the moment silence counts as consent. Two queries for any number of logs."""
+    reviews = {
+        review_id: (log_id, deadline)
+        for review_id, log_id, deadline in Review.objects.filter(
+            log_id__in=log_ids, status=Review.Status.PENDING
+        ).values_list("pk", "log_id", "deadline")
+    }
+    waiting: dict[int, tuple[list[Player], datetime]] = {}
+    for confirmation in (
+        Confirmation.objects.filter(review_id__in=reviews, answer=Confirmation.Answer.WAITING)
+        .select_related("player")
+        .order_by("player__display_name", "player_id")
+    ):
+        log_id, deadline = reviews[confirmation.review_id]
+        waiting.setdefault(log_id, ([], deadline))[0].append(confirmation.player)
+    return waiting

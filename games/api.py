@@ -23,7 +23,7 @@ from rest_framework.request import Request
 from rest_framework.response import Response
 from rest_framework.reverse import reverse
 
-from games.filters import GameFilter, LogFilter
+from games.filters import GameFilter, LogFilter, with_confirmation
 from games.models import Game, GameLog, Source, Upload
 from games.pagination import GameCursorPagination, with_seats
 from games.parsers import BodyTooLarge, JSONLinesParser, NDJSONParser, RawLogParser
@@ -318,7 +318,9 @@ class GameViewSet(viewsets.ReadOnlyModelViewSet):
     pagination_class = GameCursorPagination
 
     def get_queryset(self):
-        games = Game.objects.visible_to(self.request.user).order_by("-played_at", "-pk")
+        games = with_confirmation(
+            Game.objects.visible_to(self.request.user).order_by("-played_at", "-pk")
+        )
         if self.action != "retrieve":
             games = games.defer("facts")  # tens of KB each, and only the detail shows them
         return with_seats(games)

@@ -4,12 +4,41 @@ from __future__ import annotations
 
 import django_filters
 from django import forms
-from django.db.models import QuerySet
+from django.db.models import Case, CharField, F, QuerySet, Value, When
 
 from engines.registry import GAMES, get_game
 from games.models import Game, GameLog, Source
 
 GAME_CHOICES = [(game_id, get_game(game_id).title) for game_id in GAMES]
+
+# Where a game stands with its players' confirmation. A game that does not count has been set
+# aside by its log's review, which the confirmations app (above games) keeps: it is read
+# through the reverse relation `review`, as GameLog.visible_to does, never imported. The
+# values are the review's statuses, and "counts" for every game that counts.
+COUNTS, PENDING, DISPUTED, REJECTED = "counts", "pending", "disputed", "rejected"
+CONFIRMATION_CHOICES = [
+    (COUNTS, "Counts"),
+    (PENDING, "Waiting for confirmation"),
+    (DISPUTED, "Disputed"),
+    (REJECTED, "Rejected by staff"),
+]
+
+
+def confirmation_of(game: str = "") -> Case:
+    """The confirmation state of the game at path `game` ("" for a Game, "game__" for a
+    seat), as an expression to annotate a queryset with."""
+    return Case(
+        When(**{f"{game}counts": True}, then=Value(COUNTS)),
+        default=F(f"{game}log__review__status"),
+        output_field=CharField(),
+    )
+
+
+def with_confirmation(games: QuerySet) -> QuerySet:
+    """Games annotated with `confirmation` (once: the API's queryset may have it already)."""
+    if "confirmation" in games.query.annotations:
+        return games
+    return games.annotate(confirmation=confirmation_of())
 
 
 class IdFilter(django_filters.NumberFilter):
@@ -81,10 +110,27 @@ class GameFilter(django_filters.FilterSet):
         label="Played between",
         help_text="Date played range: date_after, date_before.",
     )
+    confirmation = django_filters.ChoiceFilter(
+        choices=CONFIRMATION_CHOICES,
+        method="by_confirmation",
+        label="Confirmation",
+        empty_label="Any",
+        help_text="counts, or not yet: pending (waiting for its players' confirmation), "
+        "disputed (staff decide), rejected.",
+    )
 
     class Meta:
         model = Game
-        fields = ["game", "player", "tournament", "source", "date"]
+        fields = ["game", "player", "tournament", "source", "date", "confirmation"]
 
     def by_player(self, queryset: QuerySet, name: str, value: str) -> QuerySet:
         return queryset.filter(seats__player__handle=value).distinct()
+
+    def by_confirmation(self, queryset: QuerySet, name: str, value: str) -> QuerySet:
+        if value == COUNTS:
+            return queryset.filter(counts=True)
+        return queryset.filter(counts=False, log__review__status=value)
+
+    def filter_queryset(self, queryset: QuerySet) -> QuerySet:
+        """Every listed game says where it stands (`confirmation`)."""
+        return with_confirmation(super().filter_queryset(queryset))

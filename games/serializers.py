@@ -6,6 +6,7 @@ from django.db.models import Count
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from games.filters import CONFIRMATION_CHOICES
 from games.models import BatchState, Game, GameLog, GameSeat, Upload
 
 
@@ -36,12 +37,19 @@ class GameSerializer(serializers.ModelSerializer):
         help_text="Counts for ratings, standings and statistics: false while its players "
         "have still to confirm it, or while disputed (see /api/confirmations/).",
     )
+    confirmation = serializers.ChoiceField(
+        choices=CONFIRMATION_CHOICES,
+        read_only=True,
+        help_text="Where the game stands with its players: counts, pending (waiting for "
+        "their confirmation), disputed (staff decide) or rejected. Filter with "
+        "?confirmation=.",
+    )
 
     class Meta:
         model = Game
         fields = [
             "id", "log", "game", "ruleset", "ruleset_options", "edition", "player_count",
-            "source", "played_at", "termination", "counts", "page", "seats",
+            "source", "played_at", "termination", "counts", "confirmation", "page", "seats",
         ]  # fmt: skip
 
 

@@ -6,6 +6,7 @@ from django.conf import settings
 from django.core.exceptions import ValidationError
 from django.db import models
 from django.urls import reverse
+from django.utils import timezone
 
 from players import names
 
@@ -33,6 +34,11 @@ class Player(models.Model):
         on_delete=models.SET_NULL,
         related_name="player",
     )
+    claimed_at = models.DateTimeField(
+        null=True,
+        blank=True,
+        help_text="Since when `user` plays under this name (set whenever the account changes).",
+    )
     created = models.DateTimeField(auto_now_add=True)
     stats_refreshed_at = models.DateTimeField(
         null=True,
@@ -50,6 +56,7 @@ class Player(models.Model):
     def save(self, *args, **kwargs) -> None:
         if not self.canonical_name:
             self.canonical_name = names.canonical_name(self.display_name)
+        self.stamp_claim(kwargs)
         super().save(*args, **kwargs)
 
     def get_absolute_url(self) -> str:
@@ -72,3 +79,24 @@ class Player(models.Model):
                     "ignoring case, width and surrounding spaces)"
                 }
             )
+
+    def stamp_claim(self, save_kwargs: dict) -> None:
+        """Keep `claimed_at` with `user`, however the account was set (a claim, an approved
+        request, staff in the admin, a merge)."""
+        claimed_at = self.claimed_at
+        if self.user_id is None:
+            self.claimed_at = None
+        elif self.claimed_at is None or self.user_id != getattr(
+            self, "_loaded_user_id", self.user_id
+        ):
+            self.claimed_at = timezone.now()
+        fields = save_kwargs.get("update_fields")
+        if fields is not None and self.claimed_at != claimed_at:
+            save_kwargs["update_fields"] = {*fields, "claimed_at"}
+        self._loaded_user_id = self.user_id
+
+    @classmethod
+    def from_db(cls, db, field_names, values, *, fetch_mode=None):
+        player = super().from_db(db, field_names, values, fetch_mode=fetch_mode)
+        player._loaded_user_id = player.__dict__.get("user_id")
+        return player

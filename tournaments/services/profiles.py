@@ -11,6 +11,7 @@ from django.db.models import Avg, Count, F, Q, Sum
 
 from deepsea.charts import embed
 from engines.registry import GAMES, get_game
+from games.filters import confirmation_of
 from games.models import GameSeat
 from players.models import Player
 from ratings.models import RatingChange
@@ -121,16 +122,30 @@ def favourite_hexes(player: Player) -> list[tuple[str, int]]:
     return [(names.get(row["hex"], row["hex"]), int(row["times"])) for row in taken]
 
 
+def claim_status(player: Player) -> dict[str, Any]:
+    """Whether the name is claimed (and since when), awaiting approval of a claim, or
+    unclaimed. The requests are the accounts app's (read through their reverse relation)."""
+    if player.user_id is not None:
+        return {"state": "claimed", "since": player.claimed_at}
+    asked = player.claim_requests.filter(decided_at__isnull=True).order_by("created").first()
+    if asked is not None:
+        return {"state": "awaiting approval", "since": asked.created}
+    return {"state": "unclaimed", "since": None}
+
+
 def player_profile(player: Player, page: str | None = None) -> dict[str, Any]:
-    """The page's figures; its games list GAMES_PER_PAGE at a time, newest first (`page`)."""
+    """The page's figures; its games list GAMES_PER_PAGE at a time, newest first (`page`),
+    each with its confirmation state (`confirmation`, see games.filters)."""
     seats = (
         GameSeat.objects.filter(player=player)
         .select_related("game")
         .defer("game__facts")
+        .annotate(confirmation=confirmation_of("game__"))
         .order_by("-game__played_at", "-game_id")
     )
     return {
         "player": player,
+        "claim": claim_status(player),
         "rating_chart": rating_history_figure(player),
         "ratings": player.ratings.order_by("game_type"),
         "seats": Paginator(seats, GAMES_PER_PAGE).get_page(page),
