@@ -9,8 +9,8 @@ players (a log the engines' bots played: recording on the phone is the record pa
 test) and confirmed by the others, and the standings on a phone move without a reload;
 round 2 is seated with no repeat meeting, a player drops, round 2's results are entered at
 the desk (a contradiction refused beside its field, everything typed kept), one is undone
-and entered again with its history shown, and the venue screen shows the final standings,
-checked against points computed here from the places."""
+and entered again with its history shown, the organiser ends the event, and the venue
+screen shows the final standings, checked against points computed here from the places."""
 
 from __future__ import annotations
 
@@ -280,8 +280,13 @@ def test_a_whole_tournament_day_from_the_desk_and_the_players_phones(browser, li
     no_sideways_scrolling(page)
     shot(page, "desk-phone")
 
-    # --- The venue screen shows the final standings, as computed here from the places.
+    # --- The organiser ends the event; the venue screen shows the final standings, as
+    # computed here from the places.
     page.set_viewport_size(DESK)
+    page.goto(f"{base}/tournaments/harbour-open/desk/")
+    page.click("details.finish summary")
+    page.click("#finish")
+    said(page, "Harbour Open is finished: the standings are final.")
     page.goto(f"{base}/tournaments/harbour-open/screen/")
     final = expected_points(tables_1 + tables_2)
     for name, points in final.items():

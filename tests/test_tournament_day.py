@@ -400,3 +400,29 @@ def test_check_in_by_the_organiser_marks_the_time(seated):
 
     registration.refresh_from_db()
     assert registration.checked_in_at >= before
+
+
+def test_the_event_ends_only_once_the_last_round_has_every_result(seated):
+    client = seated.client(seated.organiser)
+    tables = list(seated.tournament.rounds.get().tables.order_by("number"))
+    seats = list(tables[0].seats.all())
+    client.post(
+        seated.url(f"desk/table/{tables[0].pk}/"),
+        {f"place_{s.pk}": str(i) for i, s in enumerate(seats, 1)},
+    )
+
+    refused = client.post(seated.url("desk/finish/"))
+
+    assert refused.status_code == 409
+    assert f"round 1 still has no result at table(s) {tables[1].number}" in refused.content.decode()
+    seats = list(tables[1].seats.all())
+    client.post(
+        seated.url(f"desk/table/{tables[1].pk}/"),
+        {f"place_{s.pk}": str(i) for i, s in enumerate(seats, 1)},
+    )
+    finished = client.post(seated.url("desk/finish/"))
+
+    assert finished.status_code == 302
+    seated.tournament.refresh_from_db()
+    assert seated.tournament.status == Tournament.Status.FINISHED
+    assert not seated.tournament.registration_open

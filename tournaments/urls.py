@@ -26,6 +26,7 @@ urlpatterns = [
     path("<slug:slug>/desk/drop/", views_day.desk_drop, name="desk-drop"),
     path("<slug:slug>/desk/seat/", views_day.desk_seat, name="desk-seat"),
     path("<slug:slug>/desk/timer/", views_day.desk_timer, name="desk-timer"),
+    path("<slug:slug>/desk/finish/", views_day.desk_finish, name="desk-finish"),
     path("<slug:slug>/desk/table/<int:table_id>/", views_day.desk_table, name="desk-table"),
     path("<slug:slug>/desk/table/<int:table_id>/undo/", views_day.desk_undo, name="desk-undo"),
     path("<slug:slug>/desk/round/<int:number>/sheets/", views_day.table_sheets, name="sheets"),

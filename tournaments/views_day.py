@@ -234,6 +234,14 @@ def desk_timer(request: HttpRequest, tournament: Tournament) -> HttpResponse:
     return back_to_desk(tournament, "round")
 
 
+@require_POST
+@organiser
+def desk_finish(request: HttpRequest, tournament: Tournament) -> HttpResponse:
+    day.finish(tournament)
+    messages.success(request, f"{tournament} is finished: the standings are final.")
+    return back_to_desk(tournament)
+
+
 def table_of(tournament: Tournament, table_id: int) -> Table:
     return get_object_or_404(
         Table.objects.select_related("round__tournament", "log"),

@@ -150,6 +150,28 @@ def drop_myself(tournament: Tournament, user: Any) -> None:
     drop(registration)
 
 
+def finish(tournament: Tournament) -> None:
+    """End the event: no more rounds, entries or check-ins. Every table of the last round
+    needs its result first (the standings are final then)."""
+    if tournament.status == Tournament.Status.FINISHED:
+        raise DayRefused(f"{tournament} is finished already")
+    last = latest_round(tournament)
+    if last is None:
+        raise DayRefused(f"{tournament} has not played a round yet")
+    waiting = [
+        str(table.number)
+        for table in last.tables.prefetch_related("seats", "log__game")
+        if table.result_kind == "pending"
+    ]
+    if waiting:
+        raise DayRefused(
+            f"round {last.number} still has no result at table(s) {', '.join(waiting)}"
+        )
+    tournament.status = Tournament.Status.FINISHED
+    tournament.registration_open = False
+    tournament.save(update_fields=["status", "registration_open"])
+
+
 def start_timer(round_: Round, minutes: int) -> None:
     """Start (or restart) the round's timer now."""
     if not 1 <= minutes <= MAX_ROUND_MINUTES:
