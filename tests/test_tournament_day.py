@@ -426,3 +426,17 @@ def test_the_event_ends_only_once_the_last_round_has_every_result(seated):
     seated.tournament.refresh_from_db()
     assert seated.tournament.status == Tournament.Status.FINISHED
     assert not seated.tournament.registration_open
+
+
+def test_nobody_is_registered_at_the_desk_once_every_round_is_seated(seated):
+    Tournament.objects.filter(pk=seated.tournament.pk).update(rounds_planned=1)
+
+    response = seated.client(seated.organiser).post(
+        seated.url("desk/register/"), {"names": "Brand New Diver"}
+    )
+
+    assert response.status_code == 400
+    assert "nobody can be registered now: all 1 rounds of Harbour Open are seated" in (
+        response.content.decode()
+    )
+    assert not Player.objects.filter(display_name="Brand New Diver").exists()

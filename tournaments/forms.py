@@ -9,7 +9,7 @@ from django import forms
 
 from tournaments.models import TableSeat, Tournament
 from tournaments.services.corrections import hand_result_errors, place_field, points_field
-from tournaments.services.day import MAX_ROUND_MINUTES
+from tournaments.services.day import MAX_ROUND_MINUTES, desk_entry_refusal
 from tournaments.services.roster import NEW, PastedName, read_names
 
 
@@ -63,6 +63,9 @@ class PasteNamesForm(forms.Form):
 
     def clean(self) -> dict[str, Any]:
         cleaned = super().clean()
+        closed = desk_entry_refusal(self.tournament)
+        if closed is not None:
+            self.add_error("names", f"nobody can be registered now: {closed}")
         problems = [p.problem for p in self.pasted if p.problem]
         if problems:
             self.add_error("names", "; ".join(problems))

@@ -57,13 +57,23 @@ def next_round_number(tournament: Tournament) -> int:
     return 1 if last is None else last.number + 1
 
 
-def entry_refusal(tournament: Tournament) -> str | None:
-    """Why nobody may enter now (finished, or past the last round open to late entries)."""
+def desk_entry_refusal(tournament: Tournament) -> str | None:
+    """Why even the organisers cannot enter a player now (they take late entries at any
+    round still to be seated)."""
     if tournament.status == Tournament.Status.FINISHED:
         return f"{tournament} is finished"
-    number = next_round_number(tournament)
-    if number > tournament.rounds_planned:
+    if next_round_number(tournament) > tournament.rounds_planned:
         return f"all {tournament.rounds_planned} rounds of {tournament} are seated"
+    return None
+
+
+def entry_refusal(tournament: Tournament) -> str | None:
+    """Why a player may not enter themselves now (finished, every round seated, or past the
+    last round open to late entries)."""
+    refusal = desk_entry_refusal(tournament)
+    if refusal is not None:
+        return refusal
+    number = next_round_number(tournament)
     if number > 1:
         until = tournament.late_entries_until_round
         if until is None or number > until:

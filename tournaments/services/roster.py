@@ -9,6 +9,8 @@ import difflib
 import unicodedata
 from dataclasses import dataclass, field
 
+from django.db import transaction
+
 from players.models import Player
 from players.names import canonical_name, name_problem
 from players.services import players_for
@@ -89,6 +91,7 @@ def read_names(text: str, tournament: Tournament) -> list[PastedName]:
     return pasted
 
 
+@transaction.atomic
 def register_pasted(
     tournament: Tournament, pasted: list[PastedName], answers: dict[int, str]
 ) -> list[Registration]:
