@@ -151,7 +151,13 @@ def desk(request: HttpRequest, tournament: Tournament) -> HttpResponse:
 
 @organiser
 def desk_live(request: HttpRequest, tournament: Tournament) -> HttpResponse:
-    return render(request, "tournaments/_desk_live.html", desk_context(tournament))
+    rounds = day_rounds(tournament, latest_only=True)
+    context = {
+        "tournament": tournament,
+        "rounds": rounds,
+        "seconds_left": day.seconds_left(rounds[0].round if rounds else None),
+    }
+    return render(request, "tournaments/_desk_live.html", context)
 
 
 @require_POST
