@@ -26,7 +26,7 @@ from games.models import GameLog
 from games.services.errors import IntakeError, TableRefused
 from players import admin as players_admin
 from players.models import Player
-from tournaments.models import Registration, ResultChange, Table, TableSeat, Tournament
+from tournaments.models import Registration, Table, TableSeat, Tournament
 from tournaments.services.merge import merge_players
 from tournaments.services.recording import open_tables
 from tournaments.services.results import (
@@ -484,20 +484,6 @@ class TableForm(forms.ModelForm):
         return cleaned
 
 
-class ResultChangeInline(OrganisersInline, admin.TabularInline):
-    """The table's result history from the site's desk (read only: history is kept)."""
-
-    model = ResultChange
-    tournament_path = "round__tournament"
-    extra = 0
-    fields = ["at", "action", "by", "before", "after"]
-    readonly_fields = fields
-    can_delete = False
-
-    def has_add_permission(self, request, obj=None) -> bool:
-        return False
-
-
 @admin.register(Table)
 class TableAdmin(RunByOrganisers, admin.ModelAdmin):
     """A table on its own page; the tournament's page gives tables their results too."""
@@ -507,7 +493,7 @@ class TableAdmin(RunByOrganisers, admin.ModelAdmin):
     list_display = ["__str__", "result_kind", "log"]
     list_filter = ["round__tournament"]
     readonly_fields = ["log"]
-    inlines = [TableSeatInline, ResultChangeInline]
+    inlines = [TableSeatInline]
 
     def has_add_permission(self, request) -> bool:
         return False  # tables come from "seat next round"
