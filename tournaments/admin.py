@@ -183,7 +183,7 @@ class RegistrationInline(OrganisersInline, LabelledInline, admin.TabularInline):
     # textbox without a name (axe-core: aria-input-field-name).
     extra = 0
     autocomplete_fields = ["player"]  # by name or handle, as typed
-    fields = ["player", "joined_round", "dropped_after_round"]
+    fields = ["player", "joined_round", "dropped_after_round", "checked_in_at"]
     verbose_name = "player entered"
     verbose_name_plural = "Players entered (type a name to find a player)"
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 import secrets
+from datetime import datetime, timedelta
 
 from django.conf import settings
 from django.core.exceptions import ValidationError
@@ -82,6 +83,18 @@ class Tournament(models.Model):
         related_name="organised_tournaments",
         help_text="Besides staff, who may give this tournament's tables their results.",
     )
+    registration_open = models.BooleanField(
+        default=False, help_text="Whether signed-in players may register themselves."
+    )
+    check_in_required = models.BooleanField(
+        default=False,
+        help_text="Seat only the players who checked in (themselves, or at the desk).",
+    )
+    late_entries_until_round = models.PositiveSmallIntegerField(
+        null=True,
+        blank=True,
+        help_text="The last round a late entry may start at; empty: none once round 1 is seated.",
+    )
     created = models.DateTimeField(auto_now_add=True)
 
     class Meta:
@@ -124,6 +137,9 @@ class Registration(models.Model):
     # The final tiebreak: a number drawn from the tournament seed and the handle (recorded).
     draw = models.FloatField(editable=False)
     registered_at = models.DateTimeField(auto_now_add=True)
+    # Once checked in, a player is seated every round until they drop (check-in is for the
+    # day, as at most events; a late entry checks in when they arrive).
+    checked_in_at = models.DateTimeField(null=True, blank=True)
 
     class Meta:
         ordering = ["tournament", "player"]
@@ -140,14 +156,20 @@ class Registration(models.Model):
         super().save(*args, **kwargs)
 
     def plays_in(self, round_number: int) -> bool:
+        """Whether this player is seated in that round: entered by then, not dropped, and
+        checked in when the tournament asks for it (the seating's list of players)."""
         dropped = self.dropped_after_round is not None and self.dropped_after_round < round_number
-        return self.joined_round <= round_number and not dropped
+        absent = self.tournament.check_in_required and self.checked_in_at is None
+        return self.joined_round <= round_number and not dropped and not absent
 
 
 class Round(models.Model):
     tournament = models.ForeignKey(Tournament, models.CASCADE, related_name="rounds")
     number = models.PositiveSmallIntegerField()
     seated_at = models.DateTimeField(auto_now_add=True)
+    # The round timer the organiser starts: the round ends at timer_started_at + minutes.
+    timer_started_at = models.DateTimeField(null=True, blank=True)
+    timer_minutes = models.PositiveSmallIntegerField(null=True, blank=True)
 
     class Meta:
         ordering = ["tournament", "number"]
@@ -160,6 +182,12 @@ class Round(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("tournaments:seating", args=[self.tournament.slug, self.number])
+
+    @property
+    def ends_at(self) -> datetime | None:
+        if self.timer_started_at is None or self.timer_minutes is None:
+            return None
+        return self.timer_started_at + timedelta(minutes=self.timer_minutes)
 
 
 class Table(models.Model):
@@ -246,3 +274,31 @@ class Elimination(models.Model):
 
     def __str__(self) -> str:
         return f"seat {self.seat} of game {self.game_id} out on turn {self.turn}"
+
+
+class ResultChange(models.Model):
+    """One change to a table's result made at the desk (entered, edited or undone): who,
+    when, and the result before and after, so a corrected result keeps its history.
+
+    A result is written as {"log": id} or {"hand": [[handle, place, points], ...]}, and
+    {} for none."""
+
+    class Action(models.TextChoices):
+        ENTERED = "entered", "Entered"
+        EDITED = "edited", "Edited"
+        UNDONE = "undone", "Undone"
+
+    table = models.ForeignKey(Table, models.CASCADE, related_name="result_changes")
+    action = models.CharField(max_length=10, choices=Action.choices)
+    by = models.ForeignKey(
+        settings.AUTH_USER_MODEL, models.SET_NULL, null=True, blank=True, related_name="+"
+    )
+    at = models.DateTimeField(auto_now_add=True)
+    before = models.JSONField(default=dict)
+    after = models.JSONField(default=dict)
+
+    class Meta:
+        ordering = ["-at", "-pk"]
+
+    def __str__(self) -> str:
+        return f"{self.table}: {self.get_action_display()} by {self.by} at {self.at:%H:%M}"

@@ -1,7 +1,11 @@
 from django.urls import path
 
 from tournaments import views
+from tournaments.feeds import PlayerFeed
 
 app_name = "players"
 
-urlpatterns = [path("<str:handle>/", views.player_detail, name="detail")]
+urlpatterns = [
+    path("<str:handle>/", views.player_detail, name="detail"),
+    path("<str:handle>/calendar.ics", PlayerFeed(), name="calendar"),
+]

@@ -8,6 +8,7 @@ from deepsea.csv_export import csv_response
 from players.models import Player
 from tournaments.models import Round, Table, Tournament
 from tournaments.services import front_page
+from tournaments.services.day import runs
 from tournaments.services.profiles import player_profile
 from tournaments.services.standings import tournament_standings
 from tournaments.services.tables import bid_record, seat_views
@@ -91,6 +92,7 @@ def tournament_detail(request: HttpRequest, slug: str) -> HttpResponse:
         "rounds": rounds,
         "standings": tournament_standings(tournament, tables),
         "registrations": tournament.registrations.select_related("player"),
+        "runs_it": runs(request.user, tournament),
     }
     return render(request, "tournaments/detail.html", context)
 

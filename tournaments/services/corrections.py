@@ -1,0 +1,131 @@
+"""Fixing a table's result at the desk: enter or edit a hand result, or undo the result,
+each kept as a ResultChange (who, when, before and after).
+
+The organiser decides here, so this works on any round's table, not only the open ones (a
+wrong result is often found a round later). Undoing a log's result detaches the log from
+the table; the log stays stored with its verdict.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from django.db import transaction
+
+from tournaments.models import ResultChange, Table, TableSeat
+from tournaments.services.day import DayRefused, must_run
+
+# seat id -> (place, points): the hand result as the desk's form gives it
+HandResult = Mapping[int, tuple[int, float | None]]
+
+
+def place_field(seat: TableSeat) -> str:
+    return f"place_{seat.pk}"
+
+
+def points_field(seat: TableSeat) -> str:
+    return f"points_{seat.pk}"
+
+
+def hand_result_errors(seats: list[TableSeat], result: HandResult) -> dict[str, str]:
+    """What is wrong with a hand result, field by field (place_<seat id>, points_<seat id>).
+
+    Places run from 1 (best); tied players share a place and the next skips (1, 1, 3).
+    Points are the game's scores, optional; where given, they must agree with the places: a
+    better place never has fewer points, tied places have equal points. (An eliminated
+    player, DV-8, places below every survivor whatever they scored: leave their points
+    empty.)"""
+    errors: dict[str, str] = {}
+    size = len(seats)
+    for seat in seats:
+        place, _ = result[seat.pk]
+        if not 1 <= place <= size:
+            errors[place_field(seat)] = f"a place runs from 1 (best) to {size} at this table"
+    if errors:
+        return errors
+    places = sorted(place for place, _ in result.values())
+    expected = [places.index(place) + 1 for place in places]
+    if places != expected:
+        for seat in seats:
+            place, _ = result[seat.pk]
+            if places.index(place) + 1 != place:
+                errors[place_field(seat)] = (
+                    f"places {', '.join(map(str, places))} do not add up: tied players share a "
+                    f"place and the next one skips (1, 1, 3); this one should be "
+                    f"{places.index(place) + 1}"
+                )
+        return errors
+    scored = [(seat, *result[seat.pk]) for seat in seats if result[seat.pk][1] is not None]
+    for seat, place, points in scored:
+        for other, other_place, other_points in scored:
+            if other_place < place and other_points < points:
+                errors[points_field(seat)] = (
+                    f"{points:g} points contradict place {place}: {other.player.display_name} "
+                    f"placed better ({other_place}) with fewer points ({other_points:g})"
+                )
+            elif other_place == place and other is not seat and other_points != points:
+                errors[points_field(seat)] = (
+                    f"{points:g} points contradict place {place}: {other.player.display_name} "
+                    f"shares the place with {other_points:g} points"
+                )
+    return errors
+
+
+def result_of(table: Table) -> dict[str, Any]:
+    """The table's result as history keeps it."""
+    if table.log_id is not None:
+        return {"log": table.log_id}
+    seats = sorted(table.seats.select_related("player"), key=lambda seat: seat.seat)
+    if seats and all(seat.hand_rank is not None for seat in seats):
+        return {"hand": [[s.player.handle, s.hand_rank, s.hand_score] for s in seats]}
+    return {}
+
+
+def locked(table: Table) -> Table:
+    return (
+        Table.objects.select_for_update(of=("self",))
+        .select_related("round__tournament")
+        .get(pk=table.pk)
+    )
+
+
+def set_hand_result(table: Table, result: HandResult, *, user: Any) -> ResultChange:
+    """Give the table this hand result (replacing a log's or another hand result); refused
+    with a DayRefused (403 not an organiser, 400 naming the fields) and nothing changed."""
+    with transaction.atomic():
+        table = locked(table)
+        must_run(user, table.round.tournament, "enter or edit a table's result")
+        seats = list(table.seats.select_related("player"))
+        if set(result) != {seat.pk for seat in seats}:
+            raise DayRefused(f"a result gives every seat of {table} a place, and only them", 400)
+        errors = hand_result_errors(seats, result)
+        if errors:
+            raise DayRefused("; ".join(f"{name}: {text}" for name, text in errors.items()), 400)
+        before = result_of(table)
+        if table.log_id is not None:
+            table.log = None
+            table.save(update_fields=["log"])
+        for seat in seats:
+            seat.hand_rank, seat.hand_score = result[seat.pk]
+        TableSeat.objects.bulk_update(seats, ["hand_rank", "hand_score"])
+        action = ResultChange.Action.EDITED if before else ResultChange.Action.ENTERED
+        return ResultChange.objects.create(
+            table=table, action=action, by=user, before=before, after=result_of(table)
+        )
+
+
+def undo_result(table: Table, *, user: Any) -> ResultChange:
+    """Take the table's result away (a log is detached, a hand result cleared)."""
+    with transaction.atomic():
+        table = locked(table)
+        must_run(user, table.round.tournament, "undo a table's result")
+        before = result_of(table)
+        if not before:
+            raise DayRefused(f"{table} has no result to undo")
+        table.log = None
+        table.save(update_fields=["log"])
+        table.seats.update(hand_rank=None, hand_score=None)
+        return ResultChange.objects.create(
+            table=table, action=ResultChange.Action.UNDONE, by=user, before=before, after={}
+        )
