@@ -18,13 +18,13 @@ from tournament_day_support import (
 )
 
 from confirmations.models import Review
-from games.models import GameLog
+from games.models import GameLog, RecordingDraft
 from players.models import Player
 from tournaments.models import Registration, ResultChange, TableSeat, Tournament
 from tournaments.services import day
 from tournaments.services.seating import seat_next_round
 from tournaments.services.standings import tournament_standings
-from tournaments.services.table_states import DONE, PENDING, WAITING
+from tournaments.services.table_states import DONE, PENDING, RECORDING, WAITING
 
 pytestmark = pytest.mark.django_db
 
@@ -330,6 +330,26 @@ def test_the_desk_shows_each_tables_state_from_its_log_and_confirmations(
     assert Review.objects.get().status == Review.Status.PENDING
     assert f'id="table-{first.pk}" data-state="{PENDING}"' in live
     assert f'id="table-{second.pk}" data-state="{WAITING}"' in live
+
+
+def test_the_desk_shows_a_table_as_recording_once_its_recording_has_a_step(seated):
+    first, second = seated.tournament.rounds.get().tables.order_by("number")
+    recorder = next(
+        user for user in seated.players.values() if first.seats.filter(player=user.player).exists()
+    )
+    base = {"game": "deep-vents", "players": [], "setup": {}, "table": first.pk}
+    RecordingDraft.objects.create(
+        recorder=recorder, key="started", game_type="deep-vents", table=first.pk, base=base
+    )
+    RecordingDraft.objects.create(
+        recorder=recorder, key="under-way", game_type="deep-vents", table=second.pk, base=base,
+        steps=[{"event": {}, "label": "a bid"}], step_count=1,
+    )  # fmt: skip
+
+    live = seated.client(seated.organiser).get(seated.url("desk/live/")).content.decode()
+
+    assert f'id="table-{first.pk}" data-state="{WAITING}"' in live
+    assert f'id="table-{second.pk}" data-state="{RECORDING}"' in live
 
 
 def test_the_desk_shows_a_hand_result_as_done(seated):

@@ -9,6 +9,7 @@ A draft goes when its game is stored (the save view) or when its recorder discar
 from __future__ import annotations
 
 import re
+from collections.abc import Iterable
 from typing import Any
 
 from django.db.models import QuerySet
@@ -39,6 +40,16 @@ class DraftRefused(IntakeError):
 
 def drafts_of(user: Any) -> QuerySet[RecordingDraft]:
     return RecordingDraft.objects.filter(recorder=user)
+
+
+def tables_being_recorded(table_ids: Iterable[int]) -> set[int]:
+    """Of these tournament tables, those with a recording under way: a draft with at least
+    one step (a refused save keeps its draft, and the table is still being recorded)."""
+    return set(
+        RecordingDraft.objects.filter(table__in=list(table_ids), step_count__gt=0)
+        .values_list("table", flat=True)
+        .distinct()
+    )
 
 
 def listed_drafts(user: Any) -> list[dict[str, Any]]:

@@ -4,11 +4,11 @@ refused the table's log and the organiser must undo it)."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable
 from dataclasses import dataclass
 
 from confirmations.models import Review
 from games.models import GameLog
+from games.services.drafts import tables_being_recorded
 from tournaments.models import Table
 
 WAITING = "waiting"
@@ -23,15 +23,6 @@ REJECTED = "rejected"
 class TableState:
     state: str
     says: str  # one line for the desk
-
-
-def tables_being_recorded(table_ids: Iterable[int]) -> set[int]:
-    """The tables of these whose game someone is recording right now.
-
-    Nothing on this branch stores a recording in progress (the record page keeps it in the
-    recorder's browser until it is saved), so no table is known to be recording; this is
-    the one place to read the recording drafts from once games keeps them."""
-    return set()
 
 
 def table_states(tables: list[Table]) -> dict[int, TableState]:
