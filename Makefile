@@ -53,8 +53,8 @@ $(INSTALLED): $(PYTHON) pyproject.toml
 # Static files are collected first and served compressed by whitenoise (SERVE_COLLECTED_STATIC,
 # runserver --nostatic), as in production; after editing CSS or JS, run make run again.
 # Mail links point at HOST_PORT unless SITE_URL says otherwise.
-# The worker has no mingle, gossip or heartbeat (one worker, nothing to sync with), and on Ctrl-C
-# waits at most CELERY_WORKER_SOFT_SHUTDOWN_TIMEOUT for its tasks before handing them back.
+# The worker has no mingle, gossip or heartbeat (one worker, nothing to sync with), so Ctrl-C
+# stops it in seconds (a task it was running is handed back: acks are late).
 EMBEDDED_BROKER := filesystem://
 RUN_BROKER := $(or $(CELERY_BROKER_URL),$(EMBEDDED_BROKER))
 RUN_SITE_URL := $(or $(SITE_URL),http://$(HOST_PORT))
