@@ -192,7 +192,7 @@ USE_TZ = True
 # scatter, bar, pie, heatmap and box traces), at the version of the plotly Python package's
 # own plotly.js, which builds the figures.
 STATIC_URL = "static/"
-STATIC_ROOT = BASE_DIR / "staticfiles"
+STATIC_ROOT = Path(os.getenv("STATIC_ROOT") or BASE_DIR / "staticfiles")
 STATICFILES_DIRS = [
     BASE_DIR / "static",  # site-wide files: the favicon
     ("pico", BASE_DIR / "node_modules/@picocss/pico/css"),  # Pico CSS, from npm (make install)

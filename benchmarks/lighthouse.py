@@ -1,0 +1,191 @@
+"""Lighthouse scores of every public page, on the production-like stack (issue 27).
+
+    python benchmarks/lighthouse.py [--keep] [--only PATH ...]     (or: make lighthouse)
+
+The stack: a SQLite database of its own filled by `load_demo` (tournament, bot batches, club
+nights of every game, a disputed game), static files collected by whitenoise's compressed
+manifest storage, gunicorn with DEBUG off. Lighthouse 12.2.3 (npm, package-lock.json) runs
+headless on Debian's Chromium (CHROME_PATH, default /usr/bin/chromium) with its default mobile
+profile (a mid-range phone on a slow 4G link, simulated) against each page, one at a time.
+
+It prints each page's performance, accessibility, best-practices and SEO scores and exits 1 if
+any of the first three is below 90 on any page (SEO is printed, not enforced: the site asks
+search engines nothing).
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import shutil
+import socket
+import subprocess
+import sys
+import tempfile
+import urllib.request
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from bench_support import load, wait_for  # noqa: E402
+
+PROJECT = Path(__file__).resolve().parent.parent
+LIGHTHOUSE = PROJECT / "node_modules" / ".bin" / "lighthouse"
+ENFORCED = ("performance", "accessibility", "best-practices")
+CATEGORIES = (*ENFORCED, "seo")
+THRESHOLD = 90
+CHROME_FLAGS = "--headless --no-sandbox --disable-gpu"
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def stack_environment(workdir: Path, port: int) -> dict[str, str]:
+    env = {
+        key: value
+        for key, value in os.environ.items()
+        if key not in {"DATABASE_URL", "CELERY_BROKER_URL", "REDIS_URL", "CACHE_URL"}
+    }
+    env.update(
+        DEBUG="false",
+        SECRET_KEY="lighthouse-run-only",
+        ALLOWED_HOSTS="127.0.0.1,localhost",
+        DATABASE_URL=f"sqlite:///{workdir / 'lighthouse.sqlite3'}",
+        STATIC_ROOT=str(workdir / "static"),
+        MEDIA_ROOT=str(workdir / "media"),
+        SITE_URL=f"http://127.0.0.1:{port}",
+        DEMO_ADMIN_PASSWORD="lighthouse-demo",
+        PYTHONPATH=str(PROJECT),
+    )
+    return env
+
+
+def manage(env: dict[str, str], *args: str) -> None:
+    subprocess.run([sys.executable, "manage.py", *args], cwd=PROJECT, env=env, check=True)
+
+
+def public_pages(env: dict[str, str]) -> list[str]:
+    """Every public page, with the demo's own ids and handles."""
+    script = """
+import json
+from games.models import GameLog
+from players.models import Player
+from tournaments.models import Tournament
+t = Tournament.objects.order_by("pk").first()
+log = GameLog.objects.filter(status="verified").order_by("-pk").first()
+player = Player.objects.order_by("handle").first()
+print(json.dumps({"tournament": t.slug, "log": log.pk, "player": player.handle}))
+"""
+    found = subprocess.run(
+        [sys.executable, "manage.py", "shell", "-c", script],
+        cwd=PROJECT,
+        env=env,
+        check=True,
+        capture_output=True,
+        text=True,
+    )
+    ids = json.loads(found.stdout.strip().splitlines()[-1])
+    return [
+        "/",
+        "/tournaments/",
+        f"/tournaments/{ids['tournament']}/",
+        f"/tournaments/{ids['tournament']}/round/1/",
+        f"/players/{ids['player']}/",
+        "/leaderboards/",
+        "/leaderboards/deep-vents/",
+        "/leaderboards/deep-sea-adventure/",
+        "/games/",
+        f"/games/{ids['log']}/",
+        "/stats/",
+        "/stats/hexes/",
+        "/stats/strategies/",
+        "/analysis/turn-back/",
+        "/account/login/",
+    ]
+
+
+def scores(url: str, report: Path) -> dict[str, int]:
+    """One Lighthouse run (mobile profile): each category's score out of 100."""
+    env = {**os.environ, "CHROME_PATH": os.environ.get("CHROME_PATH", "/usr/bin/chromium")}
+    subprocess.run(
+        [
+            str(LIGHTHOUSE),
+            url,
+            f"--chrome-flags={CHROME_FLAGS}",
+            f"--only-categories={','.join(CATEGORIES)}",
+            "--output=json",
+            f"--output-path={report}",
+            "--quiet",
+        ],
+        env=env,
+        check=True,
+    )
+    categories = json.loads(report.read_text())["categories"]
+    return {name: round(categories[name]["score"] * 100) for name in CATEGORIES}
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--only", nargs="*", help="Score only these paths.")
+    parser.add_argument("--keep", action="store_true", help="Keep the reports and database.")
+    args = parser.parse_args()
+    if not LIGHTHOUSE.exists():
+        sys.exit(f"{LIGHTHOUSE} is missing: run `make install` (npm ci)")
+    workdir = Path(tempfile.mkdtemp(prefix="deepsea-lighthouse-"))
+    port = free_port()
+    env = stack_environment(workdir, port)
+    print(f"Setting up the stack in {workdir} (load {load()})", flush=True)
+    manage(env, "migrate", "--noinput", "--verbosity", "0")
+    manage(env, "load_demo")
+    manage(env, "collectstatic", "--noinput", "--verbosity", "0")
+    pages = args.only or public_pages(env)
+    server = subprocess.Popen(
+        [
+            str(Path(sys.executable).parent / "gunicorn"),
+            "deepsea.wsgi",
+            "--bind",
+            f"127.0.0.1:{port}",
+            "--workers",
+            "2",
+        ],
+        cwd=PROJECT,
+        env=env,
+    )
+    base = f"http://127.0.0.1:{port}"
+    failures = []
+    try:
+        wait_for(lambda: answers(base + "/"), 30, "gunicorn")
+        print(f"{'page':45} {'perf':>5} {'a11y':>5} {'best':>5} {'seo':>5}", flush=True)
+        for path in pages:
+            got = scores(base + path, workdir / f"{path.strip('/').replace('/', '_')}.json")
+            low = [name for name in ENFORCED if got[name] < THRESHOLD]
+            if low:
+                failures.append((path, low))
+            marks = " ".join(f"{got[name]:5d}" for name in CATEGORIES)
+            print(f"{path:45} {marks}{'  < 90: ' + ', '.join(low) if low else ''}", flush=True)
+    finally:
+        server.terminate()
+        server.wait(timeout=30)
+        if not args.keep:
+            shutil.rmtree(workdir, ignore_errors=True)
+    print(f"load {load()}")
+    if failures:
+        print(f"{len(failures)} page(s) below {THRESHOLD}: " + "; ".join(p for p, _ in failures))
+        return 1
+    print(f"every page at {THRESHOLD} or more in {', '.join(ENFORCED)}")
+    return 0
+
+
+def answers(url: str) -> bool:
+    try:
+        with urllib.request.urlopen(url, timeout=2) as response:
+            return response.status == 200
+    except OSError:
+        return False
+
+
+if __name__ == "__main__":
+    sys.exit(main())
