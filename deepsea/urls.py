@@ -3,7 +3,7 @@
 from django.contrib import admin
 from django.templatetags.static import static
 from django.urls import include, path
-from django.views.generic import RedirectView
+from django.views.generic import RedirectView, TemplateView
 
 from tournaments.views import home
 
@@ -25,6 +25,7 @@ class FaviconView(RedirectView):
 urlpatterns = [
     path("", home, name="home"),
     path("favicon.ico", FaviconView.as_view()),
+    path("robots.txt", TemplateView.as_view(template_name="robots.txt", content_type="text/plain")),
     path("admin/", admin.site.urls),
     path("account/", include("allauth.urls")),
     path("account/", include("accounts.urls")),
