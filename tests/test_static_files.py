@@ -38,10 +38,11 @@ def test_the_plotly_bundle_is_a_third_of_the_full_library():
     assert BUNDLE.stat().st_size < PYTHON_PACKAGE_PLOTLY_JS.stat().st_size / 3
 
 
-def test_plotly_include_loads_the_local_bundle_after_the_page():
+def test_plotly_include_fetches_the_local_bundle_only_when_a_chart_is_drawn():
     html = render_to_string("includes/plotly.html")
 
-    assert '<script src="/static/plotly/plotly-cartesian.min.js" defer>' in html
+    assert 'data-plotly-src="/static/plotly/plotly-cartesian.min.js" defer>' in html
+    assert '<script src="/static/plotly' not in html
     assert "plotly.min.js" not in html
 
 
