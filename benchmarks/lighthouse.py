@@ -110,19 +110,24 @@ print(json.dumps({"tournament": t.slug, "log": log.pk, "player": player.handle})
 def scores(url: str, report: Path) -> dict[str, int]:
     """One Lighthouse run (mobile profile): each category's score out of 100."""
     env = {**os.environ, "CHROME_PATH": os.environ.get("CHROME_PATH", "/usr/bin/chromium")}
-    subprocess.run(
-        [
-            str(LIGHTHOUSE),
-            url,
-            f"--chrome-flags={CHROME_FLAGS}",
-            f"--only-categories={','.join(CATEGORIES)}",
-            "--output=json",
-            f"--output-path={report}",
-            "--quiet",
-        ],
-        env=env,
-        check=True,
-    )
+    # On a busy machine Chromium sometimes records no trace (NO_NAVSTART): a second try.
+    for attempt in (1, 2):
+        run = subprocess.run(
+            [
+                str(LIGHTHOUSE),
+                url,
+                f"--chrome-flags={CHROME_FLAGS}",
+                f"--only-categories={','.join(CATEGORIES)}",
+                "--output=json",
+                f"--output-path={report}",
+                "--quiet",
+            ],
+            env=env,
+        )
+        if run.returncode == 0:
+            break
+        print(f"  lighthouse failed on {url} (attempt {attempt})", flush=True)
+    run.check_returncode()
     categories = json.loads(report.read_text())["categories"]
     return {name: round(categories[name]["score"] * 100) for name in CATEGORIES}
 

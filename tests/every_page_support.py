@@ -18,7 +18,6 @@ from analysis.services import jobs
 from engines.analysis import Budget
 from engines.core.simulate import simulate_game
 from engines.registry import GAMES, get_game
-from games.models import GameLog, Upload
 from games.services.intake import submit_batch, submit_log
 from players.models import Player
 from stats.services import hexes
@@ -64,11 +63,11 @@ class Site:
 
 def realistic_site(uploader: str) -> Site:
     """The demo and more, every log verified in-process (tests run Celery eagerly); the
-    hundreds of games are the demo account `uploader`'s upload. Their opponents have no
-    accounts, so the games count at once."""
+    hundreds of games are the demo account `uploader`'s upload, so they seat its player; the
+    third player has no account, so the games count at once."""
     call_command("load_demo", stdout=io.StringIO())
     user = get_user_model().objects.get(username=uploader)
-    regulars = [Player.objects.get(handle="kelp"), Player.objects.get(handle="angler")]
+    regulars = [user.player, Player.objects.get(handle="kelp")]
     rng = random.Random("every-page")
     dive = get_game("deep-dive")
     logs = []
@@ -84,7 +83,7 @@ def realistic_site(uploader: str) -> Site:
             del seat["strategy"]
         log["meta"] = {"played_at": f"2026-10-{1 + index % 28:02d}T{10 + index % 9}:00:00+00:00"}
         logs.append(json.dumps(log).encode())
-    submit_batch(iter(logs), user=user)
+    upload = submit_batch(iter(logs), user=user)
     adventure = get_game("deep-sea-adventure")
     analysed = simulate_game(
         adventure,
@@ -101,11 +100,11 @@ def realistic_site(uploader: str) -> Site:
     analysis.refresh_from_db()
     assert analysis.status == Analysis.Status.DONE
     heavy = Player.objects.get(display_name=LONG_NAME)
-    assert GameLog.objects.filter(status=GameLog.Status.VERIFIED).count() > HEAVY_GAMES
+    assert heavy.seats.count() > HEAVY_GAMES, upload.line_errors[:3]
     return Site(
         tournament=Tournament.objects.order_by("pk").first().slug,
         heavy_player=heavy.handle,
         analysed_log=log.pk,
-        upload=Upload.objects.order_by("-pk").first().pk,
+        upload=upload.pk,
         hex_id=next(iter(hexes.hex_names())),
     )
