@@ -162,7 +162,7 @@ def main() -> int:
     base = f"http://127.0.0.1:{port}"
     failures = []
     try:
-        wait_for(lambda: answers(base + "/"), 30, "gunicorn")
+        wait_for(lambda: answers(base + "/"), 180, "gunicorn")
         # A server in production is warm: each page is asked for once (imports, templates,
         # the page-fragment cache) before it is scored.
         for path in pages:
@@ -190,7 +190,7 @@ def main() -> int:
 
 def answers(url: str) -> bool:
     try:
-        with urllib.request.urlopen(url, timeout=2) as response:
+        with urllib.request.urlopen(url, timeout=60) as response:
             return response.status == 200
     except OSError:
         return False
