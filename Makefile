@@ -13,7 +13,7 @@ PYENV_PYTHONS := $(call reverse,$(sort $(wildcard \
 	$(HOME)/.pyenv/versions/3.1[234]*/bin/python3 /root/.pyenv/versions/3.1[234]*/bin/python3)))
 PYTHON_CANDIDATES := python3.14 python3.13 python3.12 python3 $(PYENV_PYTHONS)
 
-.PHONY: install run test lint clean-venv
+.PHONY: install run test lint lighthouse clean-venv
 
 # The site's front-end libraries (Pico CSS, plotly.js's cartesian bundle) and Lighthouse come
 # from the npm registry, pinned in package-lock.json; the libraries are served from static files
@@ -74,6 +74,12 @@ run: install
 # Set DATABASE_URL / CELERY_BROKER_URL to run against PostgreSQL / Redis (see .ci/run).
 test: install
 	$(VENV)/bin/pytest $(PYTEST_ARGS)
+
+# Lighthouse (npm, mobile profile) on every public page of a production-like stack (gunicorn,
+# DEBUG off, compressed static files, the demo's data): fails below 90 in performance,
+# accessibility or best practices. Needs Debian's Chromium (CHROME_PATH, default /usr/bin/chromium).
+lighthouse: install
+	$(PYTHON) benchmarks/lighthouse.py
 
 lint: install
 	$(VENV)/bin/ruff check .
