@@ -325,6 +325,10 @@
   function draw(root) {
     for (const div of root.querySelectorAll("div[data-plotly-figure]")) {
       if (div.dataset.drawn) continue;
+      // The chart's place is kept at its height until it is drawn: nothing below it moves,
+      // and charts further down stay far from the window.
+      const height = (JSON.parse(div.dataset.plotlyFigure).layout || {}).height;
+      if (height) div.style.minHeight = `${height}px`;
       if (nearWindow) nearWindow.observe(div);
       else drawOne(div);
     }
