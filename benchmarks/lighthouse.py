@@ -12,7 +12,9 @@ The mobile profile slows the CPU 4x, which Lighthouse calibrates for a desktop w
 index (its own measure of the host's speed) is about 1800; on a slower or busier host that
 emulates a far slower phone than intended. As Lighthouse's throttling guide advises, the
 multiplier is scaled to the host: 4 x index / 1800, between 1 and 4, from the index measured by a
-first run on the home page (printed). --cpu-slowdown N fixes it instead.
+first run on the home page (printed). --cpu-slowdown N fixes it instead. The host's load can
+change during a run (other work on the machine): a page scored while the index was below half
+the calibration's is scored again (up to twice more), and each page's index is printed.
 
 It prints each page's performance, accessibility, best-practices and SEO scores and exits 1 if
 any of the first three is below 90 on any page (SEO is printed, not enforced: the site asks
@@ -188,19 +190,28 @@ def main() -> int:
         for path in pages:
             answers(base + path)
         slowdown = args.cpu_slowdown
+        index = scores(base + "/", workdir / "calibration.json", None)["index"]
         if slowdown is None:
-            index = scores(base + "/", workdir / "calibration.json", None)["index"]
             slowdown = cpu_slowdown(index)
-            print(f"benchmark index {index:.0f}: CPU slowdown {slowdown}x", flush=True)
-        print(f"{'page':45} {'perf':>5} {'a11y':>5} {'best':>5} {'seo':>5}", flush=True)
+        print(f"benchmark index {index:.0f}: CPU slowdown {slowdown}x", flush=True)
+        print(
+            f"{'page':45} {'perf':>5} {'a11y':>5} {'best':>5} {'seo':>5} {'index':>6}", flush=True
+        )
         for path in pages:
             name = path.strip("/").replace("/", "_") or "home"
-            got = scores(base + path, workdir / f"{name}.json", slowdown)
+            for _ in range(3):
+                got = scores(base + path, workdir / f"{name}.json", slowdown)
+                if got["index"] >= index / 2:
+                    break
+                print(
+                    f"  {path}: host busier (index {got['index']:.0f}), scoring again", flush=True
+                )
             low = [name for name in ENFORCED if got[name] < THRESHOLD]
             if low:
                 failures.append((path, low))
             marks = " ".join(f"{got[name]:5d}" for name in CATEGORIES)
-            print(f"{path:45} {marks}{'  < 90: ' + ', '.join(low) if low else ''}", flush=True)
+            below = f"  < 90: {', '.join(low)}" if low else ""
+            print(f"{path:45} {marks} {got['index']:6.0f}{below}", flush=True)
     finally:
         server.terminate()
         server.wait(timeout=30)
