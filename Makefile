@@ -13,17 +13,18 @@ PYENV_PYTHONS := $(call reverse,$(sort $(wildcard \
 	$(HOME)/.pyenv/versions/3.1[234]*/bin/python3 /root/.pyenv/versions/3.1[234]*/bin/python3)))
 PYTHON_CANDIDATES := python3.14 python3.13 python3.12 python3 $(PYENV_PYTHONS)
 
-.PHONY: install run test lint clean-venv
+.PHONY: install run test lint lighthouse clean-venv
 
-# The site's CSS library (Pico) comes from the npm registry, pinned in package-lock.json, and is
-# served from static files (settings.STATICFILES_DIRS), never from a CDN.
-PICO_CSS := node_modules/@picocss/pico/css/pico.min.css
+# The site's front-end libraries (Pico CSS, plotly.js's cartesian bundle) and Lighthouse come
+# from the npm registry, pinned in package-lock.json; the libraries are served from static files
+# (settings.STATICFILES_DIRS), never from a CDN.
+NODE_INSTALLED := node_modules/.installed
 
-install: $(INSTALLED) $(PICO_CSS)
+install: $(INSTALLED) $(NODE_INSTALLED)
 
-$(PICO_CSS): package.json package-lock.json
+$(NODE_INSTALLED): package.json package-lock.json
 	@command -v npm >/dev/null 2>&1 || { \
-		echo "error: npm is needed to fetch the site's CSS (Debian: apt-get install npm)." >&2; \
+		echo "error: npm is needed to fetch the site's CSS and charts (Debian: apt-get install npm)." >&2; \
 		exit 1; }
 	npm ci --no-audit --no-fund
 	@touch $@
@@ -49,23 +50,36 @@ $(INSTALLED): $(PYTHON) pyproject.toml
 # `make run` serves the site and runs a Celery worker (with beat, for the sweep) beside it, on
 # an embedded broker that needs no server unless CELERY_BROKER_URL names one; Ctrl-C stops both.
 # The worker consumes every queue of CELERY_TASK_QUEUES (no -Q), single logs' first.
+# Static files are collected first and served compressed by whitenoise (SERVE_COLLECTED_STATIC,
+# runserver --nostatic), as in production; after editing CSS or JS, run make run again.
+# Mail links point at HOST_PORT unless SITE_URL says otherwise.
+# The worker has no mingle, gossip or heartbeat (one worker, nothing to sync with), so Ctrl-C
+# stops it in seconds (a task it was running is handed back: acks are late).
 EMBEDDED_BROKER := filesystem://
 RUN_BROKER := $(or $(CELERY_BROKER_URL),$(EMBEDDED_BROKER))
+RUN_SITE_URL := $(or $(SITE_URL),http://$(HOST_PORT))
 
 run: install
 	$(PYTHON) manage.py migrate --noinput
 	$(PYTHON) manage.py load_demo
+	SERVE_COLLECTED_STATIC=1 $(PYTHON) manage.py collectstatic --noinput --verbosity 0
 	@echo "Serving on http://$(HOST_PORT)/ (admin: http://$(HOST_PORT)/admin/, login above), worker on $(RUN_BROKER). Ctrl-C stops both."
-	@export CELERY_BROKER_URL='$(RUN_BROKER)'; \
+	@export CELERY_BROKER_URL='$(RUN_BROKER)' SITE_URL='$(RUN_SITE_URL)' SERVE_COLLECTED_STATIC=1; \
 	mkdir -p .broker; \
 	$(VENV)/bin/celery -A deepsea worker --beat --schedule .broker/beat-schedule \
-		--concurrency 2 --loglevel INFO & worker=$$!; \
+		--concurrency 2 --loglevel INFO --without-mingle --without-gossip --without-heartbeat & worker=$$!; \
 	trap 'kill -TERM $$worker 2>/dev/null; wait $$worker' EXIT INT TERM; \
-	$(PYTHON) manage.py runserver $(HOST_PORT)
+	$(PYTHON) manage.py runserver --nostatic $(HOST_PORT)
 
 # Set DATABASE_URL / CELERY_BROKER_URL to run against PostgreSQL / Redis (see .ci/run).
 test: install
 	$(VENV)/bin/pytest $(PYTEST_ARGS)
+
+# Lighthouse (npm, mobile profile) on every public page of a production-like stack (gunicorn,
+# DEBUG off, compressed static files, the demo's data): fails below 90 in performance,
+# accessibility or best practices. Needs Debian's Chromium (CHROME_PATH, default /usr/bin/chromium).
+lighthouse: install
+	$(PYTHON) benchmarks/lighthouse.py
 
 lint: install
 	$(VENV)/bin/ruff check .

@@ -30,11 +30,15 @@ def embed(
     """
     spec = pio.to_json(figure, validate=False)
     options = pio.to_json(config or {}, validate=False)
+    layout = figure.get("layout", {}) if isinstance(figure, dict) else figure.layout
+    height = layout.get("height") if isinstance(layout, dict) else layout.height
+    # The chart's height, kept by site.css before it is drawn (no layout shift).
     return format_html(
         '<div id="{}" class="plotly-graph-div" data-plotly-figure="{}" '
-        'data-plotly-config="{}"{}></div>',
+        'data-plotly-config="{}"{}{}></div>',
         div_id,
         spec,
         options,
         mark_safe(" data-chart-labels") if point_labels else "",
+        format_html(' data-height="{}"', int(height)) if height else "",
     )

@@ -22,7 +22,7 @@ from players.models import Player
 from ratings.models import PROVISIONAL_GAMES, Rating, RatingChange
 from ratings.rater import Rater
 from ratings.services import elo_k, game_records
-from ratings.skill import ordinal
+from ratings.skill import display_rating, ordinal
 
 TREND_GAMES = 20
 ROWS_PER_PAGE = 100
@@ -30,11 +30,14 @@ ROWS_PER_PAGE = 100
 # Each number cell carries its unrounded value in data-sort, for sorting in the browser
 # (static/site/sortable.js); the provisional have no position, a blank that sorts last.
 ROW_HTML = (
-    '<tr><td data-sort="{}">{}</td><td data-sort="{}"><a href="{}">{}</a>{}</td>'
-    '<td data-sort="{}">{}</td><td data-sort="{}">{}</td><td data-sort="{}">{}</td>'
+    '<tr><td data-sort="{}">{}</td><td data-sort="{}" class="identity"><a href="{}">{}</a></td>'
+    '<td data-sort="{}">{}{}</td><td data-sort="{}">{}{}</td><td data-sort="{}">{}</td>'
     '<td data-sort="{}">{}%</td><td>{}</td></tr>\n'
 )
-PROVISIONAL_TAG = mark_safe(' <span class="tag" title="fewer than 10 games">provisional</span>')
+# A provisional rating reads "1520?", as lichess marks one.
+PROVISIONAL_MARK = mark_safe(
+    '<abbr class="provisional" title="provisional: fewer than 10 games">?</abbr>'
+)
 SPARKLINE_SVG = (
     '<svg class="sparkline" width="100" height="20" viewBox="0 0 100 20" role="img" '
     'aria-label="Elo trend"><polyline fill="none" stroke="currentColor" stroke-width="1.5" '
@@ -68,6 +71,11 @@ class Row:
         return self.games < PROVISIONAL_GAMES
 
     @property
+    def mark(self) -> str:
+        """What follows a rating: "?" while it is provisional."""
+        return PROVISIONAL_MARK if self.provisional else ""
+
+    @property
     def sparkline(self) -> str:
         return sparkline_points(self.trend)
 
@@ -85,11 +93,12 @@ class Row:
             self.player.display_name,
             self.player.get_absolute_url(),
             self.player.display_name,
-            PROVISIONAL_TAG if self.provisional else "",
             f"{self.elo:.12g}",
             f"{self.elo:.0f}",
+            self.mark,
             f"{self.openskill:.12g}",
-            f"{self.openskill:.2f}",
+            display_rating(self.openskill),
+            self.mark,
             self.games,
             self.games,
             f"{self.win_rate:.12g}",

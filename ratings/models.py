@@ -37,6 +37,11 @@ class Rating(models.Model):
     def ordinal(self) -> float:
         return skill.ordinal((self.mu, self.sigma))
 
+    @property
+    def openskill_display(self) -> int:
+        """The OpenSkill rating as players read it (skill.display_rating)."""
+        return skill.display_rating(self.ordinal)
+
 
 class RatingChange(models.Model):
     """What one verified game did to one player's ratings (history, and idempotency)."""

@@ -29,6 +29,18 @@ def ordinal(skill: Skill) -> float:
     return mu - 3 * sigma
 
 
+# The OpenSkill rating players are shown: the ordinal scaled to Elo-like numbers, as TrueSkill's
+# and lichess's displays do, never below zero. A newcomer (mu 25, sigma 25/3: ordinal 0) shows
+# 1000; each point of ordinal is 40 display points.
+DISPLAY_BASE = 1000
+DISPLAY_SCALE = 40
+
+
+def display_rating(ordinal_value: float) -> int:
+    """The OpenSkill rating as players read it: 1000 + 40 x (mu - 3 sigma), at least 0."""
+    return max(0, round(DISPLAY_BASE + DISPLAY_SCALE * ordinal_value))
+
+
 def skill_changes[K: Hashable](skills: Mapping[K, Skill], ranks: Mapping[K, int]) -> dict[K, Skill]:
     """New (mu, sigma) of each player after one game (ranks: 1 = best, ties share a rank).
 

@@ -2,6 +2,7 @@
 // script, so the Content-Security-Policy needs no 'unsafe-inline'.
 (function () {
   "use strict";
+  if (window.deepseaCharts) return; // included twice (a fragment with its own charts)
 
   // Point labels. In a chart whose div has data-chart-labels, each point of a trace with a
   // `text` array is labelled with its text, placed here: Plotly does not keep text labels
@@ -260,10 +261,30 @@
     fitTitles(div);
   }
 
-  function draw(root) {
-    for (const div of root.querySelectorAll("div[data-plotly-figure]")) {
-      if (div.dataset.drawn) continue;
-      div.dataset.drawn = "true";
+  // plotly.js is big (1.5 MB, the cartesian bundle): it is fetched, and a chart drawn, only
+  // when a chart comes near the window, so a page whose charts are further down shows (and
+  // answers) at once on a phone. Printing, and anyone calling drawAll(), draws every chart.
+  const plotlySource = document.currentScript && document.currentScript.dataset.plotlySrc;
+  let plotlyLoaded = null;
+
+  function loadPlotly() {
+    if (window.Plotly) return Promise.resolve();
+    if (!plotlyLoaded) {
+      plotlyLoaded = new Promise((resolve, reject) => {
+        const script = document.createElement("script");
+        script.src = plotlySource;
+        script.onload = resolve;
+        script.onerror = () => reject(new Error(`could not load ${plotlySource}`));
+        document.head.appendChild(script);
+      });
+    }
+    return plotlyLoaded;
+  }
+
+  function drawOne(div) {
+    if (div.dataset.drawn) return Promise.resolve();
+    div.dataset.drawn = "true";
+    return loadPlotly().then(() => {
       const figure = JSON.parse(div.dataset.plotlyFigure);
       const config = JSON.parse(div.dataset.plotlyConfig || "{}");
       const data = figure.data || [];
@@ -276,8 +297,7 @@
           trace.mode = "markers";
         });
       }
-      const drawn = Plotly.newPlot(div, data, figure.layout || {}, config);
-      drawn.then(() => {
+      return Plotly.newPlot(div, data, figure.layout || {}, config).then(() => {
         watchTitles(div);
         if (texts.size) {
           labelled.set(div, { texts, width: null, relabels: 0 });
@@ -285,8 +305,42 @@
           placeLabels(div);
         }
       });
+    });
+  }
+
+  const nearWindow =
+    "IntersectionObserver" in window
+      ? new IntersectionObserver(
+          (entries) => {
+            for (const entry of entries) {
+              if (!entry.isIntersecting) continue;
+              nearWindow.unobserve(entry.target);
+              drawOne(entry.target);
+            }
+          },
+          { rootMargin: "200px 0px" },
+        )
+      : null;
+
+  function draw(root) {
+    for (const div of root.querySelectorAll("div[data-plotly-figure]")) {
+      if (div.dataset.drawn) continue;
+      // The chart's place is kept at its height until it is drawn: nothing below it moves,
+      // and charts further down stay far from the window.
+      const height = (JSON.parse(div.dataset.plotlyFigure).layout || {}).height;
+      if (height) div.style.minHeight = `${height}px`;
+      if (nearWindow) nearWindow.observe(div);
+      else drawOne(div);
     }
   }
+
+  function drawAll() {
+    return Promise.all(
+      Array.from(document.querySelectorAll("div[data-plotly-figure]"), (div) => drawOne(div)),
+    );
+  }
+  window.deepseaCharts = { drawAll };
+  window.addEventListener("beforeprint", drawAll);
 
   if (document.readyState === "loading") {
     document.addEventListener("DOMContentLoaded", () => draw(document));

@@ -224,7 +224,7 @@ def strategy_list_body(filters: StatsFilter) -> str:
 
 
 class LabForm(forms.Form):
-    game = forms.ChoiceField(choices=[(g, g) for g in GAMES])
+    game = forms.ChoiceField(choices=[(g, get_game(g).title) for g in GAMES])
     ruleset = forms.CharField(max_length=40, initial="starting-bid")
     players = forms.IntegerField(min_value=2, max_value=6, initial=4)
     strategies = forms.CharField(

@@ -92,4 +92,7 @@ def test_the_page_shows_the_stored_table(client, tmp_path, monkeypatch):
         page = client.get("/analysis/turn-back/").content.decode()
     finally:
         advisor.stored_table.cache_clear()
-    assert "<td>air-aware</td><td>2</td><td>7</td><td>11</td><td>17</td><td>23</td>" in page
+    row = '<th scope="row">Air-aware bot</th><td>2</td><td>7</td><td>11</td><td>17</td><td>23</td>'
+    assert row in page
+    assert "<h3>Deep Sea Adventure</h3>" in page
+    assert "abc" not in page and "manage.py" not in page

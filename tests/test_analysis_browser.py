@@ -44,7 +44,8 @@ def test_an_analysed_game_shows_its_chart_and_mistakes_linking_to_the_moments(
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     page.goto(f"{live_server.url}/games/{log.pk}/", wait_until="networkidle")
     page.wait_for_function(
-        "() => { const div = document.getElementById('analysis-chart');"
+        "() => { window.deepseaCharts && window.deepseaCharts.drawAll();"  # drawn when near
+        " const div = document.getElementById('analysis-chart');"
         " return div && div.data && div.querySelector('svg.main-svg'); }"
     )
     chart = page.evaluate(
@@ -127,7 +128,8 @@ def test_a_running_analysis_shows_live_progress_and_its_result_when_done(
     )
     Analysis.objects.filter(pk=analysis.pk).update(status=Analysis.Status.DONE, done=analysis.total)
     page.wait_for_function(
-        "() => document.getElementById('analysis-chart')?.querySelector('svg.main-svg')",
+        "() => { window.deepseaCharts && window.deepseaCharts.drawAll();"  # drawn when near
+        " return document.getElementById('analysis-chart')?.querySelector('svg.main-svg'); }",
         timeout=60_000,
     )
     assert page.locator("#analysis-progress").count() == 0

@@ -122,7 +122,7 @@ def test_the_game_page_offers_analyse_and_then_shows_chart_data_and_mistakes(
 ):
     log, _ = verified
     page = client.get(f"/games/{log.pk}/")
-    assert b"Log in</a> to analyse" in page.content
+    assert b"Sign in</a> to analyse" in page.content
     client.force_login(User.objects.create_user("analyst"))
     assert b">Analyse</button>" in client.get(f"/games/{log.pk}/").content
     with django_capture_on_commit_callbacks(execute=True):

@@ -51,8 +51,10 @@ def visit(browser, url: str, screenshot, least_charts: int = 0) -> list[dict]:
     # Plotly draws asynchronously: wait for the charts the page should have, as long as a
     # loaded machine needs (the wait ends as soon as they are drawn).
     page.wait_for_function(
-        "() => Array.from(document.querySelectorAll('.plotly-graph-div'))"
-        f".filter((div) => div.data && div.querySelector('svg.main-svg')).length >= {least_charts}",
+        "() => { window.deepseaCharts && window.deepseaCharts.drawAll();"  # drawn when near
+        " return Array.from(document.querySelectorAll('.plotly-graph-div'))"
+        ".filter((div) => div.data && div.querySelector('svg.main-svg')).length"
+        f" >= {least_charts}; }}",
         timeout=120_000,
     )
     charts = page.evaluate(CHARTS_DRAWN)

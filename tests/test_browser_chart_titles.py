@@ -16,9 +16,11 @@ pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 PAGE_TIMEOUT_MS = 120_000
 
 # Every chart's titles are fitted to the width it is drawn at, after any resize.
-TITLES_FITTED = """() => Array.from(document.querySelectorAll('.plotly-graph-div')).every((div) =>
+# Charts are drawn as they come near the window (static/charts.js): drawAll() draws them all.
+TITLES_FITTED = """() => { window.deepseaCharts && window.deepseaCharts.drawAll();
+    return Array.from(document.querySelectorAll('.plotly-graph-div')).every((div) =>
     div._fullLayout && div.dataset.titlesFitted === String(div._fullLayout.width)
-    && Math.abs(div._fullLayout.width - div.getBoundingClientRect().width) < 1.5)"""
+    && Math.abs(div._fullLayout.width - div.getBoundingClientRect().width) < 1.5); }"""
 
 # Per chart: its box, and the box and line count of each of its titles.
 TITLES = """() => Array.from(document.querySelectorAll('.plotly-graph-div')).map((div) => {

@@ -70,6 +70,7 @@ def test_a_game_is_uploaded_confirmed_disputed_accepted_and_ranked(browser, live
     page.fill("input[name=password2]", PASSWORD)
     page.click("form button[type=submit]")
     page.wait_for_selector("text=Signed in as ann")
+    page.click("details.account-menu summary")  # the account's own menu, in the header
     page.click("text=Claim your player name")
     page.fill("input[name=name]", "Ann Abyss")
     page.click("button:has-text('Claim')")

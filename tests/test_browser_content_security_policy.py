@@ -26,8 +26,10 @@ document.addEventListener("securitypolicyviolation", (event) => {
   );
 });
 """
-DRAWN_CHARTS = """() => Array.from(document.querySelectorAll('.plotly-graph-div'))
-  .filter((div) => div.data && div.data.length && div.querySelector('svg.main-svg')).length"""
+# Charts are drawn as they come near the window (static/charts.js): drawAll() draws them all.
+DRAWN_CHARTS = """() => { window.deepseaCharts && window.deepseaCharts.drawAll();
+  return Array.from(document.querySelectorAll('.plotly-graph-div'))
+  .filter((div) => div.data && div.data.length && div.querySelector('svg.main-svg')).length; }"""
 
 
 @pytest.fixture

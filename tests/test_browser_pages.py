@@ -45,8 +45,10 @@ CHARTS = """() => Array.from(document.querySelectorAll('.js-plotly-plot')).map((
     width: div.getBoundingClientRect().width,
 }))"""
 # Every .plotly-graph-div has been drawn (its SVG exists and it holds data).
-CHARTS_READY = """() => Array.from(document.querySelectorAll('.plotly-graph-div'))
-    .every((div) => div.data && div.querySelector('svg.main-svg'))"""
+# Charts are drawn as they come near the window (static/charts.js): drawAll() draws them all.
+CHARTS_READY = """() => { window.deepseaCharts && window.deepseaCharts.drawAll();
+    return Array.from(document.querySelectorAll('.plotly-graph-div'))
+    .every((div) => div.data && div.querySelector('svg.main-svg')); }"""
 
 
 @pytest.fixture

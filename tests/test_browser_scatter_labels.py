@@ -24,6 +24,7 @@ WIDTHS = (700, 1024, 1280)
 # The labels are placed for the width the chart is drawn at, and Plotly has drawn it at the
 # width its box has now (a resize is over).
 LABELS_PLACED = """(id) => {
+    window.deepseaCharts && window.deepseaCharts.drawAll(); // drawn near the window, else now
     const div = document.getElementById(id);
     const layout = div && div._fullLayout;
     return Boolean(layout && div.dataset.labelsPlaced === String(layout.width)

@@ -14,8 +14,7 @@ NAVIGATION = {
     "Statistics": "/stats/",
     "Upload": "/upload/",
     "Record": "/record/",
-    "API docs": "/api/docs/",
-    "Admin": "/admin/",
+    "API docs": "/api/docs/",  # in the footer
 }
 
 

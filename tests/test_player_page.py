@@ -21,7 +21,7 @@ def test_player_page_draws_the_rating_history_with_local_plotly(client, ann):
     page = client.get("/players/ann/").content.decode()
 
     assert 'id="rating-history"' in page
-    assert "/static/plotly/plotly.min.js" in page
+    assert "/static/plotly/plotly-cartesian.min.js" in page
     assert "https://" not in page
 
 

@@ -1,5 +1,9 @@
-"""plotly.js is served from the plotly package's own copy, through Django's static files."""
+"""The front-end libraries come from the npm packages pinned in package-lock.json and are
+served through Django's static files: plotly.js's cartesian partial bundle, at the version of
+the plotly Python package's own plotly.js (which builds the figures), and Pico CSS."""
 
+import json
+import re
 from pathlib import Path
 
 import plotly
@@ -8,24 +12,41 @@ from django.contrib.staticfiles import finders
 from django.core.management import call_command
 from django.template.loader import render_to_string
 
-PACKAGE_PLOTLY_JS = Path(plotly.__file__).parent / "package_data" / "plotly.min.js"
+PROJECT = Path(__file__).resolve().parent.parent
+BUNDLE = PROJECT / "node_modules/plotly.js-cartesian-dist-min/plotly-cartesian.min.js"
+PYTHON_PACKAGE_PLOTLY_JS = Path(plotly.__file__).parent / "package_data" / "plotly.min.js"
 
 
-def test_plotly_js_is_found_in_the_plotly_package():
-    assert Path(finders.find("plotly/plotly.min.js")) == PACKAGE_PLOTLY_JS
+def plotly_js_version(path: Path) -> str:
+    """The version in a plotly.js build's banner ("plotly.js (cartesian - minified) v4.1.1")."""
+    return re.search(r"plotly\.js (?:\([^)]*\) )?v(\d+\.\d+\.\d+)", path.read_text()[:500]).group(1)
 
 
-def test_only_plotly_js_is_taken_from_the_plotly_package():
-    assert finders.find("plotly/widgetbundle.js") is None
+def test_the_plotly_bundle_is_the_npm_package_pinned_in_the_lock_file():
+    lock = json.loads((PROJECT / "package-lock.json").read_text())
+    pinned = lock["packages"]["node_modules/plotly.js-cartesian-dist-min"]["version"]
+
+    assert plotly_js_version(BUNDLE) == pinned
+    assert Path(finders.find("plotly/plotly-cartesian.min.js")) == BUNDLE
 
 
-def test_plotly_include_loads_the_local_copy():
+def test_the_plotly_bundle_matches_the_plotly_js_the_python_figures_are_built_for():
+    assert plotly_js_version(BUNDLE) == plotly_js_version(PYTHON_PACKAGE_PLOTLY_JS)
+
+
+def test_the_plotly_bundle_is_a_third_of_the_full_library():
+    assert BUNDLE.stat().st_size < PYTHON_PACKAGE_PLOTLY_JS.stat().st_size / 3
+
+
+def test_plotly_include_fetches_the_local_bundle_only_when_a_chart_is_drawn():
     html = render_to_string("includes/plotly.html")
 
-    assert 'src="/static/plotly/plotly.min.js"' in html
+    assert 'data-plotly-src="/static/plotly/plotly-cartesian.min.js" defer>' in html
+    assert '<script src="/static/plotly' not in html
+    assert "plotly.min.js" not in html
 
 
-def test_collectstatic_gathers_plotly_site_css_and_admin_files(tmp_path, settings):
+def test_collectstatic_gathers_compressed_plotly_site_css_and_admin_files(tmp_path, settings):
     settings.STATIC_ROOT = tmp_path
     settings.STORAGES = {
         **settings.STORAGES,
@@ -34,7 +55,8 @@ def test_collectstatic_gathers_plotly_site_css_and_admin_files(tmp_path, setting
 
     call_command("collectstatic", interactive=False, verbosity=0)
 
-    assert (tmp_path / "plotly" / "plotly.min.js").read_bytes() == PACKAGE_PLOTLY_JS.read_bytes()
+    assert (tmp_path / "plotly" / "plotly-cartesian.min.js").read_bytes() == BUNDLE.read_bytes()
+    assert (tmp_path / "plotly" / "plotly-cartesian.min.js.gz").exists()
     assert (tmp_path / "tournaments" / "site.css").exists()
     assert (tmp_path / "admin" / "css" / "base.css").exists()
     assert (tmp_path / "staticfiles.json").exists()
@@ -42,16 +64,14 @@ def test_collectstatic_gathers_plotly_site_css_and_admin_files(tmp_path, setting
 
 @pytest.mark.django_db
 def test_plotly_js_is_served_by_the_web_process(client):
-    response = client.get("/static/plotly/plotly.min.js")
+    response = client.get("/static/plotly/plotly-cartesian.min.js")
 
     assert response.status_code == 200
-    assert b"".join(response.streaming_content) == PACKAGE_PLOTLY_JS.read_bytes()
+    assert b"".join(response.streaming_content) == BUNDLE.read_bytes()
 
 
 def test_pico_css_comes_from_the_npm_package_pinned_in_the_lock_file():
-    import json
-
-    project = Path(__file__).resolve().parent.parent
+    project = PROJECT
     lock = json.loads((project / "package-lock.json").read_text())
     pinned = lock["packages"]["node_modules/@picocss/pico"]["version"]
     installed = json.loads((project / "node_modules/@picocss/pico/package.json").read_text())[

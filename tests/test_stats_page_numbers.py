@@ -148,11 +148,16 @@ def wilson(successes: float, trials: float) -> tuple[float, float, float]:
     return p, max(0.0, centre - half), min(1.0, centre + half)
 
 
+# The pages name bots as people read them (issue 27).
+SHOWN_AS = {"grower": "Grower bot", "turtle": "Turtle bot", "attacker": "Attacker bot"}
+
+
 def expected_strategies() -> dict[str, dict[str, float]]:
+    """Per bot, as the page names it: its seats' totals."""
     totals: dict[str, dict[str, float]] = defaultdict(lambda: defaultdict(float))
     for spec in GAMES:
         for strategy, score, rank, winner in spec["seats"]:
-            row = totals[strategy]
+            row = totals[SHOWN_AS[strategy]]
             row["games"] += 1
             row["wins"] += winner
             row["par"] += 1 / len(spec["seats"])
@@ -323,8 +328,10 @@ def test_the_head_to_head_chart_shows_the_share_of_meetings_finished_above(clien
         for a, _, rank_a, _ in spec["seats"]:
             for b, _, rank_b, _ in spec["seats"]:
                 if a != b:
-                    meetings[a, b] += 1
-                    above[a, b] += 1.0 if rank_a < rank_b else 0.5 if rank_a == rank_b else 0.0
+                    a_shown, b_shown = SHOWN_AS[a], SHOWN_AS[b]
+                    meetings[a_shown, b_shown] += 1
+                    won = 1.0 if rank_a < rank_b else 0.5 if rank_a == rank_b else 0.0
+                    above[a_shown, b_shown] += won
     names = heatmap["y"]
     assert names == heatmap["x"] == sorted(expected_strategies())
     for i, a in enumerate(names):

@@ -18,7 +18,7 @@ def test_hex_page_shows_a_scatter_and_a_row_per_hex(client, deep_vents_games):
     assert page.status_code == 200
     html = page.content.decode()
     assert 'id="hex-scatter"' in html
-    assert "plotly/plotly.min.js" in html
+    assert "plotly/plotly-cartesian.min.js" in html
     assert "cdn" not in html.lower()
     assert len(page.context["rows"]) >= 5
 

@@ -23,6 +23,7 @@ class MonteCarloStrategy(Strategy):
     """Needs its game id: use `montecarlo_for(game_id)` to get the class for a game."""
 
     name = "montecarlo"
+    title = "Monte Carlo bot"
     description = (
         "Plays each legal action out 16 times with the strongest heuristic bot and keeps "
         "the one that wins most often."

@@ -163,9 +163,17 @@ class Strategy(ABC):
     """A bot. Subclasses set `name` and choose among the legal actions."""
 
     name: ClassVar[str]
+    # How pages and default player names call the bot: "Surface-after-3 bot" for
+    # "surface-after-3", unless a subclass names itself better.
+    title: ClassVar[str]
     description: ClassVar[str] = ""
     # False for a bot too slow for line-ups drawn at random (it plays only when named).
     drawn_at_random: ClassVar[bool] = True
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        if "name" in cls.__dict__ and "title" not in cls.__dict__:
+            cls.title = f"{cls.name[:1].upper()}{cls.name[1:]} bot"
 
     @abstractmethod
     def choose(self, state: State, legal: list[Event], rng: random.Random) -> Event:

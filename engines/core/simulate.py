@@ -6,7 +6,7 @@ import random
 from collections.abc import Callable, Iterator, Sequence
 from typing import Any
 
-from engines.core.bots import drawable
+from engines.core.bots import bot_player_names, drawable
 from engines.core.errors import UnsupportedRulesetError
 from engines.core.game import Event, Game, Ruleset, State, Strategy
 from engines.core.schema import FORMAT
@@ -74,7 +74,8 @@ def simulate_game(
     setup = game.new_setup(ruleset, len(bots), rng)
     state = game.new_state(ruleset, len(bots), setup)
     events = play_out(state, bots, rng)
-    names = names or [f"{name}-{seat}" for seat, name in enumerate(strategies)]
+    titles = {name: strategy.title for name, strategy in game.strategies.items()}
+    names = names or bot_player_names(list(strategies), titles)
     return {
         "format": FORMAT,
         "game": game.id,

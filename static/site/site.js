@@ -19,7 +19,9 @@ function setUpNavigation() {
 // focus, so it can be scrolled without a mouse, and is named after its table.
 function markScrollableTables() {
   for (const box of document.querySelectorAll(".table-scroll")) {
-    if (box.scrollWidth > box.clientWidth) {
+    const scrolls = box.scrollWidth > box.clientWidth;
+    box.classList.toggle("scrolls", scrolls);
+    if (scrolls) {
       const table = box.querySelector("table");
       const caption = table && table.caption ? table.caption.textContent.trim() : "";
       box.tabIndex = 0;

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 from collections import defaultdict
 from dataclasses import dataclass
+from functools import cache
 
 from django.db.models import Sum
 
+from engines.registry import GAMES, get_game
 from stats.filters import StatsFilter
 from stats.models import (
     NO_BID,
@@ -22,11 +24,22 @@ from stats.services.fair_bid import BidPoint
 from stats.services.hexes import Cell, cell, estimate_cell
 from stats.services.intervals import Estimate, mean, relative_rate, wilson
 
-UNLABELLED = "(unlabelled)"
+UNLABELLED = "People (no bot named)"
+
+
+@cache
+def bot_titles() -> dict[str, str]:
+    """Every bot's title by its id, from the engines (a bot's title is the same in every
+    game: "surface-after-3" is "Surface-after-3 bot")."""
+    return {name: bot.title for game in GAMES for name, bot in get_game(game).strategies.items()}
 
 
 def label(strategy: str) -> str:
-    return strategy or UNLABELLED
+    """A seat's strategy as the pages name it: the bot's title; seats no bot played are
+    people's."""
+    if not strategy:
+        return UNLABELLED
+    return bot_titles().get(strategy, strategy)
 
 
 @dataclass

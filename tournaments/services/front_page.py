@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from engines.registry import GAMES, get_game
-from games.models import Game
+from games.models import Game, Source
 from ratings.models import PROVISIONAL_GAMES, Rating
 from tournaments.models import Tournament
 
@@ -29,7 +29,9 @@ def active_tournaments() -> list[Tournament]:
 
 def recent_games() -> list[Game]:
     return list(
-        Game.objects.select_related("log")
+        # People's games: the simulation lab's bot batches are for the statistics pages.
+        Game.objects.exclude(source=Source.SIMULATED)
+        .select_related("log")
         .prefetch_related("seats__player")
         .order_by("-played_at", "-pk")[:RECENT_GAMES]
     )

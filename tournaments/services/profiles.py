@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import datetime
 from collections import defaultdict
 from typing import Any
 
@@ -15,7 +16,7 @@ from games.filters import confirmation_of
 from games.models import GameSeat
 from players.models import Player
 from ratings.models import RatingChange
-from ratings.skill import ordinal
+from ratings.skill import display_rating, ordinal
 from stats.models import HexLine, SeatLine
 from stats.services.hexes import hex_names
 
@@ -24,10 +25,33 @@ GAMES_PER_PAGE = 50
 COLOURS = ["#1f6fb2", "#c05621", "#2c7a7b", "#6b46c1"]
 # Once: each call deep-copies the whole template, half the chart's time.
 TEMPLATE = pio.templates["plotly_white"].to_plotly_json()
+DAY = datetime.timedelta(days=1)
+# A rating axis spans at least this many points, so a game or two does not read as a cliff.
+LEAST_RATING_SPAN = 60
+
+
+def rating_axis(values: list[float]) -> dict[str, Any]:
+    """A rating axis in whole points, at least LEAST_RATING_SPAN tall around the values."""
+    axis: dict[str, Any] = {"tickformat": "d"}
+    low, high = min(values), max(values)
+    if high - low < LEAST_RATING_SPAN:
+        middle = (low + high) / 2
+        axis["range"] = [middle - LEAST_RATING_SPAN / 2, middle + LEAST_RATING_SPAN / 2]
+    return axis
+
+
+def date_axis(first: datetime.datetime, last: datetime.datetime) -> dict[str, Any]:
+    """Dates to the day: a day either side of a short history, one tick a day there."""
+    axis: dict[str, Any] = {"type": "date", "tickformat": "%Y-%m-%d"}
+    if last - first < 7 * DAY:
+        start = first.date() - DAY
+        axis["range"] = [start.isoformat(), (last.date() + DAY).isoformat()]
+        axis["dtick"] = DAY.total_seconds() * 1000
+    return axis
 
 
 def rating_history_figure(player: Player) -> str | None:
-    """Elo (top) and OpenSkill's mu - 3 sigma (below) after each rated game, one line per game
+    """Elo (top) and the OpenSkill rating (below) after each rated game, one line per game
     type, as an embeddable Plotly div (None without rated games)."""
     # Plain tuples, not model instances: a player of a thousand games costs a millisecond.
     changes = (
@@ -36,11 +60,13 @@ def rating_history_figure(player: Player) -> str | None:
         .values_list("game_type", "played_at", "elo_after", "mu_after", "sigma_after")
     )
     lines: dict[str, dict[str, list]] = defaultdict(lambda: {"x": [], "elo": [], "skill": []})
+    dates = []
     for game_type, played_at, elo, mu, sigma in changes:
         line = lines[game_type]
         line["x"].append(played_at.isoformat())
         line["elo"].append(round(elo, 1))
-        line["skill"].append(round(ordinal((mu, sigma)), 2))
+        line["skill"].append(display_rating(ordinal((mu, sigma))))
+        dates.append(played_at)
     if not lines:
         return None
     traces = []
@@ -64,17 +90,30 @@ def rating_history_figure(player: Player) -> str | None:
                 "name": f"{title} OpenSkill",
                 "line": {"color": colour, "dash": "dot"},
                 "yaxis": "y2",
-                "hovertemplate": "%{x|%Y-%m-%d %H:%M}: OpenSkill \u03bc \u2212 3\u03c3 "
-                "%{y:.2f}<extra>" + title + "</extra>",
+                "hovertemplate": "%{x|%Y-%m-%d %H:%M}: OpenSkill %{y:.0f}<extra>"
+                + title
+                + "</extra>",
             }
         )
     layout = {
         "title": {"text": "Ratings after each verified game"},
         "height": 480,
         "margin": {"l": 60, "r": 20, "t": 50, "b": 50},
-        "xaxis": {"title": {"text": "Date played"}, "anchor": "y2"},
-        "yaxis": {"title": {"text": "Elo (points)"}, "domain": [0.55, 1]},
-        "yaxis2": {"title": {"text": "OpenSkill (\u03bc \u2212 3\u03c3)"}, "domain": [0, 0.42]},
+        "xaxis": {
+            "title": {"text": "Date played"},
+            "anchor": "y2",
+            **date_axis(dates[0], dates[-1]),
+        },
+        "yaxis": {
+            "title": {"text": "Elo (points)"},
+            "domain": [0.55, 1],
+            **rating_axis([y for line in lines.values() for y in line["elo"]]),
+        },
+        "yaxis2": {
+            "title": {"text": "OpenSkill"},
+            "domain": [0, 0.42],
+            **rating_axis([y for line in lines.values() for y in line["skill"]]),
+        },
         "legend": {"orientation": "h", "y": -0.2},
         "template": TEMPLATE,
     }

@@ -11,3 +11,13 @@ register = template.Library()
 def game_title(game_id: str) -> str:
     """The game's title, or the id itself for a game this site does not know (any more)."""
     return get_game(game_id).title if game_id in GAMES else game_id
+
+
+@register.filter
+def bot_title(strategy: str, game_id: str) -> str:
+    """A bot as people read it: `{{ "surface-after-3"|bot_title:"deep-dive" }}` reads
+    "Surface-after-3 bot" (the engine's title); anything else is shown as it is."""
+    if game_id not in GAMES:
+        return strategy
+    bot = get_game(game_id).strategies.get(strategy)
+    return bot.title if bot is not None else strategy

@@ -7,13 +7,16 @@ from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.management.base import BaseCommand
 from django.db import transaction
+from django.db.models import Count
 
 from confirmations import demo as confirmations_demo
 from games import demo as games_demo
+from games.models import GameLog
 from stats import demo as stats_demo
 from tournaments import demo
 
 ADMIN_USERNAME = "admin"
+WAITING = (GameLog.Status.QUEUED, GameLog.Status.VERIFYING)
 DEVELOPMENT_ADMIN_PASSWORD = "deepsea-demo"
 
 
@@ -28,8 +31,19 @@ def demo_admin_password() -> str:
 class Command(BaseCommand):
     help = "Load demo data: an admin, players, a finished tournament, verified games. Idempotent."
 
-    @transaction.atomic
     def handle(self, *args, **options) -> None:
+        with transaction.atomic():
+            password = self.load()
+        # The demo's games are verified once the transaction commits: here with no broker,
+        # else by the worker.
+        self.report_games()
+        self.stdout.write(
+            self.style.SUCCESS(
+                f"Admin login: /admin/  username: {ADMIN_USERNAME}  password: {password}"
+            )
+        )
+
+    def load(self) -> str:
         password = demo_admin_password()
         admin, _ = get_user_model().objects.get_or_create(
             username=ADMIN_USERNAME, defaults={"email": "admin@example.com"}
@@ -42,8 +56,12 @@ class Command(BaseCommand):
         stats_demo.load(self.stdout)
         games_demo.load(self.stdout)
         confirmations_demo.load(self.stdout, password)
-        self.stdout.write(
-            self.style.SUCCESS(
-                f"Admin login: /admin/  username: {ADMIN_USERNAME}  password: {password}"
-            )
-        )
+        return password
+
+    def report_games(self) -> None:
+        counts = dict(GameLog.objects.values_list("status").annotate(n=Count("pk")))
+        waiting = sum(counts.get(status, 0) for status in WAITING)
+        line = f"Games: {counts.get(GameLog.Status.VERIFIED, 0)} verified"
+        if waiting:
+            line += f", {waiting} queued: the worker verifies them (progress on /uploads/)"
+        self.stdout.write(line + ".")
