@@ -23,6 +23,7 @@ from django.db import transaction
 from django.db.models import QuerySet
 from django.utils import timezone
 
+from confirmations import notify
 from confirmations.models import Confirmation, Review
 from games import viewer
 from games.models import Game, GameLog, Source
@@ -279,6 +280,7 @@ def dispute(
     answer(mine, Confirmation.Answer.DISPUTED, at_table, event=index, reason=reason)
     review.status = Review.Status.DISPUTED
     review.save(update_fields=["status"])
+    notify.tell_dispute_opened(review, mine)
     return mine
 
 
@@ -288,6 +290,7 @@ def accept(review_id: int, staff: Any, note: str = "") -> Review:
     review = Review.objects.select_for_update().get(pk=review_id)
     if review.status in (Review.Status.PENDING, Review.Status.DISPUTED):
         count(review, Review.Reason.ACCEPTED, by=staff, note=note)
+        notify.tell_decision(review)
     return review
 
 
@@ -298,11 +301,14 @@ def reject(review_id: int, staff: Any, note: str = "") -> Review:
     review = Review.objects.select_for_update().get(pk=review_id)
     if review.status == Review.Status.COUNTED:
         raise ConfirmationError(f"log {review.log_id} counts already; delete the log to retract it")
+    decided = review.status != Review.Status.REJECTED
     review.status = Review.Status.REJECTED
     review.resolved_at = timezone.now()
     review.resolved_by = staff
     review.note = note or review.note
     review.save(update_fields=["status", "resolved_at", "resolved_by", "note"])
+    if decided:
+        notify.tell_decision(review)
     return review
 
 
@@ -336,12 +342,10 @@ def waiting_for(user: Any) -> QuerySet[Confirmation]:
     )
 
 
-def pending_list(user: Any) -> list[Confirmation]:
-    return list(
-        waiting_for(user)
-        .select_related("review__log__game", "player")
-        .order_by("review__deadline", "pk")
-    )
+def pending_list(user: Any) -> list[tuple[Confirmation, notify.PendingGame]]:
+    """What waits for `user`, soonest due first, each with its game in words."""
+    waiting = list(waiting_for(user).select_related("player").order_by("review__deadline", "pk"))
+    return notify.with_descriptions(waiting)
 
 
 def recent_answers(user: Any, limit: int = 20) -> list[Confirmation]:
