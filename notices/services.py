@@ -13,7 +13,7 @@ from typing import Any
 from celery import shared_task
 from django.conf import settings
 from django.contrib.auth import get_user_model
-from django.core.mail import EmailMessage, get_connection
+from django.core.mail import EmailMessage, mailers
 from django.db import transaction
 from django.db.models import Q, QuerySet
 from django.template.loader import render_to_string
@@ -220,7 +220,7 @@ def send_digests(now: datetime | None = None) -> int:
         )
     if messages:
         try:
-            get_connection().send_messages(messages)
+            mailers.default.send_messages(messages)
         except Exception:
             sent = [notice.pk for notices in by_user.values() for notice in notices]
             Notice.objects.filter(pk__in=sent).update(mailed_at=None)  # tomorrow's digest
