@@ -100,8 +100,10 @@
     buttons.first.disabled = buttons.prev.disabled = index <= -1;
     buttons.next.disabled = buttons.last.disabled = index >= lastIndex;
     syncForms(wantedHash);
-    const url = window.location.pathname + wantedHash;
-    if (window.location.search || window.location.hash !== wantedHash) window.history.replaceState(null, "", url);
+    // At the setup, a link to another part of the page (#confirmation) keeps its anchor.
+    const foreign = now !== "" && !now.startsWith("#event-");
+    const hash = wanted < 0 && foreign ? now : wantedHash;
+    if (window.location.search || now !== hash) window.history.replaceState(null, "", window.location.pathname + hash);
     ownHash = wantedHash;
   }
 
