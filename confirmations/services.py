@@ -243,6 +243,11 @@ def confirm(log_id: int, user: Any, at_table: bool = False) -> Confirmation:
 def checked_dispute(log: GameLog, event: Any, reason: Any) -> tuple[int, str]:
     """The event index and reason of a dispute, or BadDispute naming what is wrong."""
     events = viewer.count_events(log.raw)
+    if event is None or str(event).strip() == "":
+        raise BadDispute(
+            f"event: step the replay to the event you contest (0 to {events - 1}) and dispute "
+            "it there"
+        )
     try:
         index = int(event)
     except (TypeError, ValueError):

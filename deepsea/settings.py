@@ -395,7 +395,7 @@ CELERY_BEAT_SCHEDULE = {
     # The day's notices, one e-mail per player who chose the daily digest (notices/services).
     "send-notice-digests": {
         "task": "notices.services.send_digests_task",
-        "schedule": crontab(hour=envint("NOTICES_DIGEST_HOUR", 7), minute=0),
+        "schedule": crontab(hour=7, minute=0),  # 07:00 UTC (Celery's clock)
     },
 }
 

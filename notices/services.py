@@ -22,7 +22,7 @@ from django.utils import timezone
 
 from notices.models import DEFAULT_DELIVERY, Delivery, Kind, Notice, Preference
 
-__all__ = ["Delivery", "Kind", "notify", "notify_seated"]
+__all__ = ["Delivery", "Kind", "notify", "notify_round_seated", "notify_seated"]
 
 
 def delivery_for(user: Any, kind: str) -> str:
@@ -90,6 +90,12 @@ def notify_seated(table: Any) -> list[Notice]:
         if notice is not None:
             sent.append(notice)
     return sent
+
+
+def notify_round_seated(round_: Any) -> list[Notice]:
+    """notify_seated for every table of a tournament round, once it is seated."""
+    tables = round_.tables.select_related("round__tournament").order_by("number")
+    return [notice for table in tables for notice in notify_seated(table)]
 
 
 def people_of_game(log_id: int) -> QuerySet:
@@ -160,7 +166,9 @@ def claimed(notices: QuerySet[Notice]) -> list[Notice]:
     now = timezone.now()
     with transaction.atomic():
         ids = list(
-            notices.select_for_update().filter(mailed_at__isnull=True).values_list("pk", flat=True)
+            notices.select_for_update(of=("self",))  # not the users' rows it joins
+            .filter(mailed_at__isnull=True)
+            .values_list("pk", flat=True)
         )
         Notice.objects.filter(pk__in=ids).update(mailed_at=now)
     return list(Notice.objects.filter(pk__in=ids).select_related("user").order_by("created", "pk"))

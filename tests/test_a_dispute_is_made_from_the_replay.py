@@ -53,6 +53,20 @@ def test_a_dispute_returns_to_the_replay_step_it_was_sent_from(client):
     assert response["Location"] == f"/games/{game.log_id}/#event-6"
 
 
+def test_a_dispute_sent_at_the_setup_asks_to_step_the_replay_and_stores_nothing(client):
+    people = cast()
+    game = submitted_game(NAMES, people.ann.user)
+    signed_in(client, people.bea.user)
+
+    response = client.post(
+        f"/account/games/{game.log_id}/dispute/", {"event": "", "reason": "I bid 2"}
+    )
+
+    assert response.status_code == 400
+    assert "event: step the replay to the event you contest" in response.content.decode()
+    assert Review.objects.get(log_id=game.log_id).status == Review.Status.PENDING
+
+
 def test_staffs_review_links_the_disputed_moment(client):
     people = cast()
     game = submitted_game(NAMES, people.ann.user)

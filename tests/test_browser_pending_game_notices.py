@@ -1,10 +1,12 @@
-"""A pending game told through the inbox, on a phone (390 px) in Chromium: Bea and Cid get
-the notice of Ann's game, open it and see their opponents and the result; Bea confirms; Cid
-steps the replay to event N and disputes it there, and the replay stays at N; Ann sees who
-confirmed; staff open the review at event N from their notice and decide."""
+"""A pending game told through the inbox, in Chromium on a phone (390 px) and a desktop
+(1280 px): Bea and Cid get the notice of Ann's game, open it and see their opponents and the
+result; Bea confirms; Cid steps the replay to event N and disputes it there, and the replay
+stays at N; Ann sees who confirmed; staff open the review at event N from their notice and
+decide."""
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
@@ -26,12 +28,12 @@ from tests.notices_support import NAMES
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 DISPUTED_EVENT = 6
-PHONE = {"width": 390, "height": 844}
+WIDTHS = {"phone": {"width": 390, "height": 844}, "desktop": {"width": 1280, "height": 900}}
 
 
-def phone_page(browser, tmp_path):
+def sized_page(browser, tmp_path, width: str):
     page = browser.new_page()
-    page.set_viewport_size(PHONE)
+    page.set_viewport_size(WIDTHS[width])
     page.errors = []
     page.on("pageerror", lambda exc: page.errors.append(str(exc)))
     page.on(
@@ -47,7 +49,8 @@ def phone_page(browser, tmp_path):
 
 
 def shot(page, name: str) -> None:
-    page.screenshot(path=str(page.shots / f"{name}.png"), full_page=True)
+    width = page.viewport_size["width"]
+    page.screenshot(path=str(page.shots / f"{name}-{width}.png"), full_page=True)
 
 
 def sign_in_as(page, base: str, username: str) -> None:
@@ -60,7 +63,8 @@ def sign_in_as(page, base: str, username: str) -> None:
 
 
 def open_inbox_from_the_menu(page, unread: int) -> None:
-    page.click(".nav-toggle")  # at 390 px the menu folds behind this button
+    if page.locator(".nav-toggle").is_visible():  # on a phone the menu folds behind it
+        page.click(".nav-toggle")
     link = page.locator("#notices-link")
     expect(link.locator(".count")).to_have_text(str(unread))
     link.click()
@@ -83,16 +87,17 @@ def open_the_notice_of(page, log_id: int, outcome) -> None:
     expect(page.locator("#confirmation")).to_contain_text("Waiting for confirmation")
 
 
+@pytest.mark.parametrize("width", WIDTHS)
 def test_players_answer_a_pending_game_from_their_inbox_and_staff_decide_at_the_moment(
-    browser, live_server, tmp_path
+    browser, live_server, tmp_path, width
 ):
     base = live_server.url
     ann, bea, cid = (player_with_login(name, f"{name[:3].lower()}@example.org") for name in NAMES)
     staff = get_user_model().objects.create_superuser("staff", "staff@example.org", PASSWORD)
     game = submitted_game(NAMES, ann.user, seed=7, played_at=timezone.now())
     log_id = game.log_id
-    outcome = verify(__import__("json").loads(GameLog.objects.get(pk=log_id).raw))
-    page = phone_page(browser, tmp_path)
+    outcome = verify(json.loads(GameLog.objects.get(pk=log_id).raw))
+    page = sized_page(browser, tmp_path, width)
 
     # Bea: one unread notice; it says what the game is; she confirms from the game's page.
     sign_in_as(page, base, bea.user.username)

@@ -19,7 +19,7 @@ from games.models import GameLog
 from games.services.intake import submit_log
 from games.services.verification import verify_log
 from notices.models import Kind
-from notices.services import notify_seated, send_digests
+from notices.services import notify_round_seated, send_digests
 from players.signals import claim_decided, claim_requested
 from tests.confirmation_support import (
     quick_password_hashing,  # noqa: F401 (an autouse fixture)
@@ -76,7 +76,7 @@ def claim_approved(people: Cast) -> tuple[Any, str]:
 
 def seated(people: Cast) -> tuple[Any, str]:
     table = running_table([people.ann, people.bea, people.cid])
-    notify_seated(table)
+    notify_round_seated(table.round)
     return people.bea.user, table.get_absolute_url()
 
 
@@ -168,3 +168,15 @@ def test_nobody_without_an_address_is_mailed_but_the_inbox_still_has_it(
     assert len(inbox_of(recipient, Kind.CONFIRM)) == 1
     assert mails_to(recipient) == []
     assert [m.to for m in mailoutbox] == [["cid@example.org"]]
+
+
+def test_a_seated_player_is_told_the_table_and_who_else_sits_there(people):
+    table = running_table([people.ann, people.bea, people.cid])
+
+    notify_round_seated(table.round)
+
+    [notice] = inbox_of(people.bea.user, Kind.SEATED)
+    assert notice.subject == "You are seated at table 1 (Club Night, round 1)"
+    assert notice.body == (
+        "Club Night, round 1: you play at table 1 with Ann Abyss, Cid Cephalopod."
+    )
