@@ -16,12 +16,15 @@ from players.signals import claim_decided, claim_requested
 
 
 def deciders(player: Any) -> Any:
-    """Who may approve a claim on `player`: superusers, and the organisers of a tournament the
-    name played in (the tournaments' organisers, reached by relation name only)."""
+    """Who may approve a claim on `player`: superusers, staff who organise no tournament (the
+    site's moderators), and the organisers of a tournament the name played in; not the
+    organisers of other tournaments (reached by the relation's name, not an import)."""
     return (
         get_user_model()
         .objects.filter(
-            Q(is_superuser=True) | Q(organised_tournaments__registrations__player=player),
+            Q(is_superuser=True)
+            | Q(is_staff=True, organised_tournaments__isnull=True)
+            | Q(organised_tournaments__registrations__player=player),
             is_active=True,
         )
         .distinct()

@@ -4,6 +4,7 @@ and, per their preference, the mail outbox: at once, in the daily digest, or not
 from __future__ import annotations
 
 from collections.abc import Callable
+from datetime import date
 from types import SimpleNamespace
 from typing import Any
 
@@ -27,6 +28,7 @@ from tests.confirmation_support import (
     submitted_game,
 )
 from tests.notices_support import NAMES, Cast, cast, inbox_of, mails_to, prefer
+from tournaments.models import Tournament
 
 pytestmark = pytest.mark.django_db
 
@@ -149,11 +151,16 @@ def test_an_organiser_of_a_tournament_the_name_played_in_hears_of_a_claim_on_it(
     organiser = type(people.staff).objects.create_user("org", "org@example.org", "x")
     table.round.tournament.organisers.add(organiser)
     stranger = type(people.staff).objects.create_user("stranger", "s@example.org", "x")
+    elsewhere = type(people.staff).objects.create_user("elsewhere", "e@example.org", "x")
+    elsewhere.is_staff = True
+    elsewhere.save()
+    other = Tournament.objects.create(name="Reef Open", slug="reef", starts_on=date(2026, 7, 1))
+    other.organisers.add(elsewhere)
 
     claim_requested.send(sender=None, claim=a_claim(people))
 
     assert len(inbox_of(organiser, Kind.CLAIM)) == 1
-    assert inbox_of(stranger) == []
+    assert inbox_of(stranger) == [] and inbox_of(elsewhere) == []
 
 
 def test_nobody_without_an_address_is_mailed_but_the_inbox_still_has_it(
