@@ -151,12 +151,22 @@ def tell_players_asked(review_id: int) -> int:
                 Kind.CONFIRM,
                 render_to_string("confirmations/email/ask_subject.txt", context).strip(),
                 render_to_string("confirmations/email/ask_body.txt", context),
-                url=game.url + "#confirmation",
+                url=asking_url(review.log_id),
                 due_at=review.deadline,
             )
             is not None
         )
     return told
+
+
+def asking_url(log_id: int) -> str:
+    """Where a notice asking to confirm a game leads: the game's confirmation box."""
+    return reverse("games:log", args=[log_id]) + "#confirmation"
+
+
+def tell_answered(user: Any, log_id: int) -> None:
+    """`user` answered for their player: their notice asking for it is read."""
+    notices.mark_read_about(user, Kind.CONFIRM, asking_url(log_id))
 
 
 def players_and_submitter(review: Review) -> Any:

@@ -234,6 +234,7 @@ def confirm(log_id: int, user: Any, at_table: bool = False) -> Confirmation:
     if review.status == Review.Status.REJECTED:
         raise ConfirmationError(f"staff rejected log {log_id}; it counts nowhere")
     answer(mine, Confirmation.Answer.CONFIRMED, at_table)
+    notify.tell_answered(user, log_id)
     still_waiting = review.confirmations.exclude(answer=Confirmation.Answer.CONFIRMED).exists()
     if review.status == Review.Status.PENDING and not still_waiting:
         count(review, Review.Reason.CONFIRMED)
@@ -285,6 +286,7 @@ def dispute(
     answer(mine, Confirmation.Answer.DISPUTED, at_table, event=index, reason=reason)
     review.status = Review.Status.DISPUTED
     review.save(update_fields=["status"])
+    notify.tell_answered(user, log_id)
     notify.tell_dispute_opened(review, mine)
     return mine
 

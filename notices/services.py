@@ -142,6 +142,13 @@ def mark_read(user: Any, notice_id: int) -> Notice | None:
     return notice
 
 
+def mark_read_about(user: Any, kind: str, url: str) -> int:
+    """What was asked is done (a game answered): `user`'s notices of this kind about `url` are
+    read, so the unread count stops asking."""
+    unread = inbox(user).filter(kind=kind, url=url, read_at__isnull=True)
+    return unread.update(read_at=timezone.now())
+
+
 def mark_all_read(user: Any) -> int:
     return inbox(user).filter(read_at__isnull=True).update(read_at=timezone.now())
 

@@ -187,3 +187,22 @@ def test_a_seated_player_is_told_the_table_and_who_else_sits_there(people):
     assert notice.body == (
         "Club Night, round 1: you play at table 1 with Ann Abyss, Cid Cephalopod."
     )
+
+
+@pytest.mark.parametrize("answer", ["confirm", "dispute"])
+def test_answering_a_game_reads_the_notice_that_asked_for_it(
+    people, answer, django_capture_on_commit_callbacks
+):
+    bea = people.bea.user
+    with django_capture_on_commit_callbacks(execute=True):
+        answered = submitted_game(NAMES, people.ann.user, seed=1)
+        still_waiting = submitted_game(NAMES, people.ann.user, seed=2)
+
+    if answer == "confirm":
+        confirmations.confirm(answered.log_id, bea)
+    else:
+        confirmations.dispute(answered.log_id, bea, 2, "not my bid")
+
+    unread = {n.url for n in inbox_of(bea, Kind.CONFIRM) if n.read_at is None}
+    assert unread == {f"/games/{still_waiting.log_id}/#confirmation"}
+    assert all(notice.read_at is None for notice in inbox_of(people.cid.user, Kind.CONFIRM))
