@@ -11,6 +11,7 @@ import re
 
 import pytest
 from django.utils import timezone
+from rest_framework.test import APIClient
 
 from confirmations.models import Review
 from engines.core.replay import verify
@@ -95,3 +96,21 @@ def test_the_inbox_counts_down_the_time_left(client, at_a_table):
     page = signed_in(client, people.bea.user).get("/account/notices/").content.decode()
 
     assert '<span class="time-left">5 h left</span>' in page
+
+
+def test_the_api_lists_the_same_description(at_a_table):
+    people, _, outcome = at_a_table
+    api = APIClient()
+    api.force_authenticate(people.bea.user)
+
+    [listed] = api.get("/api/confirmations/").json()["results"]
+    described = listed["game"]
+
+    assert described["title"] == "Deep Vents"
+    assert described["where"] == "Club Night, round 1, table 1"
+    assert [seat["name"] for seat in described["seats"]] == NAMES
+    assert [seat["score"] for seat in described["seats"]] == list(outcome.scores)
+    assert [seat["rank"] for seat in described["seats"]] == list(outcome.ranks)
+    assert described["result"] == winner_line(outcome)
+    assert described["submitter"] == "Ann Abyss"
+    assert described["time_left"] == "47 h left"
