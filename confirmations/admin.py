@@ -5,6 +5,8 @@ from __future__ import annotations
 
 from django.contrib import admin, messages
 from django.http import HttpResponseRedirect
+from django.urls import reverse
+from django.utils.html import format_html
 
 from confirmations import services
 from confirmations.models import Confirmation, Review
@@ -14,8 +16,21 @@ class ConfirmationInline(admin.TabularInline):
     model = Confirmation
     extra = 0
     can_delete = False
-    fields = ["player", "answer", "answered_at", "at_table", "event", "reason"]
+    fields = ["player", "answer", "answered_at", "at_table", "disputed_moment", "reason"]
     readonly_fields = fields
+
+    @admin.display(description="event")
+    def disputed_moment(self, confirmation: Confirmation) -> str:
+        """The disputed event as a link opening the replay there."""
+        if confirmation.event is None:
+            return "—"
+        url = reverse("games:log", args=[confirmation.review.log_id])
+        return format_html(
+            '<a href="{}#event-{}" class="disputed-moment">event {}: open the replay there</a>',
+            url,
+            confirmation.event,
+            confirmation.event,
+        )
 
     def has_add_permission(self, request, obj=None) -> bool:
         return False

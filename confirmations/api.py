@@ -5,16 +5,43 @@ from __future__ import annotations
 
 from django.urls import reverse
 from drf_spectacular.types import OpenApiTypes
-from drf_spectacular.utils import OpenApiParameter, OpenApiResponse, extend_schema
+from drf_spectacular.utils import (
+    OpenApiParameter,
+    OpenApiResponse,
+    extend_schema,
+    extend_schema_field,
+)
 from rest_framework import permissions, serializers, viewsets
 from rest_framework.decorators import action
 from rest_framework.exceptions import NotFound
 from rest_framework.request import Request
 from rest_framework.response import Response
 
-from confirmations import services
+from confirmations import notify, services
 from confirmations.models import Confirmation
 from games.api import BAD_REQUEST, NOT_FOUND, ProblemSerializer
+
+
+class PendingSeatSerializer(serializers.Serializer):
+    seat = serializers.IntegerField()
+    name = serializers.CharField()
+    score = serializers.FloatField()
+    rank = serializers.IntegerField()
+    winner = serializers.BooleanField()
+
+
+class PendingGameSerializer(serializers.Serializer):
+    """The game in words, as the pending page and its notice tell it."""
+
+    title = serializers.CharField(help_text="The game, e.g. Deep Vents.")
+    played_at = serializers.DateTimeField(allow_null=True)
+    where = serializers.CharField(help_text="Tournament, round and table; blank if none.")
+    seats = PendingSeatSerializer(many=True)
+    result = serializers.CharField(help_text="e.g. 'Bea Benthic won with 42'.")
+    submitter = serializers.CharField()
+    time_left = serializers.CharField(
+        help_text="Until silence counts as consent, e.g. '47 h left'."
+    )
 
 
 class ConfirmationSerializer(serializers.ModelSerializer):
@@ -27,6 +54,7 @@ class ConfirmationSerializer(serializers.ModelSerializer):
         help_text="The game counts at this moment if nobody disputes it before.",
     )
     game_url = serializers.SerializerMethodField(help_text="The game's page, with its replay.")
+    game = serializers.SerializerMethodField()
 
     class Meta:
         model = Confirmation
@@ -41,8 +69,16 @@ class ConfirmationSerializer(serializers.ModelSerializer):
             "game_status",
             "deadline",
             "game_url",
+            "game",
         ]
         read_only_fields = fields
+
+    @extend_schema_field(PendingGameSerializer)
+    def get_game(self, confirmation: Confirmation) -> dict:
+        """From the view's descriptions of a page of games (one query set for all), else
+        described alone."""
+        games = self.context.get("games") or notify.described([confirmation.review_id])
+        return PendingGameSerializer(games[confirmation.review_id]).data
 
     def get_game_url(self, confirmation: Confirmation) -> str:
         path = reverse("games:log", args=[confirmation.review.log_id])
@@ -93,7 +129,11 @@ class ConfirmationViewSet(viewsets.GenericViewSet):
     )
     def list(self, request: Request) -> Response:
         page = self.paginate_queryset(self.get_queryset().order_by("review__deadline", "pk"))
-        return self.get_paginated_response(self.get_serializer(page, many=True).data)
+        games = notify.described(confirmation.review_id for confirmation in page)
+        serializer = self.get_serializer(
+            page, many=True, context={**self.get_serializer_context(), "games": games}
+        )
+        return self.get_paginated_response(serializer.data)
 
     def answered(self, request: Request, answer, *args, **kwargs) -> Response:
         try:

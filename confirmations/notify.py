@@ -1,38 +1,229 @@
-"""Telling players a game waits for their confirmation. On the site, the nav's count and
-the pending page show it; here, an e-mail to each player who gave an address."""
+"""What a pending game is, in words a player recognises, and the notices the confirmation
+workflow sends (through notices.services, the one place that tells people things): a game to
+confirm, a dispute opened, staff's decision.
+
+A pending game is told with everything needed to answer it: the game, when and where it was
+played (tournament round and table), each seat's name and score, the result, who submitted
+it and how long until silence counts as consent."""
 
 from __future__ import annotations
 
-from django.conf import settings
-from django.core.mail import send_mass_mail
+from collections.abc import Iterable
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from django.contrib.auth import get_user_model
+from django.db.models import Q
 from django.template.loader import render_to_string
 from django.urls import reverse
 
 from confirmations.models import Confirmation, Review
+from engines.registry import GAMES, get_game
+from games.models import GameLog
+from notices import services as notices
+from notices.models import Kind
 
 
-def mail_players(review_id: int) -> int:
-    """One message to each asked player with an e-mail address; returns how many."""
-    review = Review.objects.filter(pk=review_id).select_related("log").first()
+@dataclass(frozen=True)
+class Seat:
+    seat: int
+    name: str
+    score: float
+    rank: int
+    winner: bool
+
+    @property
+    def points(self) -> str:
+        return f"{self.score:g}"
+
+
+@dataclass(frozen=True)
+class PendingGame:
+    """A game waiting for confirmation, as a player is shown it."""
+
+    log_id: int
+    title: str
+    played_at: datetime | None
+    where: str
+    seats: list[Seat]
+    submitter: str
+    deadline: datetime
+    url: str
+
+    @property
+    def result(self) -> str:
+        winners = [seat for seat in self.seats if seat.winner]
+        if not winners:
+            return "no result"
+        if len(winners) == 1:
+            return f"{winners[0].name} won with {winners[0].points}"
+        names = ", ".join(seat.name for seat in winners[:-1]) + f" and {winners[-1].name}"
+        return f"{names} shared the win with {winners[0].points}"
+
+    @property
+    def time_left(self) -> str:
+        return notices.hours_left(self.deadline)
+
+    @property
+    def headline(self) -> str:
+        when = f" of {self.played_at:%Y-%m-%d}" if self.played_at else ""
+        where = f" ({self.where})" if self.where else ""
+        return f"{self.title} game{when}{where}"
+
+
+DESCRIBED = (
+    "log__game",
+    "log__upload__submitted_by__player",
+    "log__table__round__tournament",
+)
+
+
+def game_title(game_type: str) -> str:
+    return get_game(game_type).title if game_type in GAMES else game_type
+
+
+def submitter_of(log: GameLog) -> str:
+    user = log.upload.submitted_by
+    if user is None:
+        return "an upload without an account"
+    player = getattr(user, "player", None)
+    name = player.display_name if player is not None else user.get_username()
+    return f"{name} (staff)" if user.is_staff and player is None else name
+
+
+def where_played(log: GameLog) -> str:
+    table = getattr(log, "table", None)
+    if table is None:
+        return ""
+    return f"{table.round.tournament.name}, round {table.round.number}, table {table.number}"
+
+
+def describe(review: Review) -> PendingGame:
+    """`review`'s game in words (load it with DESCRIBED and its game's seats, as
+    describe_all does, to keep this free of queries)."""
+    log = review.log
+    game = getattr(log, "game", None)
+    seats = list(game.seats.all()) if game is not None else []
+    return PendingGame(
+        log_id=log.pk,
+        title=game_title(log.game_type),
+        played_at=game.played_at if game is not None else None,
+        where=where_played(log),
+        seats=[Seat(s.seat, s.name, s.score, s.rank, s.winner) for s in seats],
+        submitter=submitter_of(log),
+        deadline=review.deadline,
+        url=reverse("games:log", args=[log.pk]),
+    )
+
+
+def described(reviews: Iterable[int]) -> dict[int, PendingGame]:
+    """The pending games of these reviews (by review id), in four queries for any number."""
+    loaded = (
+        Review.objects.filter(pk__in=list(reviews))
+        .select_related(*DESCRIBED)
+        .prefetch_related("log__game__seats")
+    )
+    return {review.pk: describe(review) for review in loaded}
+
+
+def with_descriptions(confirmations: list[Confirmation]) -> list[tuple[Confirmation, PendingGame]]:
+    games = described(c.review_id for c in confirmations)
+    return [(c, games[c.review_id]) for c in confirmations]
+
+
+def tell_players_asked(review_id: int) -> int:
+    """A notice to each player asked to confirm the game (e-mailed per their preference);
+    returns how many were told."""
+    review = Review.objects.filter(pk=review_id).first()
     if review is None or review.status != Review.Status.PENDING:
         return 0
+    game = described([review_id])[review_id]
     waiting = review.confirmations.filter(answer=Confirmation.Answer.WAITING).select_related(
         "player__user"
     )
-    site = settings.SITE_URL.rstrip("/")
-    messages = []
+    told = 0
     for confirmation in waiting:
-        address = confirmation.player.user.email if confirmation.player.user else ""
-        if not address:
-            continue
-        context = {
-            "player": confirmation.player,
-            "review": review,
-            "game_url": site + reverse("games:log", args=[review.log_id]),
-            "pending_url": site + reverse("confirmations:pending"),
-            "window_hours": settings.GAMES_CONFIRMATION_WINDOW_HOURS,
-        }
-        subject = render_to_string("confirmations/email/ask_subject.txt", context).strip()
-        body = render_to_string("confirmations/email/ask_body.txt", context)
-        messages.append((subject, body, settings.DEFAULT_FROM_EMAIL, [address]))
-    return send_mass_mail(messages, fail_silently=False) if messages else 0
+        context = {"player": confirmation.player, "game": game}
+        told += (
+            notices.notify(
+                confirmation.player.user,
+                Kind.CONFIRM,
+                render_to_string("confirmations/email/ask_subject.txt", context).strip(),
+                render_to_string("confirmations/email/ask_body.txt", context),
+                url=asking_url(review.log_id),
+                due_at=review.deadline,
+            )
+            is not None
+        )
+    return told
+
+
+def asking_url(log_id: int) -> str:
+    """Where a notice asking to confirm a game leads: the game's confirmation box."""
+    return reverse("games:log", args=[log_id]) + "#confirmation"
+
+
+def tell_answered(user: Any, log_id: int) -> None:
+    """`user` answered for their player: their notice asking for it is read."""
+    notices.mark_read_about(user, Kind.CONFIRM, asking_url(log_id))
+
+
+def players_and_submitter(review: Review) -> Any:
+    """The users concerned by a review's outcome: the players asked and the submitter."""
+    return (
+        get_user_model()
+        .objects.filter(
+            Q(player__confirmations__review=review) | Q(uploads__logs__review=review),
+            is_active=True,
+        )
+        .distinct()
+    )
+
+
+def deciders(review: Review) -> Any:
+    """Who decides a dispute: superusers, staff who organise no tournament (the site's
+    moderators), and the organisers of the game's own tournament."""
+    return (
+        get_user_model()
+        .objects.filter(
+            Q(is_superuser=True)
+            | Q(is_staff=True, organised_tournaments__isnull=True)
+            | Q(organised_tournaments__rounds__tables__log=review.log_id),
+            is_active=True,
+        )
+        .distinct()
+    )
+
+
+def tell_dispute_opened(review: Review, dispute: Confirmation) -> None:
+    """Run inside the dispute's transaction: the notices exist if and only if it does."""
+    game = described([review.pk])[review.pk]
+    by = dispute.player.display_name
+    subject = f"{by} disputes the {game.headline} at event {dispute.event}"
+    body = (
+        f"{by} disputes event {dispute.event}: “{dispute.reason}”. The game counts nowhere "
+        "until staff decide."
+    )
+    moment = f"{game.url}#event-{dispute.event}"
+    admin_url = reverse("admin:confirmations_review_change", args=[review.pk])
+    told = set()
+    for user in deciders(review):
+        notices.notify(user, Kind.DISPUTE, subject, body + " Decide it in the review.", admin_url)
+        told.add(user.pk)
+    for user in players_and_submitter(review):
+        if user.pk not in told and user.pk != dispute.player.user_id:
+            notices.notify(user, Kind.DISPUTE, subject, body, moment)
+
+
+def tell_decision(review: Review) -> None:
+    """Staff decided a pending or disputed game: everyone it concerns hears how."""
+    game = described([review.pk])[review.pk]
+    if review.status == Review.Status.COUNTED:
+        subject = f"Staff accepted the {game.headline}: it counts"
+    else:
+        subject = f"Staff rejected the {game.headline}: it counts nowhere"
+    body = f"Staff's note: {review.note}" if review.note else ""
+    for user in players_and_submitter(review):
+        if user.pk != review.resolved_by_id:
+            notices.notify(user, Kind.DISPUTE_DECIDED, subject, body, game.url + "#confirmation")

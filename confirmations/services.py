@@ -23,6 +23,7 @@ from django.db import transaction
 from django.db.models import QuerySet
 from django.utils import timezone
 
+from confirmations import notify
 from confirmations.models import Confirmation, Review
 from games import viewer
 from games.models import Game, GameLog, Source
@@ -233,6 +234,7 @@ def confirm(log_id: int, user: Any, at_table: bool = False) -> Confirmation:
     if review.status == Review.Status.REJECTED:
         raise ConfirmationError(f"staff rejected log {log_id}; it counts nowhere")
     answer(mine, Confirmation.Answer.CONFIRMED, at_table)
+    notify.tell_answered(user, log_id)
     still_waiting = review.confirmations.exclude(answer=Confirmation.Answer.CONFIRMED).exists()
     if review.status == Review.Status.PENDING and not still_waiting:
         count(review, Review.Reason.CONFIRMED)
@@ -242,6 +244,11 @@ def confirm(log_id: int, user: Any, at_table: bool = False) -> Confirmation:
 def checked_dispute(log: GameLog, event: Any, reason: Any) -> tuple[int, str]:
     """The event index and reason of a dispute, or BadDispute naming what is wrong."""
     events = viewer.count_events(log.raw)
+    if event is None or str(event).strip() == "":
+        raise BadDispute(
+            f"event: step the replay to the event you contest (0 to {events - 1}) and dispute "
+            "it there"
+        )
     try:
         index = int(event)
     except (TypeError, ValueError):
@@ -279,6 +286,8 @@ def dispute(
     answer(mine, Confirmation.Answer.DISPUTED, at_table, event=index, reason=reason)
     review.status = Review.Status.DISPUTED
     review.save(update_fields=["status"])
+    notify.tell_answered(user, log_id)
+    notify.tell_dispute_opened(review, mine)
     return mine
 
 
@@ -288,6 +297,7 @@ def accept(review_id: int, staff: Any, note: str = "") -> Review:
     review = Review.objects.select_for_update().get(pk=review_id)
     if review.status in (Review.Status.PENDING, Review.Status.DISPUTED):
         count(review, Review.Reason.ACCEPTED, by=staff, note=note)
+        notify.tell_decision(review)
     return review
 
 
@@ -298,11 +308,14 @@ def reject(review_id: int, staff: Any, note: str = "") -> Review:
     review = Review.objects.select_for_update().get(pk=review_id)
     if review.status == Review.Status.COUNTED:
         raise ConfirmationError(f"log {review.log_id} counts already; delete the log to retract it")
+    decided = review.status != Review.Status.REJECTED
     review.status = Review.Status.REJECTED
     review.resolved_at = timezone.now()
     review.resolved_by = staff
     review.note = note or review.note
     review.save(update_fields=["status", "resolved_at", "resolved_by", "note"])
+    if decided:
+        notify.tell_decision(review)
     return review
 
 
@@ -336,12 +349,10 @@ def waiting_for(user: Any) -> QuerySet[Confirmation]:
     )
 
 
-def pending_list(user: Any) -> list[Confirmation]:
-    return list(
-        waiting_for(user)
-        .select_related("review__log__game", "player")
-        .order_by("review__deadline", "pk")
-    )
+def pending_list(user: Any) -> list[tuple[Confirmation, notify.PendingGame]]:
+    """What waits for `user`, soonest due first, each with its game in words."""
+    waiting = list(waiting_for(user).select_related("player").order_by("review__deadline", "pk"))
+    return notify.with_descriptions(waiting)
 
 
 def recent_answers(user: Any, limit: int = 20) -> list[Confirmation]:

@@ -14,5 +14,5 @@ def count_lapsed_games_task() -> int:
 
 @shared_task
 def notify_players_task(review_id: int) -> int:
-    """E-mail the players asked to confirm a game (those who gave an address)."""
-    return notify.mail_players(review_id)
+    """Tell the players asked to confirm a game (a notice each; e-mail per their preference)."""
+    return notify.tell_players_asked(review_id)

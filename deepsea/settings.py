@@ -9,6 +9,7 @@ import os
 from pathlib import Path
 
 import dj_database_url
+from celery.schedules import crontab
 from django.core.exceptions import ImproperlyConfigured
 from django.utils.csp import CSP
 
@@ -114,6 +115,7 @@ INSTALLED_APPS = [
     "accounts",
     "confirmations",
     "analysis",
+    "notices",
 ]
 
 MIDDLEWARE = [
@@ -397,6 +399,11 @@ CELERY_BEAT_SCHEDULE = {
     # Statistics deltas folded into the cubes (stats/services/aggregate.py): commits queue
     # this themselves; the beat only catches a fold lost to a broker outage.
     "fold-statistics-deltas": {"task": "stats.tasks.fold_deltas_task", "schedule": 30.0},
+    # The day's notices, one e-mail per player who chose the daily digest (notices/services).
+    "send-notice-digests": {
+        "task": "notices.services.send_digests_task",
+        "schedule": crontab(hour=7, minute=0),  # 07:00 UTC (Celery's clock)
+    },
 }
 
 # The cache: rendered statistics and leaderboard fragments (deepsea/cache.py), keyed by a

@@ -30,6 +30,7 @@ urlpatterns = [
     path("account/", include("allauth.urls")),
     path("account/", include("accounts.urls")),
     path("account/", include("confirmations.urls")),
+    path("account/notices/", include("notices.urls")),
     path("tournaments/", include("tournaments.urls")),
     path("players/", include("tournaments.player_urls")),
     path("leaderboards/", include("ratings.urls")),

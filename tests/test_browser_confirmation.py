@@ -89,18 +89,19 @@ def test_a_game_is_uploaded_confirmed_disputed_accepted_and_ranked(browser, live
     sign_in(page, base, "bea-benthic")
     assert page.inner_text("#pending-link .count") == "1"
     page.goto(f"{base}/account/pending/")
-    page.click(f"tr[data-log='{log.pk}'] button:has-text('Confirm')")
+    page.click(f"[data-log='{log.pk}'] button:has-text('Confirm')")
     page.wait_for_selector("#nothing-pending")
     assert Review.objects.get(log=log).status == Review.Status.PENDING  # Cid still to answer
     assert not Game.objects.get(log=log).counts
     sign_out(page, base)
 
-    # Cid signs in, opens the replay from his list and disputes an event.
+    # Cid signs in, opens the replay from his list, steps it to an event and disputes it.
     sign_in(page, base, "cid-cephalopod")
     page.goto(f"{base}/account/pending/")
-    page.click(f"tr[data-log='{log.pk}'] a[href$='#viewer']")
-    page.wait_for_selector("#confirmation")
-    page.fill("form.dispute input[name=event]", str(DISPUTED_EVENT))
+    page.click(f"[data-log='{log.pk}'] h2 a[href$='#viewer']")
+    page.wait_for_selector("#viewer[data-ready=true]")
+    page.fill("#viewer-slider", str(DISPUTED_EVENT))  # the replay's event is the one disputed
+    page.wait_for_selector(f"form.dispute :text('Event {DISPUTED_EVENT}')")
     page.fill("form.dispute input[name=reason]", "I never bid that")
     page.click("form.dispute button")
     page.wait_for_selector("text=Disputed: staff decide")

@@ -18,7 +18,10 @@ from django.utils import timezone
 from analysis.models import Analysis, AnalysisChunk, budget_key
 from engines.analysis import Budget, analyse_log, decision_points, engine_version
 from engines.core.log import loads
+from engines.registry import GAMES, get_game
 from games.models import GameLog
+from notices import services as notices
+from notices.models import Kind
 
 DEFAULT_SEED = "0"
 
@@ -131,3 +134,20 @@ def finish(analysis_id: int) -> None:
         analysis.done = analysis.total = len(merged)
         analysis.status, analysis.finished = Analysis.Status.DONE, timezone.now()
         analysis.save()
+        tell_finished(analysis)
+
+
+def tell_finished(analysis: Analysis) -> None:
+    """The people whose game it is (its players with accounts, its submitter) hear that its
+    analysis is ready: a notice each, in the finishing transaction."""
+    title = get_game(analysis.game_type).title if analysis.game_type in GAMES else "game"
+    count = len(analysis.decisions)
+    for user in notices.people_of_game(analysis.log_id):
+        notices.notify(
+            user,
+            Kind.ANALYSIS,
+            f"The analysis of your {title} game (log {analysis.log_id}) is ready",
+            f"{count} decision{'s' if count != 1 else ''} evaluated: see what each one cost "
+            "and the biggest mistakes.",
+            url=analysis.get_absolute_url(),
+        )

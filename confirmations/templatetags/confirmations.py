@@ -40,3 +40,17 @@ def game_confirmation(context: dict[str, Any], log: Any, event_count: int) -> di
         "last_event": max(event_count - 1, 0),
         "csrf_token": context.get("csrf_token"),
     }
+
+
+@register.inclusion_tag("confirmations/_replay_dispute.html", takes_context=True)
+def replay_dispute(context: dict[str, Any], log: Any) -> dict[str, Any]:
+    """Below the replay, for a player the game waits for: dispute the event the replay is
+    showing (viewer.js keeps the form's event and return address on the replay's step)."""
+    request = context["request"]
+    mine = services.waiting_for(request.user).filter(review__log=log).select_related("player")
+    return {
+        "log": log,
+        "mine": mine.first(),
+        "request": request,
+        "csrf_token": context.get("csrf_token"),
+    }

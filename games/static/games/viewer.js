@@ -33,6 +33,18 @@
     return value === null || value === undefined ? -1 : Number(value);
   }
 
+  // Answer forms on the page (confirmations) follow the replay: a dispute names the event
+  // shown, with no number to type, and every answer brings the reader back to this step.
+  function syncForms(wantedHash) {
+    const text = index < 0 ? "no event yet: step the replay to the event that is wrong" : label.textContent;
+    for (const input of document.querySelectorAll("[data-replay-event]")) input.value = index < 0 ? "" : String(index);
+    for (const span of document.querySelectorAll("[data-replay-event-label]")) span.textContent = text;
+    for (const button of document.querySelectorAll("[data-needs-event]")) button.disabled = index < 0;
+    for (const next of document.querySelectorAll("form[data-keep-replay] input[name=next]")) {
+      next.value = window.location.pathname + wantedHash;
+    }
+  }
+
   function clamp(value) {
     return Math.max(-1, Math.min(lastIndex, Number.isFinite(value) ? value : -1));
   }
@@ -87,8 +99,11 @@
     slider.value = index;
     buttons.first.disabled = buttons.prev.disabled = index <= -1;
     buttons.next.disabled = buttons.last.disabled = index >= lastIndex;
-    const url = window.location.pathname + wantedHash;
-    if (window.location.search || window.location.hash !== wantedHash) window.history.replaceState(null, "", url);
+    syncForms(wantedHash);
+    // At the setup, a link to another part of the page (#confirmation) keeps its anchor.
+    const foreign = now !== "" && !now.startsWith("#event-");
+    const hash = wanted < 0 && foreign ? now : wantedHash;
+    if (window.location.search || now !== hash) window.history.replaceState(null, "", window.location.pathname + hash);
     ownHash = wantedHash;
   }
 
@@ -113,7 +128,10 @@
   buttons.next.addEventListener("click", () => show(index + 1));
   buttons.last.addEventListener("click", () => show(lastIndex));
   slider.addEventListener("input", () => show(Number(slider.value)));
-  window.addEventListener("hashchange", () => show(asked()));
+  // A link to another part of the page (#viewer, #confirmation) leaves the replay where it is.
+  window.addEventListener("hashchange", () => {
+    if (window.location.hash === "" || window.location.hash.startsWith("#event-")) show(asked());
+  });
   document.addEventListener("keydown", (event) => {
     const tag = (event.target.tagName || "").toLowerCase();
     if (["input", "select", "textarea"].includes(tag) && event.target !== slider) return;

@@ -1,0 +1,80 @@
+"""A dispute names the event the replay shows: the game page's dispute form sits under the
+replay with no number to type (viewer.js fills it in), and staff's review links the disputed
+moment so the replay opens there."""
+
+from __future__ import annotations
+
+import pytest
+
+from confirmations import services
+from confirmations.models import Review
+from tests.confirmation_support import (
+    quick_password_hashing,  # noqa: F401 (an autouse fixture)
+    signed_in,
+    submitted_game,
+)
+from tests.notices_support import NAMES, cast
+
+pytestmark = pytest.mark.django_db
+
+
+def test_the_asked_player_disputes_under_the_replay_without_typing_a_number(client):
+    people = cast()
+    game = submitted_game(NAMES, people.ann.user)
+
+    page = signed_in(client, people.bea.user).get(f"/games/{game.log_id}/").content.decode()
+    viewer = page[page.index('id="viewer"') :]
+
+    assert 'id="replay-dispute"' in viewer
+    assert '<input type="hidden" name="event" value="" data-replay-event>' in viewer
+    assert 'type="number"' not in page
+
+
+def test_a_player_not_asked_gets_no_dispute_form(client):
+    people = cast()
+    game = submitted_game(NAMES, people.ann.user)
+
+    page = signed_in(client, people.ann.user).get(f"/games/{game.log_id}/").content.decode()
+
+    assert 'id="replay-dispute"' not in page
+
+
+def test_a_dispute_returns_to_the_replay_step_it_was_sent_from(client):
+    people = cast()
+    game = submitted_game(NAMES, people.ann.user)
+    signed_in(client, people.bea.user)
+
+    response = client.post(
+        f"/account/games/{game.log_id}/dispute/",
+        {"event": "6", "reason": "I bid 2", "next": f"/games/{game.log_id}/#event-6"},
+    )
+
+    assert response.status_code == 302
+    assert response["Location"] == f"/games/{game.log_id}/#event-6"
+
+
+def test_a_dispute_sent_at_the_setup_asks_to_step_the_replay_and_stores_nothing(client):
+    people = cast()
+    game = submitted_game(NAMES, people.ann.user)
+    signed_in(client, people.bea.user)
+
+    response = client.post(
+        f"/account/games/{game.log_id}/dispute/", {"event": "", "reason": "I bid 2"}
+    )
+
+    assert response.status_code == 400
+    assert "event: step the replay to the event you contest" in response.content.decode()
+    assert Review.objects.get(log_id=game.log_id).status == Review.Status.PENDING
+
+
+def test_staffs_review_links_the_disputed_moment(client):
+    people = cast()
+    game = submitted_game(NAMES, people.ann.user)
+    services.dispute(game.log_id, people.bea.user, 6, "I bid 2")
+    review = Review.objects.get(log_id=game.log_id)
+    client.force_login(people.staff)
+
+    page = client.get(f"/admin/confirmations/review/{review.pk}/change/").content.decode()
+
+    assert f'href="/games/{game.log_id}/#event-6" class="disputed-moment"' in page
+    assert "Bea Benthic disputes" in page and "I bid 2" in page
