@@ -14,6 +14,13 @@ leaves messages behind. `celery_worker` switches that off for its test and start
 in a thread; rows must be committed for the worker to see them, so it brings `transactional_db`
 (the same as `@pytest.mark.django_db(transaction=True)`). Queue with `task.delay_on_commit(id)`,
 then `celery_worker.wait_for(task.name)` returns the finished task's name, args and state.
+
+Property tests (hypothesis, and schemathesis on top of it). Outside CI each run draws new
+examples. Under CI=true the "ci" profile draws the same examples every run (derandomize, no
+example database, no deadline or too-slow health check that a loaded machine could trip), so a
+red CI is a real bug and a green one can be run again. `make fuzz` loads the "fuzz" profile
+(HYPOTHESIS_PROFILE=fuzz): random examples, at least FUZZ_EXAMPLES per test. HYPOTHESIS_PROFILE
+names any of them explicitly.
 """
 
 import os
@@ -23,6 +30,7 @@ import uuid
 from collections.abc import Iterator
 from typing import NamedTuple, NoReturn
 
+import hypothesis
 import pytest
 import redis
 from celery import Celery
@@ -35,6 +43,45 @@ from playwright.sync_api import sync_playwright
 from deepsea.celery import app as celery_app
 
 UNDER_CI = os.environ.get("CI", "").lower() == "true"
+
+hypothesis.settings.register_profile(
+    "ci",
+    derandomize=True,
+    database=None,
+    deadline=None,
+    print_blob=True,
+    suppress_health_check=[hypothesis.HealthCheck.too_slow],
+)
+FUZZ_EXAMPLES = int(os.environ.get("FUZZ_EXAMPLES", "200"))
+hypothesis.settings.register_profile(
+    "fuzz",
+    max_examples=FUZZ_EXAMPLES,
+    derandomize=False,
+    deadline=None,
+    print_blob=True,
+    suppress_health_check=[hypothesis.HealthCheck.too_slow],
+)
+HYPOTHESIS_PROFILE = os.environ.get("HYPOTHESIS_PROFILE") or ("ci" if UNDER_CI else "default")
+hypothesis.settings.load_profile(HYPOTHESIS_PROFILE)
+
+
+def pytest_report_header() -> str:
+    return f"hypothesis profile: {HYPOTHESIS_PROFILE}"
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """Under the fuzz profile, each property test runs at least FUZZ_EXAMPLES examples: a
+    test's own @settings(max_examples=...) outranks any profile, so it is raised here, on the
+    settings Hypothesis keeps on the test."""
+    if HYPOTHESIS_PROFILE != "fuzz":
+        return
+    for item in items:
+        test = getattr(item, "obj", None)
+        own = getattr(test, "_hypothesis_internal_use_settings", None)
+        if own is not None and own.max_examples < FUZZ_EXAMPLES:
+            test._hypothesis_internal_use_settings = hypothesis.settings(
+                own, max_examples=FUZZ_EXAMPLES
+            )
 
 
 def service_missing(reason: str) -> NoReturn:
