@@ -7,7 +7,6 @@ import pytest
 from tournaments.services.standings import TableResult, compute_standings
 
 ANNA, BRUNO, CARLA, DAVID, ELENA, FELIX, GRETA, HUGO = range(1, 9)
-NAMES = dict(enumerate(["", "Anna", "Bruno", "Carla", "David", "Elena", "Felix", "Greta", "Hugo"]))
 
 
 def duel(round_number: int, table: int, winner: int, loser: int, scores=(0, 0)) -> TableResult:
@@ -33,7 +32,7 @@ def standings():
         tie(2, 3, CARLA, DAVID),
     ]
     # Bruno's seeded draw is the better one (lower).
-    draws = {player: 0.5 for player in NAMES if player}
+    draws = dict.fromkeys(range(ANNA, HUGO + 1), 0.5)
     draws[ANNA], draws[BRUNO] = 0.2, 0.1
     return {row.player_id: row for row in compute_standings(results, draws)}
 
