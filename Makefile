@@ -64,8 +64,13 @@ run: install
 	$(PYTHON) manage.py runserver $(HOST_PORT)
 
 # Set DATABASE_URL / CELERY_BROKER_URL to run against PostgreSQL / Redis (see .ci/run).
+# PYTEST_PARALLEL="-n 2 --dist loadgroup" runs the suite on two processes (pytest-xdist);
+# tests/conftest.py keeps the browser tests on one of them and the tests that use services on
+# one. One process by default until a whole run on two has been checked (issue 26).
+PYTEST_PARALLEL ?=
+
 test: install
-	$(VENV)/bin/pytest $(PYTEST_ARGS)
+	$(VENV)/bin/pytest $(PYTEST_PARALLEL) $(PYTEST_ARGS)
 
 # `make fuzz` explores the property tests (hypothesis, schemathesis: `pytest -m hypothesis`) at
 # random, where `make test` under CI=true draws the same examples every run (tests/conftest.py).
