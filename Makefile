@@ -13,7 +13,7 @@ PYENV_PYTHONS := $(call reverse,$(sort $(wildcard \
 	$(HOME)/.pyenv/versions/3.1[234]*/bin/python3 /root/.pyenv/versions/3.1[234]*/bin/python3)))
 PYTHON_CANDIDATES := python3.14 python3.13 python3.12 python3 $(PYENV_PYTHONS)
 
-.PHONY: install run test lint lighthouse clean-venv
+.PHONY: install run test fuzz lint lighthouse clean-venv
 
 # The site's front-end libraries (Pico CSS, plotly.js's cartesian bundle) and Lighthouse come
 # from the npm registry, pinned in package-lock.json; the libraries are served from static files
@@ -72,8 +72,35 @@ run: install
 	$(PYTHON) manage.py runserver --nostatic $(HOST_PORT)
 
 # Set DATABASE_URL / CELERY_BROKER_URL to run against PostgreSQL / Redis (see .ci/run).
+# PYTEST_PARALLEL="-n 2 --dist loadgroup" runs the suite on two processes (pytest-xdist);
+# tests/conftest.py keeps the browser tests on one of them and the tests that use services on
+# one. One process by default until a whole run on two has been checked (issue 26).
+PYTEST_PARALLEL ?=
+
 test: install
-	$(VENV)/bin/pytest $(PYTEST_ARGS)
+	$(VENV)/bin/pytest $(PYTEST_PARALLEL) $(PYTEST_ARGS)
+
+# `make fuzz` explores the property tests (hypothesis, schemathesis: `pytest -m hypothesis`) at
+# random, where `make test` under CI=true draws the same examples every run (tests/conftest.py).
+# Rounds follow each other for FUZZ_SECONDS, each with a new seed, printed first: a failure
+# stops there, and `pytest --hypothesis-seed=SEED` with the same FUZZ_EXAMPLES replays it.
+# Each test draws at least FUZZ_EXAMPLES examples a round; the last round is cut at the time.
+FUZZ_SECONDS ?= 600
+FUZZ_EXAMPLES ?= 200
+
+fuzz: install
+	@end=$$(( $$(date +%s) + $(FUZZ_SECONDS) )); round=1; \
+	while [ "$$(date +%s)" -lt "$$end" ]; do \
+		seed=$$(od -An -N4 -tu4 /dev/urandom | tr -d ' '); \
+		echo "fuzz round $$round, $(FUZZ_EXAMPLES) examples a test: --hypothesis-seed=$$seed"; \
+		status=0; \
+		HYPOTHESIS_PROFILE=fuzz FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) timeout --signal=INT \
+			$$(( end - $$(date +%s) )) $(VENV)/bin/pytest -m hypothesis -x -q \
+			--hypothesis-seed=$$seed $(PYTEST_ARGS) || status=$$?; \
+		if [ "$$status" -eq 124 ]; then echo "fuzz: $(FUZZ_SECONDS) s are up"; exit 0; fi; \
+		if [ "$$status" -ne 0 ]; then echo "fuzz: failed with seed $$seed" >&2; exit "$$status"; fi; \
+		round=$$((round + 1)); \
+	done
 
 # Lighthouse (npm, mobile profile) on every public page of a production-like stack (gunicorn,
 # DEBUG off, compressed static files, the demo's data): fails below 90 in performance,

@@ -296,7 +296,8 @@ REST_FRAMEWORK = {
     "DEFAULT_FILTER_BACKENDS": ["django_filters.rest_framework.DjangoFilterBackend"],
     "DEFAULT_PAGINATION_CLASS": "rest_framework.pagination.PageNumberPagination",
     "PAGE_SIZE": 50,
-    "DEFAULT_SCHEMA_CLASS": "drf_spectacular.openapi.AutoSchema",
+    # drf-spectacular, plus the error answers every operation can give (deepsea/openapi.py).
+    "DEFAULT_SCHEMA_CLASS": "deepsea.openapi.SiteAutoSchema",
     "DEFAULT_THROTTLE_RATES": {"uploads": f"{envint('UPLOADS_PER_HOUR', 600)}/hour"},
 }
 SPECTACULAR_SETTINGS = {

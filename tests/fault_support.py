@@ -5,10 +5,16 @@ redis-server (no persistence: a restart loses every message), so faults never to
 machine's shared services; Celery workers and beat as `celery` processes with the DEFAULT
 settings (lease, sweep interval, retries), exactly as docker/compose.yaml runs them. Logs go
 in through `manage.py import_logs`; the tests read the outcome with plain SQL.
+
+Setting up is done once per test session and copied after: every cluster is a copy of one
+made by initdb, and every stack's database is loaded from a dump of one that `manage.py
+migrate` built (a minute on a loaded machine, where loading the dump takes seconds). Each test
+still has a cluster and a redis-server of its own, so no fault or leftover reaches another.
 """
 
 from __future__ import annotations
 
+import atexit
 import contextlib
 import glob
 import json
@@ -76,6 +82,14 @@ def stop(process: subprocess.Popen | None, sig: int = signal.SIGTERM, timeout: f
         process.wait(timeout=10)
 
 
+class SessionCache:
+    """What this test session set up once: a pristine cluster's directory (initdb) and the
+    migrated database's dump (pg_dump, plain SQL)."""
+
+    cluster: Path | None = None
+    migrated_dump: bytes | None = None
+
+
 class OwnPostgreSQL:
     """A throw-away cluster. Run as root, the server runs as the `postgres` user."""
 
@@ -100,16 +114,29 @@ class OwnPostgreSQL:
         if self.as_postgres:
             record = pwd.getpwnam("postgres")
             os.chown(self.dir, record.pw_uid, record.pw_gid)
-        self.run("initdb", "-D", str(self.dir / "data"), "-U", "postgres", "--auth=trust", "-N")
+        self.copy_pristine_cluster(self.dir / "data")
         if also_on:
             with (self.dir / "data" / "pg_hba.conf").open("a") as hba:
                 hba.write(f"host all all {also_on}/30 trust\n")
 
-    def run(self, program: str, *args: str) -> None:
+    def copy_pristine_cluster(self, data: Path) -> None:
+        """initdb once per session; each cluster is a copy (`cp -a` keeps the owner)."""
+        if SessionCache.cluster is None:
+            pristine = Path(tempfile.mkdtemp(prefix="deepsea-pg-pristine-"))
+            if self.as_postgres:
+                record = pwd.getpwnam("postgres")
+                os.chown(pristine, record.pw_uid, record.pw_gid)
+            self.run("initdb", "-D", str(pristine / "data"), "-U", "postgres", "--auth=trust", "-N")
+            atexit.register(shutil.rmtree, pristine, ignore_errors=True)
+            SessionCache.cluster = pristine / "data"
+        subprocess.run(["cp", "-a", str(SessionCache.cluster), str(data)], check=True, timeout=120)
+
+    def run(self, program: str, *args: str, stdin: bytes | None = None) -> bytes:
         command = [str(self.bin / program), *args]
         if self.as_postgres:
             command = ["runuser", "-u", "postgres", "--", *command]
-        subprocess.run(command, check=True, capture_output=True, timeout=120)
+        done = subprocess.run(command, check=True, capture_output=True, timeout=120, input=stdin)
+        return done.stdout
 
     def start(self) -> None:
         listen = ",".join(filter(None, [self.host, self.also_on]))
@@ -188,9 +215,18 @@ class Stack:
         )
 
     def create(self) -> None:
+        """The stack's database, migrated: by `manage.py migrate` the first time in a session,
+        from that database's dump after."""
         with psycopg.connect(self.postgresql.url("postgres"), autocommit=True) as db:
             db.execute(f'CREATE DATABASE "{self.database}"')
-        self.manage("migrate", "--noinput")
+        url = self.postgresql.url(self.database)
+        if SessionCache.migrated_dump is None:
+            self.manage("migrate", "--noinput")
+            SessionCache.migrated_dump = self.postgresql.run("pg_dump", "--no-owner", url)
+        else:
+            self.postgresql.run(
+                "psql", "-q", "-v", "ON_ERROR_STOP=1", url, stdin=SessionCache.migrated_dump
+            )
 
     def manage(self, *args: str, env: dict | None = None) -> subprocess.CompletedProcess:
         done = subprocess.run(

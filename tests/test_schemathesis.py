@@ -1,6 +1,7 @@
 """Property-based API tests from the OpenAPI schema (schemathesis): whatever the generated
 request, no server error and no response the schema does not describe. Bounded in time:
-a few examples per operation."""
+a few examples per operation, the same ones every run under CI=true (the "ci" Hypothesis
+profile, tests/conftest.py); `make fuzz` draws new ones, many more."""
 
 import pytest
 from api_schema_support import schema, token
