@@ -319,3 +319,12 @@ def test_a_name_that_played_against_the_claimant_is_not_merged_into_it(the_club)
     the_club.sam.refresh_from_db()
     assert claim.is_open and the_club.sam.user is None
     assert Player.objects.filter(pk=interim.pk).exists()
+
+
+def test_the_organisers_desk_marks_a_name_with_a_claim_to_decide(the_club):
+    the_club.ask()
+    desk = the_club.client("organiser").get("/tournaments/club-night/desk/")
+
+    row = re.search(r'<tr data-handle="sam-smoker">.*?</tr>', desk.content.decode(), re.S)
+    assert desk.status_code == 200
+    assert 'class="tag claim-waiting" href="/account/claims/"' in row.group(0)

@@ -120,6 +120,13 @@ def desk_context(tournament: Tournament, **forms: Any) -> dict[str, Any]:
         "checked_in": sum(
             1 for r in registrations if r.checked_in_at and r.dropped_after_round is None
         ),
+        # Names of this tournament that an account has asked to claim: the organiser decides
+        # (issue 23) on the approvers' page, linked beside each such name.
+        "claims_waiting": set(
+            tournament.registrations.filter(
+                player__claim_requests__decided_at__isnull=True
+            ).values_list("player_id", flat=True)
+        ),
         "rounds": rounds,
         "latest": rounds[0].round if rounds else None,
         "seconds_left": day.seconds_left(rounds[0].round if rounds else None),
