@@ -110,12 +110,12 @@ class Upload(models.Model):
     # Lines of a batch already stored: [{line, log}] (stored earlier or by someone else) or
     # [{line, same_as_line}] (repeated within this batch).
     duplicates = models.JSONField(default=list, blank=True)
-    # A batch sent over HTTP is stored as a file (batch_path, under GAMES_BATCH_DIR) and read by
-    # a task, which saves its position as it goes: it resumes there after a worker crash.
+    # A batch sent over HTTP is stored in the database (BatchPiece rows under `batch_body`) and
+    # read by a task, which saves its position as it goes: it resumes there after a crash.
     batch_state = models.CharField(
         max_length=10, choices=BatchState.choices, default=BatchState.READ
     )
-    batch_path = models.CharField(max_length=255, blank=True)
+    batch_body = models.CharField(max_length=255, blank=True)
     bytes_total = models.BigIntegerField(default=0)
     bytes_read = models.BigIntegerField(default=0)
     lines_read = models.PositiveIntegerField(default=0)
@@ -135,6 +135,27 @@ class Upload(models.Model):
 
     def get_absolute_url(self) -> str:
         return reverse("games:upload", args=[self.pk])
+
+
+class BatchPiece(models.Model):
+    """A piece of a batch's body as sent (about a megabyte, zlib-compressed), kept in the
+    database so that any worker that reaches it can read the batch: adding a machine needs
+    no shared disk. `body` names the batch (Upload.batch_body), `start` is the piece's
+    offset in the uncompressed body. The pieces are deleted once the batch is read."""
+
+    body = models.CharField(max_length=64)
+    number = models.PositiveIntegerField()
+    start = models.BigIntegerField()
+    data = models.BinaryField()
+    created = models.DateTimeField(auto_now_add=True, db_index=True)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["body", "number"], name="games_batch_piece_order")
+        ]
+
+    def __str__(self) -> str:
+        return f"batch {self.body}, piece {self.number}"
 
 
 def lease_length() -> timedelta:
