@@ -116,8 +116,35 @@ HexCounters = type(
 )
 
 
-class HexLine(HexCounters):
-    """One seat's dealings with one Deep Vents hex type in one game."""
+# A hex line's win-weighted and par-weighted twins are its flag times its seat line's wins or
+# expected: the sums read them from the seat line (stats.services.aggregate.lines_summed)
+# instead of storing them on every line.
+HEX_DERIVED = {
+    f"{flag}{suffix}": (flag, seat_field)
+    for flag in ("owned", "passed", "early", "late")
+    for suffix, seat_field in (("_wins", "wins"), ("_expected", "expected"))
+}
+# What a hex line stores: whole counts, small within one game.
+HEX_LINE_COUNTERS = tuple(name for name in HEX_COUNTERS if name not in HEX_DERIVED)
+HexLineCounters = type(
+    "HexLineCounters",
+    (models.Model,),
+    {
+        "__module__": __name__,
+        "Meta": type("Meta", (), {"abstract": True}),
+        **{name: models.SmallIntegerField(null=True, blank=True) for name in HEX_LINE_COUNTERS},
+    },
+)
+
+
+class HexLine(HexLineCounters):
+    """One seat's dealings with one Deep Vents hex type in one game.
+
+    A game stores some eighty of these, so they are kept narrow: whole counts as smallint,
+    NULL for 0 (a NULL costs a bit of the row's null bitmap, a 0 two bytes, and most
+    counters of a line are 0), and no win-weighted twins (HEX_DERIVED). The cubes, which
+    are few, keep every counter as a float.
+    """
 
     seat = models.ForeignKey(SeatLine, models.CASCADE, related_name="hexes")
     hex = models.CharField(max_length=40)

@@ -45,6 +45,8 @@ from stats.models import (
     BY_MONTH,
     DELTAS,
     HEX_COUNTERS,
+    HEX_DERIVED,
+    HEX_LINE_COUNTERS,
     ROLLUPS,
     SLICE_FIELDS,
     BidCube,
@@ -151,10 +153,19 @@ def lines_summed(spec: CubeSpec, games: int | None = None, sign: int = 1) -> str
             return f"{slice_table}.{column(SeatLine, name)}"
         return f"line.{column(spec.line, name)}"
 
+    def counter(name: str) -> str:
+        """A counter's value on a line: stored, or (a hex line's win-weighted twins) its
+        flag times the seat line's wins or expected."""
+        if spec.line is HexLine and name in HEX_DERIVED:
+            flag, seat_field = HEX_DERIVED[name]
+            return f"line.{column(HexLine, flag)} * seat.{column(SeatLine, seat_field)}"
+        return f"line.{column(spec.line, name)}"
+
     grouped = [source(name) for name in spec.key_fields]
     factor = "" if sign == 1 else f"{sign} * "
+    # COALESCE: a hex line stores 0 as NULL, and a key whose lines are all NULL sums NULL.
     sums = [f"{factor}COUNT(*)"] + [
-        f"{factor}SUM(line.{column(spec.line, name)})" for name in spec.counters
+        f"{factor}COALESCE(SUM({counter(name)}), 0)" for name in spec.counters
     ]
     selected = ", ".join(f"{value} AS c{i}" for i, value in enumerate([*grouped, *sums]))
     where = ""
@@ -313,7 +324,7 @@ def save_lines(games: list[GameLines]) -> None:
     seat_ids = [{row.seat: next(taken) for row in lines.seats} for lines in games]
     for model, kind, fields in (
         (PairLine, "pairs", PairRow._fields),
-        (HexLine, "hexes", HexRow._fields),
+        (HexLine, "hexes", ("seat", "hex", *HEX_LINE_COUNTERS)),
         (RoundLine, "rounds", RoundRow._fields),
     ):
         rows = [
@@ -321,8 +332,20 @@ def save_lines(games: list[GameLines]) -> None:
             for lines, ids_of in zip(games, seat_ids, strict=True)
             for row in getattr(lines, kind)
         ]
+        if model is HexLine:
+            rows = [hex_line_values(row) for row in rows]
         if rows:
             insert_rows(model, ("seat_id", *fields[1:]), rows)
+
+
+# Where each stored counter of a hex line sits in a HexRow (after seat and hex).
+HEX_LINE_AT = [HexRow._fields.index(name) for name in HEX_LINE_COUNTERS]
+
+
+def hex_line_values(row: tuple) -> tuple:
+    """A HexRow as its line stores it: the seat line's id and hex, then the whole counts,
+    0 as NULL (HexLine); the win-weighted twins are left out (HEX_DERIVED)."""
+    return (row[0], row[1], *(int(row[at]) or None for at in HEX_LINE_AT))
 
 
 # --- rebuilding ----------------------------------------------------------------------------
