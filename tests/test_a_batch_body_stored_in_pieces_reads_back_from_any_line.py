@@ -3,9 +3,11 @@ no shared disk): read back from any line's offset, it gives the lines sent, whol
 those that run across pieces; the pieces go once the batch is read."""
 
 import io
+from datetime import timedelta
 
 import pytest
 from batch_support import stored_bodies
+from django.utils import timezone
 from games_support import human_log, jsonl
 
 from games.models import BatchPiece, BatchState, Source
@@ -68,3 +70,20 @@ def test_a_batch_whose_body_is_gone_is_closed_saying_to_send_it_again():
     upload.refresh_from_db()
     assert upload.batch_state == BatchState.READ
     assert upload.line_errors[-1]["error"] == "the stored batch is missing; send it again"
+
+
+def test_pieces_no_batch_names_are_deleted_after_an_hour_when_a_batch_is_stored():
+    """A web process killed mid-body leaves pieces that no Upload names."""
+    waiting = start_batch(
+        store_body(io.BytesIO(jsonl(human_log(seed=1))), expected=None), user=None
+    )
+    orphan = store_body(io.BytesIO(jsonl(human_log(seed=2))), expected=None)
+    recent = store_body(io.BytesIO(jsonl(human_log(seed=3))), expected=None)
+    an_hour_ago = timezone.now() - batch_intake.ORPHAN_PIECES_AFTER - timedelta(seconds=1)
+    BatchPiece.objects.exclude(body=recent.key).update(created=an_hour_ago)
+
+    start_batch(store_body(io.BytesIO(jsonl(human_log(seed=4))), expected=None), user=None)
+
+    kept = set(BatchPiece.objects.values_list("body", flat=True))
+    assert waiting.batch_body in kept and recent.key in kept
+    assert orphan.key not in kept
