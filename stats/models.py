@@ -1,10 +1,12 @@
 """Statistics storage: per-game lines and the cubes summed from them.
 
 A *line* is one game's contribution, derived once from the game's facts when it is verified
-(per seat, per seat and hex, per pair of seats, per seat and round). A *cube* sums lines by
-the filter dimensions (`Slice`) plus its own keys, so a page reads a few hundred cube rows
-however many games there are. Every cube counter has the line field of the same name; `n`
-counts the lines summed. Rebuilding a cube is one GROUP BY over its lines.
+(per seat, per seat and hex, per seat and round). A *cube* sums lines by the filter
+dimensions (`Slice`) plus its own keys, so a page reads a few hundred cube rows however many
+games there are. Every cube counter has the line field of the same name, or is derived from
+the lines by the cube's query (a pair of seats is two seat lines of one game; a hex line's
+win-weighted twins come from its seat line); `n` counts the lines summed. Rebuilding a cube
+is one GROUP BY over its lines.
 
 Keys are never NULL (unique constraints treat NULLs as distinct): 0 means "no turn order",
 -1 "no bidding".
@@ -59,18 +61,6 @@ class SeatLine(Slice):
         constraints = [
             models.UniqueConstraint(fields=["game", "seat"], name="stats_one_line_per_seat")
         ]
-
-
-class PairLine(models.Model):
-    """How one seat finished against one opponent at the same table."""
-
-    seat = models.ForeignKey(SeatLine, models.CASCADE, related_name="pairs")
-    opponent = models.CharField(max_length=100)
-    ahead = models.IntegerField()
-    behind = models.IntegerField()
-
-    def __str__(self) -> str:
-        return f"{self.seat} vs {self.opponent}"
 
 
 HEX_COUNTERS = (

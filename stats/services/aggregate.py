@@ -53,7 +53,6 @@ from stats.models import (
     HexCube,
     HexLine,
     PairCube,
-    PairLine,
     RoundCube,
     RoundLine,
     ScoreCube,
@@ -63,7 +62,7 @@ from stats.models import (
 )
 from stats.services.bands import group_bands
 from stats.services.game_lines import HexRow, RoundRow
-from stats.services.lines import GameLines, PairRow, SeatRow, build_lines
+from stats.services.lines import GameLines, SeatRow, build_lines
 
 logger = logging.getLogger(__name__)
 
@@ -86,6 +85,9 @@ class CubeSpec:
     line: type[Model]
     keys: tuple[str, ...]
     counters: tuple[str, ...]
+    # The lines are pairs of seat lines of one game (a seat and an opponent), made by the
+    # query rather than stored: what a stored pair line held, both seat lines hold.
+    paired: bool = False
 
     @property
     def via_seat(self) -> bool:
@@ -125,7 +127,7 @@ CUBES = (
     CubeSpec(ScoreCube, SeatLine, ("score_bin",), ()),
     CubeSpec(SeatCube, SeatLine, ("seat", "turn_order"), ("wins", "expected", "score")),
     CubeSpec(BidCube, SeatLine, ("turn_order", "winning_bid"), ("wins", "expected")),
-    CubeSpec(PairCube, PairLine, ("opponent",), ("ahead", "behind")),
+    CubeSpec(PairCube, SeatLine, ("opponent",), ("ahead", "behind"), paired=True),
     CubeSpec(HexCube, HexLine, ("hex",), HEX_COUNTERS),
     CubeSpec(RoundCube, RoundLine, ("round", "moment"), ("points", "drowned", "depth")),
 )
@@ -146,16 +148,30 @@ def lines_summed(spec: CubeSpec, games: int | None = None, sign: int = 1) -> str
         if spec.via_seat
         else ""
     )
+    if spec.paired:
+        game, seat = column(SeatLine, "game"), column(SeatLine, "seat")
+        join = (
+            f" JOIN {quote(SeatLine._meta.db_table)} opponent ON opponent.{game} = line.{game}"
+            f" AND opponent.{seat} <> line.{seat}"
+        )
 
     def source(name: str) -> str:
-        """Where a key is read: the slice from the seat line, the other keys from the line."""
+        """Where a key is read: the slice from the seat line, the other keys from the line
+        (a pair's opponent: the other seat line's strategy)."""
         if name in SLICE_FIELDS:
             return f"{slice_table}.{column(SeatLine, name)}"
+        if spec.paired and name == "opponent":
+            return f"opponent.{column(SeatLine, 'strategy')}"
         return f"line.{column(spec.line, name)}"
 
     def counter(name: str) -> str:
-        """A counter's value on a line: stored, or (a hex line's win-weighted twins) its
-        flag times the seat line's wins or expected."""
+        """A counter's value on a line: stored, or derived: a pair's finish ahead of or
+        behind its opponent, a hex line's win-weighted twins (its flag times the seat
+        line's wins or expected)."""
+        if spec.paired:
+            rank = column(SeatLine, "rank")
+            compared = "<" if name == "ahead" else ">"
+            return f"CASE WHEN line.{rank} {compared} opponent.{rank} THEN 1 ELSE 0 END"
         if spec.line is HexLine and name in HEX_DERIVED:
             flag, seat_field = HEX_DERIVED[name]
             return f"line.{column(HexLine, flag)} * seat.{column(SeatLine, seat_field)}"
@@ -323,7 +339,6 @@ def save_lines(games: list[GameLines]) -> None:
     taken = iter(ids)
     seat_ids = [{row.seat: next(taken) for row in lines.seats} for lines in games]
     for model, kind, fields in (
-        (PairLine, "pairs", PairRow._fields),
         (HexLine, "hexes", ("seat", "hex", *HEX_LINE_COUNTERS)),
         (RoundLine, "rounds", RoundRow._fields),
     ):
@@ -436,7 +451,7 @@ def verified_games() -> Iterator[Game]:
 def rebuild_lines(games_per_batch: int = 500) -> int:
     """Derive every verified game's lines again from its facts (after a change of
     definitions); the cubes must then be rebuilt."""
-    for model in (HexLine, PairLine, RoundLine, SeatLine):
+    for model in (HexLine, RoundLine, SeatLine):
         model.objects.all().delete()  # children first, so each is one DELETE
     counted = 0
     batch: list[GameLines] = []
