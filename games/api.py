@@ -335,8 +335,8 @@ class GameViewSet(viewsets.ReadOnlyModelViewSet):
 
     def get_queryset(self):
         games = Game.objects.visible_to(self.request.user).order_by("-played_at", "-pk")
-        if self.action != "retrieve":
-            games = games.defer("facts")  # tens of KB each, and only the detail shows them
+        if self.action == "retrieve":
+            games = games.select_related("log")  # the detail's facts replay the log
         return with_seats(games)
 
     def get_serializer_class(self):

@@ -407,8 +407,6 @@ class Game(models.Model):
     # False while the players it names have still to confirm it, or when a dispute is open
     # or was upheld (confirmations app): only counted games reach ratings, standings, stats.
     counts = models.BooleanField(default=True, db_index=True)
-    # The engine's per-turn facts (see docs/log-format.md, "Replay facts").
-    facts = CompressedJSONField(default=list)
 
     objects = GameQuerySet.as_manager()
 
@@ -423,6 +421,26 @@ class Game(models.Model):
     def get_absolute_url(self) -> str:
         # From the log's id alone: a list of games links each without loading its log.
         return reverse("games:log", args=[self.log_id])
+
+    # The engine's per-turn facts (see docs/log-format.md, "Replay facts") are not stored:
+    # a 4-player Deep Vents game's came to about 5 KB compressed, five times its compressed
+    # log, and replay derives them again in a few milliseconds. Verification hands them
+    # over in memory (Game(facts=...)); a game read from the database replays its log the
+    # first time they are asked for (the API's detail, a table's bid record, a rebuild of
+    # the statistics lines).
+    _facts: list[dict[str, Any]] | None = None
+
+    @property
+    def facts(self) -> list[dict[str, Any]]:
+        if self._facts is None:
+            from games.services.verification import replay_raw  # it imports this module
+
+            self._facts = replay_raw(self.log.raw)[1].facts or []
+        return self._facts
+
+    @facts.setter
+    def facts(self, value: list[dict[str, Any]]) -> None:
+        self._facts = value
 
 
 class GameSeat(models.Model):

@@ -161,7 +161,7 @@ def upload_list(request: HttpRequest) -> HttpResponse:
 def game_list(request: HttpRequest) -> HttpResponse:
     """Verified games anyone may see, filtered by game, player, tournament, source, date;
     newest first, a page at a time by keyset (games/pagination.py)."""
-    games = with_seats(Game.objects.visible_to(request.user).defer("facts"))
+    games = with_seats(Game.objects.visible_to(request.user))
     filters = GameFilter(request.GET, queryset=games)
     try:
         page = page_of_games(request, filters.qs if filters.is_valid() else games.none())

@@ -442,6 +442,7 @@ def rebuild_cubes() -> dict[str, float]:
 def verified_games() -> Iterator[Game]:
     return (
         Game.objects.filter(log__status=GameLog.Status.VERIFIED, counts=True)
+        .select_related("log")  # the facts are replayed from it (Game.facts)
         .prefetch_related("seats")
         .order_by("pk")
         .iterator(chunk_size=500)
