@@ -220,7 +220,7 @@ def games_of(player: Player | None, limit: int = 10) -> tuple[int, list[Game]]:
     """How many verified games a name has, and its latest ones, for an approver to judge."""
     if player is None:
         return 0, []
-    games = Game.objects.filter(seats__player=player).defer("facts")
+    games = Game.objects.filter(seats__player=player)
     latest = list(games.prefetch_related("seats").order_by("-played_at", "-pk")[:limit])
     return games.count(), latest
 

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import os
 import sys
-import tempfile
 import time
 from collections import Counter
 from pathlib import Path
@@ -22,7 +21,6 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path[:0] = [str(ROOT), str(ROOT / "tests")]
 os.environ.setdefault("DJANGO_SETTINGS_MODULE", "deepsea.settings")
-os.environ.setdefault("GAMES_BATCH_DIR", tempfile.mkdtemp(prefix="hostile-batches-"))
 
 
 def main() -> int:

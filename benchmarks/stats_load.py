@@ -181,9 +181,9 @@ def replicate(total: int) -> None:
     from games.models import Game, GameLog, GameSeat
     from players.models import Player
     from ratings.models import RatingChange
-    from stats.models import HexLine, PairLine, RoundLine, SeatLine
+    from stats.models import HexLine, RoundLine, SeatLine
 
-    models = (GameLog, Game, GameSeat, SeatLine, PairLine, HexLine, RoundLine, RatingChange)
+    models = (GameLog, Game, GameSeat, SeatLine, HexLine, RoundLine, RatingChange)
     with connection.cursor() as cursor:
         cursor.execute(
             "CREATE TEMP TABLE bench_sample AS SELECT id AS game_id, log_id, "
@@ -289,7 +289,7 @@ def replicate(total: int) -> None:
                 {"id": shift(line), "seat_id": shift(SeatLine, "seat_id")},
                 wanted,
             )
-            for line in (PairLine, HexLine, RoundLine)
+            for line in (HexLine, RoundLine)
         ),
     ]
     copies = -(-total // sample)  # copy 0 is the sample itself

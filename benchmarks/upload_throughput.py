@@ -210,7 +210,7 @@ def running_stack(args: argparse.Namespace) -> Iterator[Stack]:
     user = get_user_model().objects.create_user(f"bench-{uuid.uuid4().hex[:6]}", is_staff=True)
     token = Token.objects.create(user=user).key
     app.control.purge()  # leftovers of an earlier run, in every queue of CELERY_TASK_QUEUES
-    batches = Path(tempfile.mkdtemp(prefix="deepsea-bench-batches-"))
+    scratch = Path(tempfile.mkdtemp(prefix="deepsea-bench-"))
     env = {
         **{k: v for k, v in os.environ.items() if k != "DJANGO_SETTINGS_MODULE"},
         "DATABASE_URL": f"postgres://{db['USER']}:{db['PASSWORD']}@{db['HOST'] or '127.0.0.1'}"
@@ -219,12 +219,11 @@ def running_stack(args: argparse.Namespace) -> Iterator[Stack]:
         "DEBUG": "false",  # as deployed: DEBUG keeps every query's SQL in memory
         "SECRET_KEY": uuid.uuid4().hex * 2,
         "ALLOWED_HOSTS": "127.0.0.1,localhost",
-        "GAMES_BATCH_DIR": str(batches),
         "UPLOADS_PER_HOUR": "1000000000",  # bulk loads, not the throttle, are measured
         "LOG_LEVEL": "WARNING",
     }
     stack = Stack(f"http://127.0.0.1:{args.port}", args.port, token, args.database)
-    output = (batches / "processes.log").open("w")  # the servers' output, shown on failure
+    output = (scratch / "processes.log").open("w")  # the servers' output, shown on failure
     print(f"gunicorn and workers write to {output.name}", flush=True)
     start = dict(cwd=ROOT, env=env, start_new_session=True, stdout=output, stderr=output)
     gunicorn = [str(BIN / "gunicorn"), "deepsea.wsgi", "--bind", f"127.0.0.1:{args.port}",
@@ -252,9 +251,9 @@ def running_stack(args: argparse.Namespace) -> Iterator[Stack]:
                 os.killpg(process.pid, signal.SIGKILL)
         output.close()
         if sys.exc_info()[0] is None:
-            for leftover in batches.iterdir():
+            for leftover in scratch.iterdir():
                 leftover.unlink()
-            batches.rmdir()
+            scratch.rmdir()
         connection.creation.destroy_test_db(args.database, verbosity=0)
 
 

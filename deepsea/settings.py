@@ -442,10 +442,9 @@ GAMES_MAX_UPLOAD_BYTES = envint("GAMES_MAX_UPLOAD_BYTES", 500_000_000)
 GAMES_VERIFY_MAX_ATTEMPTS = envint("GAMES_VERIFY_MAX_ATTEMPTS", 3)
 GAMES_STUCK_AFTER_SECONDS = envint("GAMES_STUCK_AFTER_SECONDS", 600)
 GAMES_LEASE_SECONDS = envint("GAMES_LEASE_SECONDS", 20)
-# A batch's body is streamed into a file here and read by a Celery task (the request only
-# stores it), so no batch is bound by the web server's timeout. Shared by web and workers.
+# A batch's body is stored in the database (games.models.BatchPiece) until a worker has read
+# it, so workers on any machine need only the database and the broker: no shared disk.
 MEDIA_ROOT = Path(os.getenv("MEDIA_ROOT") or BASE_DIR / "media")
-GAMES_BATCH_DIR = Path(os.getenv("GAMES_BATCH_DIR") or MEDIA_ROOT / "batches")
 
 # Content-Security-Policy: scripts and styles from this site only, inline ones only with the
 # request's nonce (templates put {{ csp_nonce }} on them); no unsafe-inline anywhere.

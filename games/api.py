@@ -35,7 +35,14 @@ from games.serializers import (
     SubmittedLogSerializer,
     UploadSerializer,
 )
-from games.services.batch_intake import start_batch, store_body
+from games.services.batch_intake import (
+    LengthRequired,
+    chunked_body,
+    is_chunked,
+    most_logs_per_batch,
+    start_batch,
+    store_body,
+)
 from games.services.intake import IntakeError, submit_log
 from games.services.removal import delete_log
 from games.services.tables import table_desk
@@ -272,17 +279,26 @@ class UploadViewSet(
         if options["table"] is not None:
             return refuse(IntakeError("a table takes a single log: POST it to /api/logs/"))
         limit = settings.GAMES_MAX_UPLOAD_BYTES
-        file = uploaded_file(request, limit)
         length = request.META.get("CONTENT_LENGTH") or ""
         expected = int(length) if length.isdigit() else None
-        if file is None and (expected or 0) > limit:
-            raise BodyTooLarge(f"a batch is at most {limit} bytes")
-        # An empty body never reaches the parser: DRF gives an empty dict for it.
-        stream = request.data if hasattr(request.data, "read") else io.BytesIO(b"")
         try:
+            if is_chunked(request) and expected is None:
+                if request.content_type.startswith("multipart/"):
+                    raise LengthRequired(
+                        "a chunked multipart body cannot be read: send the batch as the body "
+                        "itself (Content-Type: application/jsonl) or with a Content-Length"
+                    )
+                file, stream = None, chunked_body(request)
+            else:
+                file = uploaded_file(request, limit)
+                if file is None and (expected or 0) > limit:
+                    raise BodyTooLarge(f"a batch is at most {limit} bytes")
+                # An empty body never reaches the parser: DRF gives an empty dict for it.
+                stream = request.data if hasattr(request.data, "read") else io.BytesIO(b"")
             body = store_body(
                 file if file is not None else stream,
                 expected=expected if file is None else None,
+                max_lines=most_logs_per_batch(),
             )
         except IntakeError as error:
             return refuse(error)
@@ -321,8 +337,8 @@ class GameViewSet(viewsets.ReadOnlyModelViewSet):
         games = with_confirmation(
             Game.objects.visible_to(self.request.user).order_by("-played_at", "-pk")
         )
-        if self.action != "retrieve":
-            games = games.defer("facts")  # tens of KB each, and only the detail shows them
+        if self.action == "retrieve":
+            games = games.select_related("log")  # the detail's facts replay the log
         return with_seats(games)
 
     def get_serializer_class(self):

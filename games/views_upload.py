@@ -15,7 +15,7 @@ from games.filters import GameFilter
 from games.models import BatchState, Game, GameLog, Source, Upload
 from games.pagination import page_of_games, with_seats
 from games.permissions import Refusal, upload_refusal
-from games.services.batch_intake import start_batch, store_body
+from games.services.batch_intake import most_logs_per_batch, start_batch, store_body
 from games.services.intake import IntakeError, submit_log
 from games.services.tables import table_desk
 
@@ -58,7 +58,7 @@ def receive(request: HttpRequest) -> Upload:
             raise IntakeError(f"file over {settings.GAMES_MAX_UPLOAD_BYTES} bytes")
         if table is not None:
             raise IntakeError("a table takes a single log, not a batch")
-        body = store_body(file, expected=None)
+        body = store_body(file, expected=None, max_lines=most_logs_per_batch())
         refusal = upload_refusal(request, body.lines)
         if refusal is not None:
             body.discard()
@@ -161,7 +161,7 @@ def upload_list(request: HttpRequest) -> HttpResponse:
 def game_list(request: HttpRequest) -> HttpResponse:
     """Verified games anyone may see, filtered by game, player, tournament, source, date;
     newest first, a page at a time by keyset (games/pagination.py)."""
-    games = with_seats(Game.objects.visible_to(request.user).defer("facts"))
+    games = with_seats(Game.objects.visible_to(request.user))
     filters = GameFilter(request.GET, queryset=games)
     try:
         page = page_of_games(request, filters.qs if filters.is_valid() else games.none())

@@ -1,10 +1,12 @@
 """Statistics storage: per-game lines and the cubes summed from them.
 
 A *line* is one game's contribution, derived once from the game's facts when it is verified
-(per seat, per seat and hex, per pair of seats, per seat and round). A *cube* sums lines by
-the filter dimensions (`Slice`) plus its own keys, so a page reads a few hundred cube rows
-however many games there are. Every cube counter has the line field of the same name; `n`
-counts the lines summed. Rebuilding a cube is one GROUP BY over its lines.
+(per seat, per seat and hex, per seat and round). A *cube* sums lines by the filter
+dimensions (`Slice`) plus its own keys, so a page reads a few hundred cube rows however many
+games there are. Every cube counter has the line field of the same name, or is derived from
+the lines by the cube's query (a pair of seats is two seat lines of one game; a hex line's
+win-weighted twins come from its seat line); `n` counts the lines summed. Rebuilding a cube
+is one GROUP BY over its lines.
 
 Keys are never NULL (unique constraints treat NULLs as distinct): 0 means "no turn order",
 -1 "no bidding".
@@ -61,18 +63,6 @@ class SeatLine(Slice):
         ]
 
 
-class PairLine(models.Model):
-    """How one seat finished against one opponent at the same table."""
-
-    seat = models.ForeignKey(SeatLine, models.CASCADE, related_name="pairs")
-    opponent = models.CharField(max_length=100)
-    ahead = models.IntegerField()
-    behind = models.IntegerField()
-
-    def __str__(self) -> str:
-        return f"{self.seat} vs {self.opponent}"
-
-
 HEX_COUNTERS = (
     "offered",
     "taken",
@@ -116,8 +106,35 @@ HexCounters = type(
 )
 
 
-class HexLine(HexCounters):
-    """One seat's dealings with one Deep Vents hex type in one game."""
+# A hex line's win-weighted and par-weighted twins are its flag times its seat line's wins or
+# expected: the sums read them from the seat line (stats.services.aggregate.lines_summed)
+# instead of storing them on every line.
+HEX_DERIVED = {
+    f"{flag}{suffix}": (flag, seat_field)
+    for flag in ("owned", "passed", "early", "late")
+    for suffix, seat_field in (("_wins", "wins"), ("_expected", "expected"))
+}
+# What a hex line stores: whole counts, small within one game.
+HEX_LINE_COUNTERS = tuple(name for name in HEX_COUNTERS if name not in HEX_DERIVED)
+HexLineCounters = type(
+    "HexLineCounters",
+    (models.Model,),
+    {
+        "__module__": __name__,
+        "Meta": type("Meta", (), {"abstract": True}),
+        **{name: models.SmallIntegerField(null=True, blank=True) for name in HEX_LINE_COUNTERS},
+    },
+)
+
+
+class HexLine(HexLineCounters):
+    """One seat's dealings with one Deep Vents hex type in one game.
+
+    A game stores some eighty of these, so they are kept narrow: whole counts as smallint,
+    NULL for 0 (a NULL costs a bit of the row's null bitmap, a 0 two bytes, and most
+    counters of a line are 0), and no win-weighted twins (HEX_DERIVED). The cubes, which
+    are few, keep every counter as a float.
+    """
 
     seat = models.ForeignKey(SeatLine, models.CASCADE, related_name="hexes")
     hex = models.CharField(max_length=40)

@@ -133,13 +133,6 @@ def own_cache(settings) -> None:
 
 
 @pytest.fixture(autouse=True)
-def batch_files_in_tmp(settings, tmp_path) -> None:
-    """Batches sent over HTTP are stored as files (GAMES_BATCH_DIR): a test's go to its own
-    temporary directory, never into the project."""
-    settings.GAMES_BATCH_DIR = tmp_path / "batches"
-
-
-@pytest.fixture(autouse=True)
 def eager_celery() -> Iterator[Celery]:
     previous = celery_app.conf.task_always_eager
     celery_app.conf.task_always_eager = True

@@ -268,6 +268,19 @@ class Stack:
         path.write_text("".join(json.dumps(log) + "\n" for log in logs))
         return self.manage("import_logs", str(path))
 
+    def send_batch(self, logs: list[dict], name: str) -> None:
+        """Store a batch as a web request does (its body in the database, its reading queued
+        for any worker), then delete the file it came from: nothing on this host's disk is
+        left for the worker that reads it."""
+        path = self.workdir / f"{name}.jsonl"
+        path.write_text("".join(json.dumps(log) + "\n" for log in logs))
+        self.manage(
+            "shell", "-c",
+            "from games.services.batch_intake import start_batch, store_body; "
+            f"start_batch(store_body(open({str(path)!r}, 'rb'), expected=None), user=None)",
+        )  # fmt: skip
+        path.unlink()
+
     def query(self, sql: str) -> list[tuple]:
         with psycopg.connect(self.postgresql.url(self.database), connect_timeout=3) as db:
             return db.execute(sql).fetchall()

@@ -6,6 +6,7 @@ log twice. A body cut short leaves nothing behind."""
 import io
 
 import pytest
+from batch_support import stored_bodies
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
 from games_support import human_log, jsonl
@@ -17,12 +18,6 @@ from games.services.batch_intake import BodyEndedEarly, read_batch, store_body
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture(autouse=True)
-def batch_dir(settings, tmp_path):
-    settings.GAMES_BATCH_DIR = tmp_path / "batches"
-    return settings.GAMES_BATCH_DIR
-
-
 @pytest.fixture
 def client(django_user_model) -> Client:
     client = Client()
@@ -31,12 +26,8 @@ def client(django_user_model) -> Client:
     return client
 
 
-def stored_files(batch_dir) -> list:
-    return sorted(batch_dir.iterdir()) if batch_dir.exists() else []
-
-
 def test_the_request_stores_the_body_and_answers_202_before_anything_is_read(
-    client, batch_dir, django_capture_on_commit_callbacks
+    client, django_capture_on_commit_callbacks
 ):
     batch = jsonl(human_log(seed=1), "{oops", human_log(seed=2))
 
@@ -48,15 +39,15 @@ def test_the_request_stores_the_body_and_answers_202_before_anything_is_read(
     assert response["Location"] == f"http://testserver/api/uploads/{upload.pk}/"
     assert response.json()["batch_state"] == "waiting"
     assert (upload.batch_state, upload.bytes_total, upload.bytes_read) == ("waiting", len(batch), 0)
-    assert [path.read_bytes() for path in stored_files(batch_dir)] == [batch]
+    assert stored_bodies() == [batch]
     assert not GameLog.objects.exists()
     assert len(queued) == 1  # the reading task, sent once the upload is committed
     page = client.get(upload.get_absolute_url())
     assert b"Waiting for a worker to read the batch" in page.content
 
 
-def test_the_task_reads_the_batch_saves_its_position_and_deletes_the_file(
-    client, batch_dir, django_capture_on_commit_callbacks
+def test_the_task_reads_the_batch_saves_its_position_and_deletes_the_body(
+    client, django_capture_on_commit_callbacks
 ):
     batch = jsonl(human_log(seed=3), "{oops", human_log(seed=3), human_log(seed=4))
 
@@ -69,11 +60,11 @@ def test_the_task_reads_the_batch_saves_its_position_and_deletes_the_file(
     assert upload.line_errors[0]["line"] == 2
     assert upload.duplicates == [{"line": 3, "same_as_line": 1}]
     assert sorted(upload.logs.values_list("line", "status")) == [(1, "verified"), (4, "verified")]
-    assert stored_files(batch_dir) == []
+    assert stored_bodies() == []
 
 
 def test_the_upload_page_stores_a_batch_file_and_redirects_to_its_page(
-    client, batch_dir, django_capture_on_commit_callbacks
+    client, django_capture_on_commit_callbacks
 ):
     batch = jsonl(human_log(seed=5), human_log(seed=6))
 
@@ -84,11 +75,11 @@ def test_the_upload_page_stores_a_batch_file_and_redirects_to_its_page(
     assert response.status_code == 302
     assert response["Location"] == upload.get_absolute_url()
     assert upload.batch_state == BatchState.WAITING
-    assert [path.read_bytes() for path in stored_files(batch_dir)] == [batch]
+    assert stored_bodies() == [batch]
 
 
 def test_a_task_run_again_after_a_crash_resumes_and_stores_no_log_twice(
-    client, batch_dir, monkeypatch, django_capture_on_commit_callbacks
+    client, monkeypatch, django_capture_on_commit_callbacks
 ):
     monkeypatch.setattr(intake, "BATCH_CHUNK", 2)
     seeds = [10, 11, 12, 10, 13, 14]  # line 4 repeats line 1
@@ -120,7 +111,7 @@ def test_a_task_run_again_after_a_crash_resumes_and_stores_no_log_twice(
     assert sorted(upload.logs.values_list("line", flat=True)) == [1, 2, 3, 5, 6]
     assert GameLog.objects.count() == 5
     assert upload.duplicates == [{"line": 4, "same_as_line": 1}]
-    assert stored_files(batch_dir) == []
+    assert stored_bodies() == []
 
 
 def test_a_second_run_of_a_finished_batch_changes_nothing(
@@ -138,14 +129,14 @@ def test_a_second_run_of_a_finished_batch_changes_nothing(
     assert Upload.objects.get().duplicates == []
 
 
-def test_a_body_that_ends_before_its_length_leaves_no_file(batch_dir):
+def test_a_body_that_ends_before_its_length_leaves_nothing_stored():
     with pytest.raises(BodyEndedEarly, match="ended after 10 of 1000 bytes"):
         store_body(io.BytesIO(b'{"a": 1}\n\n'), expected=1000)
 
-    assert stored_files(batch_dir) == []
+    assert stored_bodies() == []
 
 
-def test_a_batch_over_the_size_limit_gets_413_and_leaves_no_file(client, batch_dir, settings):
+def test_a_batch_over_the_size_limit_gets_413_and_leaves_nothing_stored(client, settings):
     settings.GAMES_MAX_UPLOAD_BYTES = 100
     response = client.post(
         "/api/uploads/",
@@ -153,7 +144,7 @@ def test_a_batch_over_the_size_limit_gets_413_and_leaves_no_file(client, batch_d
     )
 
     assert response.status_code == 413
-    assert stored_files(batch_dir) == []
+    assert stored_bodies() == []
     assert not Upload.objects.exists()
 
 

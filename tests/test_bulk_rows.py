@@ -23,7 +23,6 @@ def a_game(log: GameLog) -> Game:
         player_count=4,
         source="human",
         played_at=timezone.now() - datetime.timedelta(days=3),
-        facts=[{"type": "offer", "seat": 0, "row": []}],
     )
 
 
@@ -41,7 +40,7 @@ def test_instances_inserted_in_bulk_get_ids_and_read_back_as_saved():
     assert all(game.pk and not game._state.adding for game in games)
     for game in games:
         stored = Game.objects.get(pk=game.pk)
-        fields = ("log_id", "ruleset_options", "played_at", "counts", "facts", "termination")
+        fields = ("log_id", "ruleset_options", "played_at", "counts", "termination")
         assert [getattr(stored, f) for f in fields] == [getattr(game, f) for f in fields]
 
 

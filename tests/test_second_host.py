@@ -1,4 +1,6 @@
-"""Workers on two machines share the work, and cutting one machine off mid-task loses and
+"""Workers on two machines share the work: the far one, given only the database's and the
+broker's addresses, reads a batch stored from this one (its body is in the database, no
+shared disk) and verifies it; cutting that machine off mid-task loses and
 repeats nothing: every log still ends verified exactly once (README, "Background work"); a
 database session of the machine cut off gives up its locks, even one cut off while the
 server was writing to it.
@@ -11,6 +13,7 @@ the test's own, listening on the link's host end as well. Needs root and `ip net
 import contextlib
 import os
 import random
+import re
 import shutil
 import subprocess
 import sys
@@ -113,14 +116,16 @@ def test_a_worker_on_a_second_host_shares_a_batch_and_losing_it_mid_task_loses_n
     two_hosts,
 ):
     stack, far = two_hosts
+    # Two URLs make a worker: the cache falls back to the broker's Redis, and the batch's
+    # body is in the database (no shared disk: the file it was sent from is deleted).
     far_env = {
         "DATABASE_URL": stack.postgresql.url(stack.database, host=far.host_address),
         "CELERY_BROKER_URL": stack.broker.url(host=far.host_address),
-        "REDIS_CACHE_URL": stack.broker.url(host=far.host_address),
+        "REDIS_CACHE_URL": "",
     }
     far_worker = stack.start_worker(env=far_env, prefix=far.prefix(), loglevel="INFO")
     stack.start_beat()
-    stack.import_logs(batch(GOOD + BAD, BAD), "batch")
+    stack.send_batch(batch(GOOD + BAD, BAD), "batch")
 
     # The far worker alone until the cut: with two workers from the start, a loaded machine
     # could see the batch done before the test saw the far worker busy. The near worker,
@@ -128,12 +133,13 @@ def test_a_worker_on_a_second_host_shares_a_batch_and_losing_it_mid_task_loses_n
     try:
         wait_until(
             lambda: (
-                "succeeded" in far_worker.log_path.read_text()
+                succeeded(far_worker, "read_batch_task")
+                and succeeded(far_worker, "verify_logs_task")
                 and far_connections(stack, far) > 0
                 and stack.unfinished() > 100
             ),
             180,
-            "the far worker to have verified part of the batch and be verifying more",
+            "the far worker to have read the batch, verified part of it and be verifying more",
         )
     except pytest.fail.Exception:
         print(stack.diagnosis())
@@ -158,6 +164,13 @@ def test_a_worker_on_a_second_host_shares_a_batch_and_losing_it_mid_task_loses_n
     )
     stop(far_worker, timeout=5)
     assert_each_log_verified_exactly_once(stack, GOOD, BAD)
+    assert stack.query("SELECT batch_state, lines_read FROM games_upload") == [("read", GOOD + BAD)]
+    assert stack.query("SELECT count(*) FROM games_batchpiece") == [(0,)]
+
+
+def succeeded(worker, task: str) -> bool:
+    """The worker's log says one run of `task` succeeded."""
+    return bool(re.search(rf"{task}\[[^]]+\] succeeded", worker.log_path.read_text()))
 
 
 # A client on the far host that takes a lock, asks for a result far larger than the socket

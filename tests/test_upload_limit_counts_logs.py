@@ -1,8 +1,10 @@
 """The hourly upload limit (UPLOADS_PER_HOUR) counts logs, not requests: a batch counts by its
 lines, so one request cannot carry past the limit. A refusal is a 429 with Retry-After, on
-the API and on the upload page, and stores nothing (no Upload row, no batch file)."""
+the API and on the upload page, and stores nothing (no Upload row, no stored body); a batch
+larger than the hourly limit itself is a 413 (waiting cannot help), said while it streams."""
 
 import pytest
+from batch_support import stored_bodies
 from django.core.cache import cache
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
@@ -15,8 +17,7 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture(autouse=True)
-def five_logs_an_hour(monkeypatch, settings, tmp_path):
-    settings.GAMES_BATCH_DIR = tmp_path / "batches"
+def five_logs_an_hour(monkeypatch):
     monkeypatch.setattr(UploadThrottle, "THROTTLE_RATES", {"uploads": "5/hour"})
     cache.clear()
     yield
@@ -44,7 +45,7 @@ def test_a_batch_of_three_then_one_of_three_is_refused_with_retry_after(client, 
     assert second.status_code == 429
     assert 0 < int(second["Retry-After"]) <= 3600
     assert Upload.objects.count() == 1
-    assert len(list(settings.GAMES_BATCH_DIR.iterdir())) == 1  # the first batch's, unread
+    assert len(stored_bodies()) == 1  # the first batch's, unread
 
 
 def test_single_logs_fill_what_a_batch_left(client):
@@ -59,12 +60,17 @@ def test_single_logs_fill_what_a_batch_left(client):
     assert "Retry-After" in single[1]
 
 
-def test_a_batch_larger_than_the_hourly_limit_is_refused_saying_to_split_it(client):
+def test_a_batch_larger_than_the_hourly_limit_is_refused_as_too_large_saying_to_split_it(
+    client,
+):
     response = post_batch(client, *range(10, 16))
 
-    assert response.status_code == 429
+    # Waiting cannot help, so not 429: 413, said as the sixth line arrives.
+    assert response.status_code == 413
+    assert "at most 5 logs" in response.json()["detail"]
     assert "split the batch" in response.json()["detail"]
-    assert "Retry-After" not in response  # waiting cannot help
+    assert "Retry-After" not in response
+    assert stored_bodies() == []
 
 
 def test_the_upload_page_answers_429_with_retry_after(client):
@@ -83,6 +89,7 @@ def test_the_upload_page_counts_a_batch_file_by_its_lines(client):
 
     refused = client.post("/upload/", {"file": SimpleUploadedFile("six.jsonl", batch)})
 
-    assert refused.status_code == 429
-    assert b"6 logs are more than the 5 an hour" in refused.content
+    assert refused.status_code == 413
+    assert b"a batch is at most 5 logs, the hourly upload limit" in refused.content
     assert not Upload.objects.exists()
+    assert stored_bodies() == []

@@ -47,10 +47,6 @@ class WebStack:
     gunicorn: subprocess.Popen | None = None
 
     @property
-    def batch_dir(self) -> Path:
-        return self.directory / "batches"
-
-    @property
     def url(self) -> str:
         return f"http://127.0.0.1:{self.port}"
 
@@ -93,7 +89,6 @@ def web_stack(directory: Path, broker_url: str, **settings: str) -> Iterator[Web
         "DATABASE_URL": f"sqlite:///{directory / 'db.sqlite3'}",
         "CELERY_BROKER_URL": broker_url,
         "REDIS_CACHE_URL": broker_url,
-        "GAMES_BATCH_DIR": str(directory / "batches"),
         "DEBUG": "true",
         "UPLOADS_PER_HOUR": "1000000000",  # bulk loads, not the throttle, are measured
         "PYTHONPATH": str(PROJECT),

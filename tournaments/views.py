@@ -30,10 +30,10 @@ def tournament_list(request: HttpRequest) -> HttpResponse:
 
 def with_results(tables: QuerySet[Table]) -> QuerySet[Table]:
     """Tables with what their seats and results show, in a few queries for any number of
-    tables: neither the log's raw text nor the game's facts leave the database."""
+    tables: the log's raw text does not leave the database (the facts are not stored)."""
     return (
         tables.select_related("round__tournament", "log__game")
-        .defer("log__raw", "log__game__facts")
+        .defer("log__raw")
         .prefetch_related("seats__player", "log__game__seats", "log__game__tournament_eliminations")
         .order_by("round__number", "number")
     )

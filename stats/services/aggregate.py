@@ -45,13 +45,14 @@ from stats.models import (
     BY_MONTH,
     DELTAS,
     HEX_COUNTERS,
+    HEX_DERIVED,
+    HEX_LINE_COUNTERS,
     ROLLUPS,
     SLICE_FIELDS,
     BidCube,
     HexCube,
     HexLine,
     PairCube,
-    PairLine,
     RoundCube,
     RoundLine,
     ScoreCube,
@@ -61,7 +62,7 @@ from stats.models import (
 )
 from stats.services.bands import group_bands
 from stats.services.game_lines import HexRow, RoundRow
-from stats.services.lines import GameLines, PairRow, SeatRow, build_lines
+from stats.services.lines import GameLines, SeatRow, build_lines
 
 logger = logging.getLogger(__name__)
 
@@ -84,6 +85,9 @@ class CubeSpec:
     line: type[Model]
     keys: tuple[str, ...]
     counters: tuple[str, ...]
+    # The lines are pairs of seat lines of one game (a seat and an opponent), made by the
+    # query rather than stored: what a stored pair line held, both seat lines hold.
+    paired: bool = False
 
     @property
     def via_seat(self) -> bool:
@@ -123,7 +127,7 @@ CUBES = (
     CubeSpec(ScoreCube, SeatLine, ("score_bin",), ()),
     CubeSpec(SeatCube, SeatLine, ("seat", "turn_order"), ("wins", "expected", "score")),
     CubeSpec(BidCube, SeatLine, ("turn_order", "winning_bid"), ("wins", "expected")),
-    CubeSpec(PairCube, PairLine, ("opponent",), ("ahead", "behind")),
+    CubeSpec(PairCube, SeatLine, ("opponent",), ("ahead", "behind"), paired=True),
     CubeSpec(HexCube, HexLine, ("hex",), HEX_COUNTERS),
     CubeSpec(RoundCube, RoundLine, ("round", "moment"), ("points", "drowned", "depth")),
 )
@@ -144,17 +148,40 @@ def lines_summed(spec: CubeSpec, games: int | None = None, sign: int = 1) -> str
         if spec.via_seat
         else ""
     )
+    if spec.paired:
+        game, seat = column(SeatLine, "game"), column(SeatLine, "seat")
+        join = (
+            f" JOIN {quote(SeatLine._meta.db_table)} opponent ON opponent.{game} = line.{game}"
+            f" AND opponent.{seat} <> line.{seat}"
+        )
 
     def source(name: str) -> str:
-        """Where a key is read: the slice from the seat line, the other keys from the line."""
+        """Where a key is read: the slice from the seat line, the other keys from the line
+        (a pair's opponent: the other seat line's strategy)."""
         if name in SLICE_FIELDS:
             return f"{slice_table}.{column(SeatLine, name)}"
+        if spec.paired and name == "opponent":
+            return f"opponent.{column(SeatLine, 'strategy')}"
+        return f"line.{column(spec.line, name)}"
+
+    def counter(name: str) -> str:
+        """A counter's value on a line: stored, or derived: a pair's finish ahead of or
+        behind its opponent, a hex line's win-weighted twins (its flag times the seat
+        line's wins or expected)."""
+        if spec.paired:
+            rank = column(SeatLine, "rank")
+            compared = "<" if name == "ahead" else ">"
+            return f"CASE WHEN line.{rank} {compared} opponent.{rank} THEN 1 ELSE 0 END"
+        if spec.line is HexLine and name in HEX_DERIVED:
+            flag, seat_field = HEX_DERIVED[name]
+            return f"line.{column(HexLine, flag)} * seat.{column(SeatLine, seat_field)}"
         return f"line.{column(spec.line, name)}"
 
     grouped = [source(name) for name in spec.key_fields]
     factor = "" if sign == 1 else f"{sign} * "
+    # COALESCE: a hex line stores 0 as NULL, and a key whose lines are all NULL sums NULL.
     sums = [f"{factor}COUNT(*)"] + [
-        f"{factor}SUM(line.{column(spec.line, name)})" for name in spec.counters
+        f"{factor}COALESCE(SUM({counter(name)}), 0)" for name in spec.counters
     ]
     selected = ", ".join(f"{value} AS c{i}" for i, value in enumerate([*grouped, *sums]))
     where = ""
@@ -312,8 +339,7 @@ def save_lines(games: list[GameLines]) -> None:
     taken = iter(ids)
     seat_ids = [{row.seat: next(taken) for row in lines.seats} for lines in games]
     for model, kind, fields in (
-        (PairLine, "pairs", PairRow._fields),
-        (HexLine, "hexes", HexRow._fields),
+        (HexLine, "hexes", ("seat", "hex", *HEX_LINE_COUNTERS)),
         (RoundLine, "rounds", RoundRow._fields),
     ):
         rows = [
@@ -321,8 +347,20 @@ def save_lines(games: list[GameLines]) -> None:
             for lines, ids_of in zip(games, seat_ids, strict=True)
             for row in getattr(lines, kind)
         ]
+        if model is HexLine:
+            rows = [hex_line_values(row) for row in rows]
         if rows:
             insert_rows(model, ("seat_id", *fields[1:]), rows)
+
+
+# Where each stored counter of a hex line sits in a HexRow (after seat and hex).
+HEX_LINE_AT = [HexRow._fields.index(name) for name in HEX_LINE_COUNTERS]
+
+
+def hex_line_values(row: tuple) -> tuple:
+    """A HexRow as its line stores it: the seat line's id and hex, then the whole counts,
+    0 as NULL (HexLine); the win-weighted twins are left out (HEX_DERIVED)."""
+    return (row[0], row[1], *(int(row[at]) or None for at in HEX_LINE_AT))
 
 
 # --- rebuilding ----------------------------------------------------------------------------
@@ -404,6 +442,7 @@ def rebuild_cubes() -> dict[str, float]:
 def verified_games() -> Iterator[Game]:
     return (
         Game.objects.filter(log__status=GameLog.Status.VERIFIED, counts=True)
+        .select_related("log")  # the facts are replayed from it (Game.facts)
         .prefetch_related("seats")
         .order_by("pk")
         .iterator(chunk_size=500)
@@ -413,7 +452,7 @@ def verified_games() -> Iterator[Game]:
 def rebuild_lines(games_per_batch: int = 500) -> int:
     """Derive every verified game's lines again from its facts (after a change of
     definitions); the cubes must then be rebuilt."""
-    for model in (HexLine, PairLine, RoundLine, SeatLine):
+    for model in (HexLine, RoundLine, SeatLine):
         model.objects.all().delete()  # children first, so each is one DELETE
     counted = 0
     batch: list[GameLines] = []

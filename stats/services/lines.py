@@ -1,8 +1,9 @@
 """A verified game's statistics lines, derived from its seats and replay facts.
 
-Facts are the engine's per-turn records (Game.facts, collected by replay). Seat and pair
-lines are the same for every game; what else a game's facts give (Deep Vents: per-hex lines;
-Deep Sea Adventure and Deep Dive: per-round lines) its adapter adds (stats/adapters.py).
+Facts are the engine's per-turn records (Game.facts, collected by replay). Seat lines are
+the same for every game (the pair cube's query pairs them); what else a game's facts give
+(Deep Vents: per-hex lines; Deep Sea Adventure and Deep Dive: per-round lines) its adapter
+adds (stats/adapters.py).
 
 Lines are built as plain tuples (named, in the columns' terms), never model instances: a
 4-player Deep Vents game has some hundred of them, and save_lines copies them to the
@@ -48,20 +49,9 @@ class SeatRow(NamedTuple):
     rank: float
 
 
-class PairRow(NamedTuple):
-    """An unsaved PairLine; `seat` is the seat's number in its game (save_lines stores the
-    seat line's id)."""
-
-    seat: int
-    opponent: str
-    ahead: int
-    behind: int
-
-
 @dataclass
 class GameLines:
     seats: list[SeatRow] = field(default_factory=list)
-    pairs: list[PairRow] = field(default_factory=list)
     hexes: list[HexRow] = field(default_factory=list)
     rounds: list[RoundRow] = field(default_factory=list)
 
@@ -113,16 +103,5 @@ def build_lines(
                 rank=float(seat.rank),
             )
         )
-    for seat in seats:
-        for other in seats:
-            if other.seat != seat.seat:
-                lines.pairs.append(
-                    PairRow(
-                        seat=seat.seat,
-                        opponent=other.strategy,
-                        ahead=int(seat.rank < other.rank),
-                        behind=int(seat.rank > other.rank),
-                    )
-                )
     adapter_for(game.game_type).add_lines(lines, facts)
     return lines

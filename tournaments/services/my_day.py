@@ -67,7 +67,7 @@ def my_tables(tournament: Tournament, player: Player) -> list[DayTable]:
     tables = list(
         Table.objects.filter(round__tournament=tournament, seats__player=player)
         .select_related("round", "log__game")
-        .defer("log__raw", "log__game__facts")
+        .defer("log__raw")
         .prefetch_related("seats__player", "log__game__seats", "log__game__tournament_eliminations")
         .order_by("-round__number")
     )

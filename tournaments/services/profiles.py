@@ -178,7 +178,6 @@ def player_profile(player: Player, page: str | None = None) -> dict[str, Any]:
     seats = (
         GameSeat.objects.filter(player=player)
         .select_related("game")
-        .defer("game__facts")
         .annotate(confirmation=confirmation_of("game__"))
         .order_by("-game__played_at", "-game_id")
     )

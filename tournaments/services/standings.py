@@ -151,7 +151,7 @@ def tournament_results(tournament: Tournament) -> list[TableResult]:
     tables = (
         Table.objects.filter(round__tournament=tournament)
         .select_related("round", "log__game")
-        .defer("log__raw", "log__game__facts")  # placements need neither
+        .defer("log__raw")  # placements do not need it
         .prefetch_related("seats", "log__game__seats")
         .order_by("round__number", "number")
     )
