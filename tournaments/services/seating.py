@@ -44,10 +44,15 @@ FULL_TABLE = 4
 # The plan looks this many rounds ahead at most (the current one included): enough for an
 # affine plane of pods of 4 (5 rounds), short enough to stay fast.
 PLAN_ROUNDS = 6
-# Search steps per player and the late acceptance memory (Burke & Bykov's LAHC).
-STEPS_PER_PLAYER = 600
-MIN_STEPS = 5000
-ACCEPTANCE_MEMORY = 60
+# Work of each phase of the search (see _Planner.solve), counted in steps, never seconds.
+ATTEMPTS = 4  # fresh starts while the plan repeats a meeting or leaves seats unbalanced
+SEAT_SWEEPS = 40
+SEAT_REPAIR_PASSES = 30
+SEAT_REPAIR_MEMORY = 6
+SWISS_STEPS_BASE = 2000
+SWISS_STEPS_PER_PLAYER = 150
+ROUND_EXCHANGES = 0.05  # the share of Swiss steps that try another planned round as round 0
+ACCEPTANCE_MEMORY = 50  # late acceptance hill climbing (Burke and Bykov)
 REPEAT_WORK = 400_000
 STALE_STEPS = 60
 
@@ -177,17 +182,13 @@ class _Planner:
             + (n - 1 - i)
             for i, player in enumerate(order)
         ]
-        # Lexicographic weights: each level outweighs everything below it can add up to.
-        spread_max = n**3 + 1
-        small_max = n * max(self.small_cost, default=0) * spread_max + spread_max
-        history = max((sum(c.values()) for c in seats.values()), default=0)
-        seat_max = n * (history + rounds) ** 2 * small_max + small_max
-        future_max = n * n * (max(met.values(), default=0) + rounds) ** 2 * seat_max + seat_max
+        # Lexicographic weights: each level outweighs all that the levels below can add up
+        # to (Python integers do not overflow). The search compares repeats, then seats,
+        # level by level; the two lowest levels share one number.
         self.repeat_scale = n * n * (max(met.values(), default=0) + rounds) ** 2 + 1
-        self.w_small = spread_max
-        self.w_seat = small_max
-        self.w_future = seat_max
-        self.w_now = future_max
+        self.w_small = n**3 + 1
+        played = max((sum(c.values()) for c in seats.values()), default=0)
+        self.seat_scale = n * width * (played + 1) ** 2 + 1
 
     # -- the state ------------------------------------------------------------------
 
@@ -197,6 +198,7 @@ class _Planner:
         ties at random); meetings and seat counts are counted again from history."""
         self.meetings = [row[:] for row in self.before]
         self.seat_counts = [row[:] for row in self.seats_before]
+        self.seats_now = [row[:] for row in self.seats_before]
         self.tables: list[list[list[int]]] = []
         self.where: list[list[int]] = []  # round -> player -> table index
         for r in range(self.rounds):
@@ -215,6 +217,8 @@ class _Planner:
                 for position, p in enumerate(table):
                     where[p] = t
                     self.seat_counts[p][position] += 1
+                    if r == 0:
+                        self.seats_now[p][position] += 1
                 for a, b in itertools.combinations(table, 2):
                     self.meetings[a][b] += 1
                     self.meetings[b][a] += 1
@@ -231,74 +235,6 @@ class _Planner:
                 table.append(left.pop(pick))
             tables.append(table)
         return tables
-
-    def total(self) -> int:
-        now = sum(
-            self.before[a][b] ** 2
-            for table in self.tables[0]
-            for a, b in itertools.combinations(table, 2)
-        )
-        future = sum(c * (c - 1) for row in self.meetings for c in row) // 2
-        seats = sum(c * c for row in self.seat_counts for c in row)
-        small = sum(
-            self.small_cost[p]
-            for t, table in enumerate(self.tables[0])
-            if self.small_table[t]
-            for p in table
-        )
-        spread = sum(
-            abs(a - b) for table in self.tables[0] for a, b in itertools.combinations(table, 2)
-        )
-        return (
-            now * self.w_now
-            + future * self.w_future
-            + seats * self.w_seat
-            + small * self.w_small
-            + spread * self.spread_weight
-        )
-
-    def delta(self, r: int, a: int, b: int) -> int:
-        """The change in total cost if a and b (in round r) swap places."""
-        tables, where = self.tables[r], self.where[r]
-        ta, tb = where[a], where[b]
-        first, second = tables[ta], tables[tb]
-        pa, pb = first.index(a), second.index(b)
-        seat_counts = self.seat_counts
-        change = 0
-        if pa != pb:
-            sa, sb = seat_counts[a], seat_counts[b]
-            change += 2 * (sa[pb] - sa[pa] + 1 + sb[pa] - sb[pb] + 1) * self.w_seat
-        if ta == tb:
-            return change
-        meetings = self.meetings
-        ma, mb = meetings[a], meetings[b]
-        future = 0
-        for x in first:
-            if x != a:
-                future += 2 * (mb[x] - ma[x] + 1)
-        for y in second:
-            if y != b:
-                future += 2 * (ma[y] - mb[y] + 1)
-        change += future * self.w_future
-        if r == 0:
-            before = self.before
-        else:
-            return change
-        ba, bb = before[a], before[b]
-        now = spread = 0
-        for x in first:
-            if x != a:
-                now += bb[x] ** 2 - ba[x] ** 2
-                spread += abs(b - x) - abs(a - x)
-        for y in second:
-            if y != b:
-                now += ba[y] ** 2 - bb[y] ** 2
-                spread += abs(a - y) - abs(b - y)
-        change += now * self.w_now + spread * self.spread_weight
-        if self.small_table[ta] != self.small_table[tb]:
-            small = self.small_cost[b] - self.small_cost[a]
-            change += (small if self.small_table[ta] else -small) * self.w_small
-        return change
 
     def repeat_delta(self, r: int, a: int, b: int) -> int:
         """The change in the two repeat levels alone (now x repeat_scale + future) if a and
@@ -401,11 +337,11 @@ class _Planner:
         ta, tb = where[a], where[b]
         first, second = tables[ta], tables[tb]
         pa, pb = first.index(a), second.index(b)
-        counts = self.seat_counts
-        counts[a][pa] -= 1
-        counts[b][pb] -= 1
-        counts[a][pb] += 1
-        counts[b][pa] += 1
+        for counts in (self.seat_counts, self.seats_now) if r == 0 else (self.seat_counts,):
+            counts[a][pa] -= 1
+            counts[b][pb] -= 1
+            counts[a][pb] += 1
+            counts[b][pa] += 1
         if ta != tb:
             meetings = self.meetings
             for x in first:
@@ -426,36 +362,242 @@ class _Planner:
     # -- the search ---------------------------------------------------------------
 
     def solve(self) -> list[list[int]]:
-        self.initial()
-        self.avoid_repeats()
-        cost = best = self.total()
-        best_round = [table[:] for table in self.tables[0]]
-        memory = [cost] * ACCEPTANCE_MEMORY
+        """Who meets whom over the plan first, then the seats of every planned table, then
+        round 0's pods by standing (keeping what the first two won), then the seats again."""
+        best = best_plan = None
+        for _ in range(ATTEMPTS):
+            self.initial()
+            self.avoid_repeats()
+            self.balance_seats()
+            self.repair_seats()
+            found = (self.repeat_cost(), sum(c * c for row in self.seat_counts for c in row))
+            if best is None or found < best:
+                best, best_plan = found, self.snapshot()
+            if found[0] == 0 and self.seats_balanced():
+                break
+        self.restore(best_plan)
+        self.balance_seats()
+        self.group_by_standing()
+        self.balance_seats()
+        return self.result()
+
+    # Seats: each table in turn takes its best order given every other table's seats.
+
+    def table_seat_cost(self, table: Sequence[int], r: int) -> int:
+        """What this table of round r adds to the sum of squared seat counts over the plan
+        (the counts without this table's own seats); for round 0, then to the same sum
+        over the rounds played and round 0 alone: of two plans as balanced, the one that
+        leaves the players more balanced now leaves the later rounds freer."""
+        counts = self.seat_counts
+        cost = sum(2 * counts[p][position] + 1 for position, p in enumerate(table))
+        if r:
+            return cost * self.seat_scale
+        now = self.seats_now
+        return cost * self.seat_scale + sum(
+            2 * now[p][position] + 1 for position, p in enumerate(table)
+        )
+
+    def unseat(self, table: list[int], r: int) -> None:
+        for position, p in enumerate(table):
+            self.seat_counts[p][position] -= 1
+            if r == 0:
+                self.seats_now[p][position] -= 1
+
+    def seat(self, table: list[int], r: int) -> None:
+        for position, p in enumerate(table):
+            self.seat_counts[p][position] += 1
+            if r == 0:
+                self.seats_now[p][position] += 1
+
+    def best_order(self, table: list[int], r: int) -> tuple[int, list[list[int]]]:
+        """The least seat cost of this (unseated) table and every order reaching it."""
+        best, orders = None, []
+        for order in itertools.permutations(table):
+            cost = self.table_seat_cost(order, r)
+            if best is None or cost < best:
+                best, orders = cost, [list(order)]
+            elif cost == best:
+                orders.append(list(order))
+        return best, orders
+
+    def balance_seats(self) -> None:
+        """Sweeps over every planned table, each taking an order of least seat cost given
+        the others (one of the equal ones at random, so a sweep can leave a plateau)."""
+        for _ in range(SEAT_SWEEPS):
+            improved = False
+            for r, tables in enumerate(self.tables):
+                for table in tables:
+                    self.unseat(table, r)
+                    now = self.table_seat_cost(table, r)
+                    best, orders = self.best_order(table, r)
+                    table[:] = self.rng.choice(orders)
+                    self.seat(table, r)
+                    improved |= best < now
+            if not improved and self.seats_balanced():
+                return
+
+    def repair_seats(self) -> None:
+        """When the seats cannot be balanced at the tables as they are, move players: each
+        pass weighs every swap between two tables of a planned round that adds no repeat
+        (there are few late in an event) and makes the best one for the seats, or, when
+        none is better, one that is as good (not undoing the last few)."""
+        recent: list[tuple[int, int, int]] = []
+        for _ in range(SEAT_REPAIR_PASSES):
+            if self.seats_balanced():
+                return
+            best, moves = 1, []
+            for r, where in enumerate(self.where):
+                for a, b in itertools.combinations(range(self.n), 2):
+                    if where[a] == where[b] or (r, a, b) in recent:
+                        continue
+                    if self.repeat_delta(r, a, b) > 0:
+                        continue
+                    change = self.seat_change(r, a, b)
+                    if change < best:
+                        best, moves = change, [(r, a, b)]
+                    elif change == best:
+                        moves.append((r, a, b))
+            if not moves:
+                return
+            r, a, b = self.rng.choice(moves)
+            self.swap(r, a, b)
+            for table in (self.tables[r][self.where[r][a]], self.tables[r][self.where[r][b]]):
+                self.unseat(table, r)
+                table[:] = self.rng.choice(self.best_order(table, r)[1])
+                self.seat(table, r)
+            recent = [*recent[-SEAT_REPAIR_MEMORY:], (r, a, b)]
+
+    def seat_change(self, r: int, a: int, b: int) -> int:
+        """How much the seat cost changes if a and b swap tables in round r and both
+        tables take their best order."""
+        where, tables = self.where[r], self.tables[r]
+        first, second = tables[where[a]], tables[where[b]]
+        self.unseat(first, r)
+        self.unseat(second, r)
+        now = self.table_seat_cost(first, r) + self.table_seat_cost(second, r)
+        after = (
+            self.best_order([b if p == a else p for p in first], r)[0]
+            + self.best_order([a if p == b else p for p in second], r)[0]
+        )
+        self.seat(first, r)
+        self.seat(second, r)
+        return after - now
+
+    def seats_balanced(self) -> bool:
+        """No player's seat counts (history and plan) differ by more than 1."""
+        return all(max(row) - min(row) <= 1 for row in self.seat_counts)
+
+    # Round 0 by standing: swaps and round exchanges that lose nothing above.
+
+    def pods_cost(self, tables: list[list[int]]) -> int:
+        """Small tables and spread of round 0 (the two lowest levels)."""
+        small = sum(
+            self.small_cost[p]
+            for t, table in enumerate(tables)
+            if self.small_table[t]
+            for p in table
+        )
+        spread = sum(abs(a - b) for table in tables for a, b in itertools.combinations(table, 2))
+        return small * self.w_small + spread * self.spread_weight
+
+    def now_cost(self, tables: list[list[int]]) -> int:
+        before = self.before
+        return sum(
+            before[a][b] ** 2 for table in tables for a, b in itertools.combinations(table, 2)
+        )
+
+    def group_by_standing(self) -> None:
+        """Late acceptance hill climbing on round 0: swap two players of different tables
+        (each table then takes its best seat order) or make a planned round round 0."""
         rng, n, rounds = self.rng, self.n, self.rounds
-        for step in range(MIN_STEPS + STEPS_PER_PLAYER * n):
-            # Round 0 carries every level of the cost: it gets half the moves.
-            r = 0 if rng.random() < 0.5 else rng.randrange(rounds)
-            a = rng.randrange(n)
-            if rng.random() < 0.5:  # a change of seats at one table
-                table = self.tables[r][self.where[r][a]]
-                b = table[rng.randrange(len(table))]
-                if b == a:
-                    continue
+        cost = self.pods_cost(self.tables[0])
+        best, best_plan = cost, self.snapshot()
+        memory = [cost] * ACCEPTANCE_MEMORY
+        for step in range(SWISS_STEPS_BASE + SWISS_STEPS_PER_PLAYER * n):
+            slot = step % ACCEPTANCE_MEMORY
+            if rounds > 1 and rng.random() < ROUND_EXCHANGES:
+                change = self.try_round_exchange(rng.randrange(1, rounds), cost, memory[slot])
             else:
+                a = rng.randrange(n)
                 b = rng.randrange(n - 1)
                 b += b >= a
-            change = self.delta(r, a, b)
-            slot = step % ACCEPTANCE_MEMORY
-            if change <= 0 or cost + change <= memory[slot]:
-                self.swap(r, a, b)
+                change = self.try_swap(a, b, cost, memory[slot])
+            if change is not None:
                 cost += change
                 if cost < best:
-                    best = cost
-                    best_round = [table[:] for table in self.tables[0]]
+                    best, best_plan = cost, self.snapshot()
             memory[slot] = cost
-        self.best = best
-        self.tables[0] = best_round
-        return self.result()
+        self.restore(best_plan)
+
+    def try_round_exchange(self, j: int, cost: int, allowed: int) -> int | None:
+        """Make planned round j round 0 if its repeats with history are no worse and its
+        pods cost at most `allowed`; the rounds keep their seats (same counts)."""
+        if self.now_cost(self.tables[j]) > self.now_cost(self.tables[0]):
+            return None
+        change = self.pods_cost(self.tables[j]) - cost
+        if change > 0 and cost + change > allowed:
+            return None
+        self.tables[0], self.tables[j] = self.tables[j], self.tables[0]
+        self.where[0], self.where[j] = self.where[j], self.where[0]
+        return change
+
+    def try_swap(self, a: int, b: int, cost: int, allowed: int) -> int | None:
+        """Swap a and b between round 0's tables if no level above the pods gets worse
+        and the pods cost at most `allowed`."""
+        where = self.where[0]
+        ta, tb = where[a], where[b]
+        repeats = self.repeat_delta(0, a, b) if ta != tb else 1
+        if repeats > 0:
+            return None
+        first, second = self.tables[0][ta], self.tables[0][tb]
+        self.unseat(first, 0)
+        self.unseat(second, 0)
+        seats_now = self.table_seat_cost(first, 0) + self.table_seat_cost(second, 0)
+        new_first = [b if p == a else p for p in first]
+        new_second = [a if p == b else p for p in second]
+        seats_first, orders_first = self.best_order(new_first, 0)
+        seats_second, orders_second = self.best_order(new_second, 0)
+        pods = self.pods_cost_change(ta, tb, a, b)
+        change_seats = seats_first + seats_second - seats_now
+        worse = change_seats > 0 or (change_seats == 0 and pods > 0 and cost + pods > allowed)
+        if repeats == 0 and worse:
+            self.seat(first, 0)
+            self.seat(second, 0)
+            return None
+        # Fewer repeats, or as many and seats and pods acceptable: apply.
+        for x in first:
+            if x != a:
+                self.meet(a, x, -1)
+                self.meet(b, x, 1)
+        for y in second:
+            if y != b:
+                self.meet(b, y, -1)
+                self.meet(a, y, 1)
+        first[:] = self.rng.choice(orders_first)
+        second[:] = self.rng.choice(orders_second)
+        where[a], where[b] = tb, ta
+        self.seat(first, 0)
+        self.seat(second, 0)
+        return pods
+
+    def meet(self, a: int, b: int, times: int) -> None:
+        self.meetings[a][b] += times
+        self.meetings[b][a] += times
+
+    def pods_cost_change(self, ta: int, tb: int, a: int, b: int) -> int:
+        first, second = self.tables[0][ta], self.tables[0][tb]
+        spread = 0
+        for x in first:
+            if x != a:
+                spread += abs(b - x) - abs(a - x)
+        for y in second:
+            if y != b:
+                spread += abs(a - y) - abs(b - y)
+        change = spread * self.spread_weight
+        if self.small_table[ta] != self.small_table[tb]:
+            small = self.small_cost[b] - self.small_cost[a]
+            change += (small if self.small_table[ta] else -small) * self.w_small
+        return change
 
     def result(self) -> list[list[int]]:
         """Round 0's tables as player ids: largest first, then the best standing first."""
