@@ -1,26 +1,30 @@
 """Seating a round: table sizes, who sits with whom, in which seat.
 
-Each round is seated to minimise, in this order (a lexicographic cost):
+Each round is seated to minimise, level by level (a lexicographic cost):
 
 1. players meeting again this round: the squared count of their earlier meetings, as
    dipvis's seeder does (two who met once cost 1, twice 4);
 2. meetings again over the rest of the event: the round is planned together with the
-   rounds still to come (a plan never stored), so that a round which leaves no way to
-   avoid repeats later is not chosen (16 players in pods of 4 can play 5 rounds without a
-   repeat, but only if every round fits that plan);
-3. seat imbalance over the event: the sum over players of their squared counts in each
-   seat (history and plan), lowest when each player takes every seat once per block of
+   rounds still to come (a plan never stored, made again each round), so that no round is
+   chosen that leaves no way to avoid repeats later (16 players in pods of 4 can play 5
+   rounds without a repeat, but only if every round fits such a plan);
+3. turns at a smaller table (a 3 beside 4s): nobody twice in a row while others can, then
+   those who sat at one least often;
+4. seat imbalance over the event: the sum over players of their squared counts in each
+   seat (history and plan), lowest when every player takes every seat once per block of
    rounds, as Rally the Troops' designs do. What a seat means is the engine's to say
    (`Game.seat_order`): the position in the bidding order for starting-bid Deep Vents
-   (DV-3), in turn order otherwise; a table is stored in that order, seat 0 first;
-4. who sits at the smaller tables: nobody twice in a row while others can, those who sat
-   at one least often first, then the lowest standings;
-5. score-group spread (Swiss): the standing places between players at one table.
+   (DV-3: the opener bids first, the last bidder sees every bid), in turn order otherwise
+   (DV-16, DSA-8, DD-6). A table is stored in that order, its first player at seat 0;
+5. score-group spread (Swiss): the lowest standings take the smaller tables, and players
+   of similar standing sit together (the sum of standing places between tablemates).
 
 The planning (`plan_tables`) is plain Python on player ids; `seat_next_round` reads the
-tournament, plans and records the round, its tables and seats. The search is a late
-acceptance hill climb over swaps, with a fixed number of steps from the tournament's seed,
-so a round's seating is reproducible.
+tournament, plans and records the round. The search (`_Planner.solve`) works in phases:
+a tabu search on meetings, then each table's seat order, then late acceptance hill
+climbing on round 0 by standing that never loses a level above. Its work is counted in
+steps, never seconds, and its random choices come from the tournament's seed, so a
+round's seating is reproducible.
 """
 
 from __future__ import annotations
@@ -174,14 +178,13 @@ class _Planner:
         # Sitting at a smaller table: last round's first, then the count, then standing.
         largest = self.sizes[0]
         self.small_table = [size < largest for size in self.sizes]
-        rank_weight = n * n
-        last_round_weight = (max(small_before.values(), default=0) + 2) * n**3
-        self.small_cost = [
-            (player in small_last_round) * last_round_weight
-            + small_before[player] * rank_weight
-            + (n - 1 - i)
-            for i, player in enumerate(order)
+        # Smaller tables: who sat at one last round, then how often before (a level above
+        # the seats), then the lowest standings first (with the spread, below the seats).
+        last_round = n * max(small_before.values(), default=0) + 1
+        self.small_turns = [
+            (player in small_last_round) * last_round + small_before[player] for player in order
         ]
+        self.small_rank = [n - 1 - i for i in range(n)]
         # Lexicographic weights: each level outweighs all that the levels below can add up
         # to (Python integers do not overflow). The search compares repeats, then seats,
         # level by level; the two lowest levels share one number.
@@ -270,19 +273,19 @@ class _Planner:
         future = sum(c * (c - 1) for row in self.meetings for c in row) // 2
         return now * self.repeat_scale + future - self.repeats_before
 
-    def avoid_repeats(self) -> None:
+    def avoid_repeats(self, work: int) -> int:
         """Tabu search on who meets whom (after Dotu and Van Hentenryck's social golfer
         search): each step takes a round where someone meets a player again and makes the
         best swap of such a player with one of another table, not undoing a recent swap.
         A search that stops improving starts again from new greedy rounds; the best plan
-        found stays. The work is counted in swaps weighed, never in seconds, so the same
-        seed gives the same seating on any machine."""
+        found stays. The work is counted in swaps weighed (returned), never in seconds, so
+        the same seed gives the same seating on any machine."""
         rng, rounds, n = self.rng, self.rounds, self.n
         best = cost = self.repeat_cost()
         best_plan = self.snapshot()
         tabu: dict[tuple[int, int, int], int] = {}
         since_better = weighed = step = 0
-        while best and weighed < REPEAT_WORK:
+        while best and weighed < work:
             step += 1
             if since_better > STALE_STEPS:
                 self.initial()
@@ -314,6 +317,7 @@ class _Planner:
             if cost < best:
                 best, best_plan, since_better = cost, self.snapshot(), 0
         self.restore(best_plan)
+        return weighed
 
     def snapshot(self) -> list[list[list[int]]]:
         return [[table[:] for table in tables] for tables in self.tables]
@@ -365,9 +369,12 @@ class _Planner:
         """Who meets whom over the plan first, then the seats of every planned table, then
         round 0's pods by standing (keeping what the first two won), then the seats again."""
         best = best_plan = None
+        work = REPEAT_WORK
         for _ in range(ATTEMPTS):
             self.initial()
-            self.avoid_repeats()
+            # The attempts share one budget: a first search that cannot reach zero (a
+            # repeat is unavoidable) leaves the later ones only a few steps each.
+            work -= self.avoid_repeats(max(work, REPEAT_WORK // 8))
             self.balance_seats()
             self.repair_seats()
             found = (self.repeat_cost(), sum(c * c for row in self.seat_counts for c in row))
@@ -388,14 +395,18 @@ class _Planner:
         (the counts without this table's own seats); for round 0, then to the same sum
         over the rounds played and round 0 alone: of two plans as balanced, the one that
         leaves the players more balanced now leaves the later rounds freer."""
-        counts = self.seat_counts
-        cost = sum(2 * counts[p][position] + 1 for position, p in enumerate(table))
+        cost = self.plan_seat_cost(table)
         if r:
             return cost * self.seat_scale
         now = self.seats_now
         return cost * self.seat_scale + sum(
             2 * now[p][position] + 1 for position, p in enumerate(table)
         )
+
+    def plan_seat_cost(self, table: Sequence[int]) -> int:
+        """The first part of table_seat_cost: the plan's balance alone."""
+        counts = self.seat_counts
+        return sum(2 * counts[p][position] + 1 for position, p in enumerate(table))
 
     def unseat(self, table: list[int], r: int) -> None:
         for position, p in enumerate(table):
@@ -489,10 +500,18 @@ class _Planner:
 
     # Round 0 by standing: swaps and round exchanges that lose nothing above.
 
+    def small_turns_cost(self, tables: list[list[int]]) -> int:
+        return sum(
+            self.small_turns[p]
+            for t, table in enumerate(tables)
+            if self.small_table[t]
+            for p in table
+        )
+
     def pods_cost(self, tables: list[list[int]]) -> int:
-        """Small tables and spread of round 0 (the two lowest levels)."""
+        """Who of the standings sits small, and the spread of round 0 (the lowest levels)."""
         small = sum(
-            self.small_cost[p]
+            self.small_rank[p]
             for t, table in enumerate(tables)
             if self.small_table[t]
             for p in table
@@ -511,7 +530,7 @@ class _Planner:
         (each table then takes its best seat order) or make a planned round round 0."""
         rng, n, rounds = self.rng, self.n, self.rounds
         cost = self.pods_cost(self.tables[0])
-        best, best_plan = cost, self.snapshot()
+        best, best_plan = (*self.upper_levels(), cost), self.snapshot()
         memory = [cost] * ACCEPTANCE_MEMORY
         for step in range(SWISS_STEPS_BASE + SWISS_STEPS_PER_PLAYER * n):
             slot = step % ACCEPTANCE_MEMORY
@@ -524,15 +543,24 @@ class _Planner:
                 change = self.try_swap(a, b, cost, memory[slot])
             if change is not None:
                 cost += change
-                if cost < best:
-                    best, best_plan = cost, self.snapshot()
+                # A move may trade pods for a level above them: compare every level.
+                levels = (*self.upper_levels(), cost)
+                if levels < best:
+                    best, best_plan = levels, self.snapshot()
             memory[slot] = cost
         self.restore(best_plan)
+
+    def upper_levels(self) -> tuple[int, int, int]:
+        """Repeats, turns at a smaller table and seat balance of the plan as it stands."""
+        seats = sum(c * c for row in self.seat_counts for c in row)
+        return self.repeat_cost(), self.small_turns_cost(self.tables[0]), seats
 
     def try_round_exchange(self, j: int, cost: int, allowed: int) -> int | None:
         """Make planned round j round 0 if its repeats with history are no worse and its
         pods cost at most `allowed`; the rounds keep their seats (same counts)."""
         if self.now_cost(self.tables[j]) > self.now_cost(self.tables[0]):
+            return None
+        if self.small_turns_cost(self.tables[j]) > self.small_turns_cost(self.tables[0]):
             return None
         change = self.pods_cost(self.tables[j]) - cost
         if change > 0 and cost + change > allowed:
@@ -542,25 +570,32 @@ class _Planner:
         return change
 
     def try_swap(self, a: int, b: int, cost: int, allowed: int) -> int | None:
-        """Swap a and b between round 0's tables if no level above the pods gets worse
-        and the pods cost at most `allowed`."""
+        """Swap a and b between round 0's tables, level by level: fewer repeats, or as
+        many and fewer turns at a smaller table, or as many and seats as balanced over the
+        plan, and the pods cost at most `allowed`."""
         where = self.where[0]
         ta, tb = where[a], where[b]
         repeats = self.repeat_delta(0, a, b) if ta != tb else 1
         if repeats > 0:
             return None
+        turns = 0
+        if self.small_table[ta] != self.small_table[tb]:
+            turns = self.small_turns[b] - self.small_turns[a]
+            turns = turns if self.small_table[ta] else -turns
+        if repeats == 0 and turns > 0:
+            return None
         first, second = self.tables[0][ta], self.tables[0][tb]
         self.unseat(first, 0)
         self.unseat(second, 0)
-        seats_now = self.table_seat_cost(first, 0) + self.table_seat_cost(second, 0)
+        seats_now = self.plan_seat_cost(first) + self.plan_seat_cost(second)
         new_first = [b if p == a else p for p in first]
         new_second = [a if p == b else p for p in second]
-        seats_first, orders_first = self.best_order(new_first, 0)
-        seats_second, orders_second = self.best_order(new_second, 0)
+        orders_first = self.best_order(new_first, 0)[1]
+        orders_second = self.best_order(new_second, 0)[1]
+        seats = self.plan_seat_cost(orders_first[0]) + self.plan_seat_cost(orders_second[0])
         pods = self.pods_cost_change(ta, tb, a, b)
-        change_seats = seats_first + seats_second - seats_now
-        worse = change_seats > 0 or (change_seats == 0 and pods > 0 and cost + pods > allowed)
-        if repeats == 0 and worse:
+        worse = seats > seats_now or (seats == seats_now and pods > 0 and cost + pods > allowed)
+        if repeats == 0 and turns == 0 and worse:
             self.seat(first, 0)
             self.seat(second, 0)
             return None
@@ -595,7 +630,7 @@ class _Planner:
                 spread += abs(a - y) - abs(b - y)
         change = spread * self.spread_weight
         if self.small_table[ta] != self.small_table[tb]:
-            small = self.small_cost[b] - self.small_cost[a]
+            small = self.small_rank[b] - self.small_rank[a]
             change += (small if self.small_table[ta] else -small) * self.w_small
         return change
 
