@@ -57,7 +57,7 @@ SWISS_STEPS_BASE = 2000
 SWISS_STEPS_PER_PLAYER = 150
 ROUND_EXCHANGES = 0.05  # the share of Swiss steps that try another planned round as round 0
 ACCEPTANCE_MEMORY = 50  # late acceptance hill climbing (Burke and Bykov)
-REPEAT_WORK = 400_000
+REPEAT_WORK = 1_000_000
 STALE_STEPS = 60
 
 Pair = frozenset[int]
@@ -170,6 +170,7 @@ class _Planner:
             if a in index and b in index:
                 self.before[index[a]][index[b]] = self.before[index[b]][index[a]] = times
         self.repeats_before = sum(c * (c - 1) for row in self.before for c in row) // 2
+        self.repeats_floor = self.least_repeats(rounds * (min(sizes) - 1))
         width = max(self.sizes)
         self.seats_before = [
             [seats.get(player, Counter())[position] for position in range(width)]
@@ -193,12 +194,30 @@ class _Planner:
         played = max((sum(c.values()) for c in seats.values()), default=0)
         self.seat_scale = n * width * (played + 1) ** 2 + 1
 
+    def least_repeats(self, planned_meetings: int) -> int:
+        """A floor under the plan's repeat cost: each player's meetings (earlier and
+        planned) spread as evenly as possible over everyone else. 12 players in 4s meet
+        15 times in 5 rounds, among 11 others: repeats cannot be avoided, and the search
+        stops once it reaches what cannot be avoided instead of using its whole budget."""
+        others = self.n - 1
+        total = 0
+        for row in self.before:
+            quotient, remainder = divmod(sum(row) + planned_meetings, others)
+            total += remainder * (quotient + 1) * quotient + (others - remainder) * quotient * (
+                quotient - 1
+            )
+        return max(0, total // 2 - self.repeats_before)
+
     # -- the state ------------------------------------------------------------------
 
-    def initial(self, plan: list[list[list[int]]] | None = None) -> None:
-        """The given plan, or round 0 in standing order (the Swiss pods) and the planned
-        rounds built greedily (each table takes the player who has met its players least,
-        ties at random); meetings and seat counts are counted again from history."""
+    def initial(
+        self,
+        plan: list[list[list[int]]] | None = None,
+        first: list[list[int]] | None = None,
+    ) -> None:
+        """The given plan, or round 0 (`first`, else in standing order: the Swiss pods)
+        and the planned rounds built greedily (each table takes the player who has met its
+        players least, ties at random); meetings and seats are counted again from history."""
         self.meetings = [row[:] for row in self.before]
         self.seat_counts = [row[:] for row in self.seats_before]
         self.seats_now = [row[:] for row in self.seats_before]
@@ -207,6 +226,8 @@ class _Planner:
         for r in range(self.rounds):
             if plan is not None:
                 tables = [table[:] for table in plan[r]]
+            elif r == 0 and first is not None:
+                tables = [table[:] for table in first]
             elif r == 0:
                 tables, start = [], 0
                 for size in self.sizes:
@@ -273,7 +294,7 @@ class _Planner:
         future = sum(c * (c - 1) for row in self.meetings for c in row) // 2
         return now * self.repeat_scale + future - self.repeats_before
 
-    def avoid_repeats(self, work: int) -> int:
+    def avoid_repeats(self, work: int, keep_first: bool = False) -> int:
         """Tabu search on who meets whom (after Dotu and Van Hentenryck's social golfer
         search): each step takes a round where someone meets a player again and makes the
         best swap of such a player with one of another table, not undoing a recent swap.
@@ -285,13 +306,17 @@ class _Planner:
         best_plan = self.snapshot()
         tabu: dict[tuple[int, int, int], int] = {}
         since_better = weighed = step = 0
-        while best and weighed < work:
+        while best > self.repeats_floor and weighed < work:
             step += 1
             if since_better > STALE_STEPS:
-                self.initial()
+                self.initial(first=self.tables[0] if keep_first else None)
                 cost, since_better = self.repeat_cost(), 0
                 tabu.clear()
-            crowded = [(r, players) for r in range(rounds) if (players := self.repeating(r))]
+            crowded = [
+                (r, players)
+                for r in range(int(keep_first), rounds)
+                if (players := self.repeating(r))
+            ]
             if not crowded:  # no table of the plan seats a pair again: nothing to improve
                 break
             r, players = rng.choice(crowded)
@@ -366,27 +391,51 @@ class _Planner:
     # -- the search ---------------------------------------------------------------
 
     def solve(self) -> list[list[int]]:
-        """Who meets whom over the plan first, then the seats of every planned table, then
-        round 0's pods by standing (keeping what the first two won), then the seats again."""
+        """Who meets whom over the plan first, then the seats of every planned table; then
+        round 0's pods by standing, and the later rounds planned again around them. That
+        regrouping stays only if it loses nothing on the levels above the pods (repeats
+        over the plan, turns at a smaller table, seats): in a tight event (16 players in 4s
+        over 5 rounds) the plan leaves round 0 little choice."""
+        self.plan_meetings_and_seats(first=None, work=REPEAT_WORK)
+        before, plan = self.levels(), self.snapshot()
+        self.group_by_standing()
+        if self.rounds > 1:
+            self.plan_meetings_and_seats(first=self.tables[0], work=REPEAT_WORK // 4)
+        if self.levels() > before:
+            self.restore(plan)
+        return self.result()
+
+    def plan_meetings_and_seats(self, first: list[list[int]] | None, work: int) -> None:
+        """Plan the rounds (all, or all but a given round 0) for fewest repeats, then
+        seats; a few fresh starts while repeats or unbalanced seats remain."""
         best = best_plan = None
-        work = REPEAT_WORK
+        first = [table[:] for table in first] if first is not None else None
         for _ in range(ATTEMPTS):
-            self.initial()
+            self.initial(first=first)
             # The attempts share one budget: a first search that cannot reach zero (a
             # repeat is unavoidable) leaves the later ones only a few steps each.
-            work -= self.avoid_repeats(max(work, REPEAT_WORK // 8))
+            work -= self.avoid_repeats(max(work, REPEAT_WORK // 8), keep_first=first is not None)
             self.balance_seats()
-            self.repair_seats()
-            found = (self.repeat_cost(), sum(c * c for row in self.seat_counts for c in row))
+            self.repair_seats(keep_first=first is not None)
+            found = self.levels()
             if best is None or found < best:
                 best, best_plan = found, self.snapshot()
-            if found[0] == 0 and self.seats_balanced():
+            if found[1] == 0 and self.seats_balanced():
                 break
         self.restore(best_plan)
-        self.balance_seats()
-        self.group_by_standing()
-        self.balance_seats()
-        return self.result()
+
+    def levels(self) -> tuple[int, ...]:
+        """The cost, level by level: repeats (this round, then over the plan), turns at a
+        smaller table, seats over the plan, then the pods (standings)."""
+        now = self.now_cost(self.tables[0])
+        future = sum(c * (c - 1) for row in self.meetings for c in row) // 2
+        return (
+            now,
+            future - self.repeats_before,
+            self.small_turns_cost(self.tables[0]),
+            sum(c * c for row in self.seat_counts for c in row),
+            self.pods_cost(self.tables[0]),
+        )
 
     # Seats: each table in turn takes its best order given every other table's seats.
 
@@ -398,10 +447,7 @@ class _Planner:
         cost = self.plan_seat_cost(table)
         if r:
             return cost * self.seat_scale
-        now = self.seats_now
-        return cost * self.seat_scale + sum(
-            2 * now[p][position] + 1 for position, p in enumerate(table)
-        )
+        return cost * self.seat_scale + self.played_seat_cost(table)
 
     def plan_seat_cost(self, table: Sequence[int]) -> int:
         """The first part of table_seat_cost: the plan's balance alone."""
@@ -420,11 +466,14 @@ class _Planner:
             if r == 0:
                 self.seats_now[p][position] += 1
 
-    def best_order(self, table: list[int], r: int) -> tuple[int, list[list[int]]]:
-        """The least seat cost of this (unseated) table and every order reaching it."""
+    def best_order(
+        self, table: list[int], r: int, played_only: bool = False
+    ) -> tuple[int, list[list[int]]]:
+        """The least seat cost of this (unseated) table and every order reaching it; over
+        the rounds played and round 0 only when `played_only`."""
         best, orders = None, []
         for order in itertools.permutations(table):
-            cost = self.table_seat_cost(order, r)
+            cost = self.played_seat_cost(order) if played_only else self.table_seat_cost(order, r)
             if best is None or cost < best:
                 best, orders = cost, [list(order)]
             elif cost == best:
@@ -447,7 +496,7 @@ class _Planner:
             if not improved and self.seats_balanced():
                 return
 
-    def repair_seats(self) -> None:
+    def repair_seats(self, keep_first: bool = False) -> None:
         """When the seats cannot be balanced at the tables as they are, move players: each
         pass weighs every swap between two tables of a planned round that adds no repeat
         (there are few late in an event) and makes the best one for the seats, or, when
@@ -458,6 +507,8 @@ class _Planner:
                 return
             best, moves = 1, []
             for r, where in enumerate(self.where):
+                if r == 0 and keep_first:
+                    continue
                 for a, b in itertools.combinations(range(self.n), 2):
                     if where[a] == where[b] or (r, a, b) in recent:
                         continue
@@ -526,11 +577,14 @@ class _Planner:
         )
 
     def group_by_standing(self) -> None:
-        """Late acceptance hill climbing on round 0: swap two players of different tables
-        (each table then takes its best seat order) or make a planned round round 0."""
+        """Late acceptance hill climbing on round 0 alone, judged on this round: its
+        repeats, turns at a smaller table, the seats of the rounds played and this one,
+        then the pods. A move swaps two players of different tables (each table then takes
+        its best seat order) or makes a planned round round 0. The rounds after it are
+        planned again afterwards (solve)."""
         rng, n, rounds = self.rng, self.n, self.rounds
         cost = self.pods_cost(self.tables[0])
-        best, best_plan = (*self.upper_levels(), cost), self.snapshot()
+        best, best_plan = (*self.round_levels(), cost), self.snapshot()
         memory = [cost] * ACCEPTANCE_MEMORY
         for step in range(SWISS_STEPS_BASE + SWISS_STEPS_PER_PLAYER * n):
             slot = step % ACCEPTANCE_MEMORY
@@ -544,38 +598,52 @@ class _Planner:
             if change is not None:
                 cost += change
                 # A move may trade pods for a level above them: compare every level.
-                levels = (*self.upper_levels(), cost)
+                levels = (*self.round_levels(), cost)
                 if levels < best:
                     best, best_plan = levels, self.snapshot()
             memory[slot] = cost
         self.restore(best_plan)
 
-    def upper_levels(self) -> tuple[int, int, int]:
-        """Repeats, turns at a smaller table and seat balance of the plan as it stands."""
-        seats = sum(c * c for row in self.seat_counts for c in row)
-        return self.repeat_cost(), self.small_turns_cost(self.tables[0]), seats
+    def round_levels(self) -> tuple[int, int, int]:
+        """Round 0's repeats, turns at a smaller table and the seats played so far."""
+        seats = sum(c * c for row in self.seats_now for c in row)
+        return self.now_cost(self.tables[0]), self.small_turns_cost(self.tables[0]), seats
 
     def try_round_exchange(self, j: int, cost: int, allowed: int) -> int | None:
-        """Make planned round j round 0 if its repeats with history are no worse and its
-        pods cost at most `allowed`; the rounds keep their seats (same counts)."""
-        if self.now_cost(self.tables[j]) > self.now_cost(self.tables[0]):
+        """Make planned round j round 0 if no level above the pods gets worse and its
+        pods cost at most `allowed`; the rounds keep their seat orders."""
+        before = self.round_levels()
+        self.exchange(j)
+        change = self.pods_cost(self.tables[0]) - cost
+        after = self.round_levels()
+        if after > before or (after == before and change > 0 and cost + change > allowed):
+            self.exchange(j)
             return None
-        if self.small_turns_cost(self.tables[j]) > self.small_turns_cost(self.tables[0]):
-            return None
-        change = self.pods_cost(self.tables[j]) - cost
-        if change > 0 and cost + change > allowed:
-            return None
-        self.tables[0], self.tables[j] = self.tables[j], self.tables[0]
-        self.where[0], self.where[j] = self.where[j], self.where[0]
         return change
 
+    def exchange(self, j: int) -> None:
+        for table in self.tables[0]:
+            for position, p in enumerate(table):
+                self.seats_now[p][position] -= 1
+        self.tables[0], self.tables[j] = self.tables[j], self.tables[0]
+        self.where[0], self.where[j] = self.where[j], self.where[0]
+        for table in self.tables[0]:
+            for position, p in enumerate(table):
+                self.seats_now[p][position] += 1
+
     def try_swap(self, a: int, b: int, cost: int, allowed: int) -> int | None:
-        """Swap a and b between round 0's tables, level by level: fewer repeats, or as
-        many and fewer turns at a smaller table, or as many and seats as balanced over the
-        plan, and the pods cost at most `allowed`."""
+        """Swap a and b between round 0's tables, level by level: fewer repeats this
+        round, or as many and fewer turns at a smaller table, or as many and seats as
+        balanced so far, and the pods cost at most `allowed`."""
         where = self.where[0]
         ta, tb = where[a], where[b]
-        repeats = self.repeat_delta(0, a, b) if ta != tb else 1
+        if ta == tb:
+            return None
+        first, second = self.tables[0][ta], self.tables[0][tb]
+        ba, bb = self.before[a], self.before[b]
+        repeats = sum(bb[x] ** 2 - ba[x] ** 2 for x in first if x != a) + sum(
+            ba[y] ** 2 - bb[y] ** 2 for y in second if y != b
+        )
         if repeats > 0:
             return None
         turns = 0
@@ -584,15 +652,14 @@ class _Planner:
             turns = turns if self.small_table[ta] else -turns
         if repeats == 0 and turns > 0:
             return None
-        first, second = self.tables[0][ta], self.tables[0][tb]
         self.unseat(first, 0)
         self.unseat(second, 0)
-        seats_now = self.plan_seat_cost(first) + self.plan_seat_cost(second)
+        seats_now = self.played_seat_cost(first) + self.played_seat_cost(second)
         new_first = [b if p == a else p for p in first]
         new_second = [a if p == b else p for p in second]
-        orders_first = self.best_order(new_first, 0)[1]
-        orders_second = self.best_order(new_second, 0)[1]
-        seats = self.plan_seat_cost(orders_first[0]) + self.plan_seat_cost(orders_second[0])
+        seats_first, orders_first = self.best_order(new_first, 0, played_only=True)
+        seats_second, orders_second = self.best_order(new_second, 0, played_only=True)
+        seats = seats_first + seats_second
         pods = self.pods_cost_change(ta, tb, a, b)
         worse = seats > seats_now or (seats == seats_now and pods > 0 and cost + pods > allowed)
         if repeats == 0 and turns == 0 and worse:
@@ -614,6 +681,12 @@ class _Planner:
         self.seat(first, 0)
         self.seat(second, 0)
         return pods
+
+    def played_seat_cost(self, table: Sequence[int]) -> int:
+        """What this table of round 0 adds to the squared seat counts of the rounds played
+        and this one (the counts without its own seats)."""
+        now = self.seats_now
+        return sum(2 * now[p][position] + 1 for position, p in enumerate(table))
 
     def meet(self, a: int, b: int, times: int) -> None:
         self.meetings[a][b] += times
