@@ -57,8 +57,9 @@ SWISS_STEPS_BASE = 2000
 SWISS_STEPS_PER_PLAYER = 150
 ROUND_EXCHANGES = 0.05  # the share of Swiss steps that try another planned round as round 0
 ACCEPTANCE_MEMORY = 50  # late acceptance hill climbing (Burke and Bykov)
-REPEAT_WORK = 1_000_000
+REPEAT_WORK_PER_PAIR = 2500  # swaps weighed by the repeat search, per pair of players
 STALE_STEPS = 60
+CLASH_STEPS = 100  # steps the repeat search goes on for, to part players needing one seat
 
 Pair = frozenset[int]
 
@@ -189,7 +190,18 @@ class _Planner:
         # Lexicographic weights: each level outweighs all that the levels below can add up
         # to (Python integers do not overflow). The search compares repeats, then seats,
         # level by level; the two lowest levels share one number.
-        self.repeat_scale = n * n * (max(met.values(), default=0) + rounds) ** 2 + 1
+        # Below the repeats, the repeat search also keeps apart two players who each need
+        # one seat, the same (each has sat in every other seat more often): the last round
+        # of a block of rounds leaves every player one seat to take.
+        self.need = []
+        for counts in self.seats_before:
+            fewest = min(counts)
+            needed = [position for position, c in enumerate(counts) if c == fewest]
+            self.need.append(needed[0] if len(needed) == 1 and any(counts) else -1)
+        self.clash_scale = n * n + 1
+        self.repeat_scale = (
+            n * n * (max(met.values(), default=0) + rounds) ** 2 + 1
+        ) * self.clash_scale
         self.w_small = n**3 + 1
         played = max((sum(c.values()) for c in seats.values()), default=0)
         self.seat_scale = n * width * (played + 1) ** 2 + 1
@@ -274,16 +286,19 @@ class _Planner:
             if y != b:
                 future += ma[y] - mb[y] + 1
         if r:
-            return 2 * future
+            return 2 * future * self.clash_scale
         ba, bb = self.before[a], self.before[b]
-        now = 0
+        need, need_a, need_b = self.need, self.need[a], self.need[b]
+        now = clash = 0
         for x in first:
             if x != a:
                 now += bb[x] ** 2 - ba[x] ** 2
+                clash += (need_b == need[x] >= 0) - (need_a == need[x] >= 0)
         for y in second:
             if y != b:
                 now += ba[y] ** 2 - bb[y] ** 2
-        return now * self.repeat_scale + 2 * future
+                clash += (need_a == need[y] >= 0) - (need_b == need[y] >= 0)
+        return now * self.repeat_scale + 2 * future * self.clash_scale + clash
 
     def repeat_cost(self) -> int:
         now = sum(
@@ -292,7 +307,12 @@ class _Planner:
             for a, b in itertools.combinations(table, 2)
         )
         future = sum(c * (c - 1) for row in self.meetings for c in row) // 2
-        return now * self.repeat_scale + future - self.repeats_before
+        clash = sum(
+            self.need[a] == self.need[b] >= 0
+            for table in self.tables[0]
+            for a, b in itertools.combinations(table, 2)
+        )
+        return now * self.repeat_scale + (future - self.repeats_before) * self.clash_scale + clash
 
     def avoid_repeats(self, work: int, keep_first: bool = False) -> int:
         """Tabu search on who meets whom (after Dotu and Van Hentenryck's social golfer
@@ -306,8 +326,13 @@ class _Planner:
         best_plan = self.snapshot()
         tabu: dict[tuple[int, int, int], int] = {}
         since_better = weighed = step = 0
-        while best > self.repeats_floor and weighed < work:
+        settled = None  # the step from which no repeat is left above the floor
+        while best > self.repeats_floor * self.clash_scale and weighed < work:
             step += 1
+            if settled is None and best // self.clash_scale <= self.repeats_floor:
+                settled = step
+            if settled is not None and step - settled > CLASH_STEPS:
+                break  # seats needed alike may stay together: the seat phases follow
             if since_better > STALE_STEPS:
                 self.initial(first=self.tables[0] if keep_first else None)
                 cost, since_better = self.repeat_cost(), 0
@@ -317,7 +342,7 @@ class _Planner:
                 for r in range(int(keep_first), rounds)
                 if (players := self.repeating(r))
             ]
-            if not crowded:  # no table of the plan seats a pair again: nothing to improve
+            if not crowded:  # no table seats a pair again or a seat clash: nothing to improve
                 break
             r, players = rng.choice(crowded)
             where = self.where[r]
@@ -352,13 +377,16 @@ class _Planner:
         self.initial(plan)
 
     def repeating(self, r: int) -> list[int]:
-        """The players of round r seated with someone they meet more than once."""
-        meetings = self.meetings
+        """The players of round r seated with someone they meet more than once (or, in
+        round 0, with someone who needs the same seat)."""
+        meetings, need = self.meetings, self.need
         return [
             a
             for table in self.tables[r]
             for a in table
-            if any(meetings[a][x] > 1 for x in table if x != a)
+            if any(
+                meetings[a][x] > 1 or (r == 0 and need[a] == need[x] >= 0) for x in table if x != a
+            )
         ]
 
     def swap(self, r: int, a: int, b: int) -> None:
@@ -396,11 +424,12 @@ class _Planner:
         regrouping stays only if it loses nothing on the levels above the pods (repeats
         over the plan, turns at a smaller table, seats): in a tight event (16 players in 4s
         over 5 rounds) the plan leaves round 0 little choice."""
-        self.plan_meetings_and_seats(first=None, work=REPEAT_WORK)
+        work = REPEAT_WORK_PER_PAIR * self.n * self.n
+        self.plan_meetings_and_seats(first=None, work=work)
         before, plan = self.levels(), self.snapshot()
         self.group_by_standing()
         if self.rounds > 1:
-            self.plan_meetings_and_seats(first=self.tables[0], work=REPEAT_WORK // 4)
+            self.plan_meetings_and_seats(first=self.tables[0], work=work // 4)
         if self.levels() > before:
             self.restore(plan)
         return self.result()
@@ -409,12 +438,13 @@ class _Planner:
         """Plan the rounds (all, or all but a given round 0) for fewest repeats, then
         seats; a few fresh starts while repeats or unbalanced seats remain."""
         best = best_plan = None
+        least = work // 8
         first = [table[:] for table in first] if first is not None else None
         for _ in range(ATTEMPTS):
             self.initial(first=first)
             # The attempts share one budget: a first search that cannot reach zero (a
             # repeat is unavoidable) leaves the later ones only a few steps each.
-            work -= self.avoid_repeats(max(work, REPEAT_WORK // 8), keep_first=first is not None)
+            work -= self.avoid_repeats(max(work, least), keep_first=first is not None)
             self.balance_seats()
             self.repair_seats(keep_first=first is not None)
             found = self.levels()
