@@ -38,9 +38,9 @@ def test_without_history_players_of_similar_standing_sit_together():
 
 
 def test_seat_balance_beats_standings():
-    # 0 and 1 both need seat 0, 2 and 3 seat 1, 4 and 5 seat 2, 6 and 7 seat 3: the pods
+    # 0 and 1 both need seat 3, 2 and 3 seat 2, 4 and 5 seat 1, 6 and 7 seat 0: the pods
     # by standing ({0,1,2,3}) would give two players a seat twice; balance splits each pair.
-    needs = {p: p // 2 for p in PLAYERS}
+    needs = {p: 3 - p // 2 for p in PLAYERS}
 
     tables = plan(seats=seats_needing(needs))
 
