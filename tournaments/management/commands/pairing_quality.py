@@ -88,6 +88,9 @@ def run_event(players: int, rounds: int, seed: str, game_id: str) -> dict[str, A
         )
         for player in entrants:
             Registration(tournament=tournament, player=player).save()
+        # Reported by entrant number: the handles carry the tournament's id, which a
+        # rolled-back PostgreSQL sequence does not give back.
+        labels = {p.pk: f"player-{number:03d}" for number, p in enumerate(entrants, start=1)}
         slowest, repeats_by_round, sizes = 0.0, [], []
         for _ in range(rounds):
             started = time.perf_counter()
@@ -117,6 +120,9 @@ def run_event(players: int, rounds: int, seed: str, game_id: str) -> dict[str, A
         "repeats_by_round": repeats_by_round,
         "seat_spread": quality.seat_spread,
         "seat_order": f"{quality.seat_order.meaning} ({quality.seat_order.rule})",
-        "seats": {row.player.handle: row.counts for row in quality.seats},
+        "seats": {
+            labels[row.player.pk]: row.counts
+            for row in sorted(quality.seats, key=lambda r: labels[r.player.pk])
+        },
         "slowest_round_seconds": round(slowest, 3),
     }
