@@ -57,7 +57,7 @@ SWISS_STEPS_BASE = 2000
 SWISS_STEPS_PER_PLAYER = 150
 ROUND_EXCHANGES = 0.05  # the share of Swiss steps that try another planned round as round 0
 ACCEPTANCE_MEMORY = 50  # late acceptance hill climbing (Burke and Bykov)
-REPEAT_WORK_PER_PAIR = 2500  # swaps weighed by the repeat search, per pair of players
+REPEAT_WORK_PER_PAIR = 5000  # swaps weighed by the repeat search, per pair of players
 STALE_STEPS = 60
 CLASH_STEPS = 100  # steps the repeat search goes on for, to part players needing one seat
 

@@ -78,18 +78,18 @@ def run_event(players: int, rounds: int, seed: str, game_id: str) -> dict[str, A
             starts_on=datetime.date.today(),
             seed=seed,
         )
-        entrants = Player.objects.bulk_create(
-            Player(
-                handle=f"pq-{tournament.pk}-{number:03d}",
-                display_name=f"Pairing quality {tournament.pk} player {number:03d}",
-                canonical_name=f"pairing quality {tournament.pk} player {number:03d}",
-            )
+        # The same handles every run (the registration draw, a tiebreak, is drawn from the
+        # handle), so a seed gives the same event on any database; players of these names
+        # already stored are reused, inside the transaction rolled back.
+        entrants = [
+            Player.objects.get_or_create(
+                handle=f"pairing-quality-{number:03d}",
+                defaults={"display_name": f"Pairing quality player {number:03d}"},
+            )[0]
             for number in range(1, players + 1)
-        )
+        ]
         for player in entrants:
             Registration(tournament=tournament, player=player).save()
-        # Reported by entrant number: the handles carry the tournament's id, which a
-        # rolled-back PostgreSQL sequence does not give back.
         labels = {p.pk: f"player-{number:03d}" for number, p in enumerate(entrants, start=1)}
         slowest, repeats_by_round, sizes = 0.0, [], []
         for _ in range(rounds):
