@@ -115,18 +115,27 @@ def test_standings_are_ordered_by_points_then_each_tiebreak(finished_tournament)
 
 @pytest.mark.django_db
 def test_later_rounds_seat_similar_standings_together(finished_tournament):
-    # Round 4's top table holds players from the top of the standings after round 3.
+    # Round 4's top table holds players from the top of the standings after round 3 and
+    # the three-player table those from the bottom, on average. Not every one of them:
+    # seat balance ranks above the spread of standings (issue 22), and round 4 ends a block
+    # of 4 rounds, where each player has one seat left to take, so a pod may reach past the
+    # median for it.
     last = finished_tournament.rounds.get(number=4)
-    top_table = set(last.tables.get(number=1).seats.values_list("player_id", flat=True))
+    tables = list(last.tables.order_by("number"))
     points = Counter()
     for result in tournament_results(finished_tournament):
         if result.round_number < 4:
             ranks = list(result.ranks.values())
             for player, rank in result.ranks.items():
                 points[player] += table_points(rank, ranks)
-    median = sorted(points.values())[PLAYERS // 2]
 
-    assert all(points[p] >= median for p in top_table)
+    def average(table) -> float:
+        players = table.seats.values_list("player_id", flat=True)
+        return sum(points[p] for p in players) / len(players)
+
+    field = sum(points.values()) / PLAYERS
+    assert [t.seats.count() for t in tables][-1] == 3
+    assert average(tables[0]) > field > average(tables[-1])
 
 
 @pytest.mark.django_db

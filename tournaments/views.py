@@ -7,7 +7,7 @@ from django.shortcuts import get_object_or_404, render
 from deepsea.csv_export import csv_response
 from players.models import Player
 from tournaments.models import Round, Table, Tournament
-from tournaments.services import front_page
+from tournaments.services import front_page, seating
 from tournaments.services.day import runs
 from tournaments.services.profiles import player_profile
 from tournaments.services.standings import tournament_standings
@@ -37,10 +37,6 @@ def with_results(tables: QuerySet[Table]) -> QuerySet[Table]:
         .prefetch_related("seats__player", "log__game__seats", "log__game__tournament_eliminations")
         .order_by("round__number", "number")
     )
-
-
-def tables_of(round_: Round) -> list[tuple[Table, list]]:
-    return [(table, seat_views(table)) for table in with_results(round_.tables.all())]
 
 
 def standings_csv(tournament: Tournament) -> HttpResponse:
@@ -98,10 +94,21 @@ def tournament_detail(request: HttpRequest, slug: str) -> HttpResponse:
 
 
 def seating_sheet(request: HttpRequest, slug: str, number: int) -> HttpResponse:
-    round_ = get_object_or_404(Round, tournament__slug=slug, number=number)
-    return render(
-        request, "tournaments/seating.html", {"round": round_, "tables": tables_of(round_)}
+    """The tables in seat order (the order that decides who opens and who bids last) and
+    the round's pairing quality."""
+    round_ = get_object_or_404(
+        Round.objects.select_related("tournament"), tournament__slug=slug, number=number
     )
+    tables = [
+        (table, list(table.seats.all()))
+        for table in round_.tables.prefetch_related("seats__player")
+    ]
+    context = {
+        "round": round_,
+        "tables": tables,
+        "quality": seating.pairing_quality(round_.tournament, round_.number),
+    }
+    return render(request, "tournaments/seating.html", context)
 
 
 def table_detail(request: HttpRequest, slug: str, number: int, table: int) -> HttpResponse:

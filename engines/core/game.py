@@ -55,6 +55,23 @@ class Ruleset:
 
 
 @dataclass(frozen=True)
+class SeatOrder:
+    """What the seat numbers of a table mean to a tournament seating them.
+
+    Seat 0 is the first position, then clockwise by rising seat number (DV-16): a
+    tournament that balances positions over an event seats each table in this order and
+    gives a recording of it `setup` (the entries that make seat 0 the first)."""
+
+    meaning: str  # "bidding order": what position 1, 2, ... orders
+    rule: str  # the ruling that decides it
+    setup: Mapping[str, Any] = field(default_factory=dict)
+
+    @property
+    def opens_bidding(self) -> bool:
+        return "opening_bidder" in self.setup
+
+
+@dataclass(frozen=True)
 class Outcome:
     """How a finished game ended. Seats are indexes into the log's players."""
 
@@ -195,6 +212,9 @@ class Game(ABC):
     max_players: ClassVar[int]
     default_ruleset: ClassVar[str]
     strategies: ClassVar[Mapping[str, type[Strategy]]]
+    # The table size a tournament seats as often as it can (its pods); other sizes within
+    # min_players..max_players only where the player count needs them.
+    tournament_table_size: ClassVar[int] = 4
 
     @abstractmethod
     def rulesets(self) -> Mapping[str, Ruleset]:
@@ -360,6 +380,11 @@ class Game(ABC):
         next event (`snapshot` is None before the game can start). Answers
         {"waiting_for", "drawn", "choices": [{"draw", "label"}]}, or None."""
         return None
+
+    def seat_order(self, ruleset: Ruleset) -> SeatOrder:
+        """What seat numbers mean at this game's table: by default seat 0 plays first and
+        turns pass clockwise (rising seat numbers), so a seat is a turn-order position."""
+        return SeatOrder("turn order", "")
 
     def eliminations(self, facts: Sequence[Mapping[str, Any]]) -> list[tuple[int, int]]:
         """(seat, turns it completed) of each player knocked out, read from a replay's facts

@@ -8,7 +8,7 @@ from functools import cache
 from typing import Any
 
 from engines.core.errors import MalformedLogError, UnsupportedRulesetError
-from engines.core.game import Event, Game, Ruleset
+from engines.core.game import Event, Game, Ruleset, SeatOrder
 from engines.core.schema import log_schema
 from engines.core.schema_errors import FieldRules
 from engines.deep_dive import describe
@@ -61,6 +61,10 @@ class DeepDive(Game):
                 field="players",
             )
         return DeepDiveState(edition, players)
+
+    def seat_order(self, ruleset: Ruleset) -> SeatOrder:
+        """Seat 0 starts the first round (DD-6), then turns pass clockwise."""
+        return SeatOrder("turn order", "DD-6")
 
     def schema(self) -> dict[str, Any]:
         return _schema(self.id)

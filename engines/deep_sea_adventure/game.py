@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from engines.core.errors import MalformedLogError, UnsupportedRulesetError
-from engines.core.game import Event, Game, Ruleset
+from engines.core.game import Event, Game, Ruleset, SeatOrder
 from engines.core.schema_errors import FieldRules
 from engines.deep_sea_adventure import bots, describe
 from engines.deep_sea_adventure.edition import Edition, editions
@@ -73,6 +73,10 @@ class DeepSeaAdventure(Game):
 
     def state_options(self, ruleset: Ruleset) -> dict[str, Any]:
         return {"next_first_player": ruleset.options["next_first_player"]}
+
+    def seat_order(self, ruleset: Ruleset) -> SeatOrder:
+        """Seat 0 starts the first dive (DSA-8), then turns pass clockwise."""
+        return SeatOrder("turn order", "DSA-8")
 
     def schema(self) -> dict[str, Any]:
         return dsa_schema(self.id)

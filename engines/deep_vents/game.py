@@ -9,7 +9,7 @@ from functools import cache
 from typing import Any, ClassVar
 
 from engines.core.errors import MalformedLogError, UnsupportedRulesetError
-from engines.core.game import Event, Game, Ruleset, SeatedField, Strategy
+from engines.core.game import Event, Game, Ruleset, SeatedField, SeatOrder, Strategy
 from engines.core.schema_errors import FieldRules
 from engines.deep_vents import describe, recording
 from engines.deep_vents.bots import STRATEGIES
@@ -122,6 +122,17 @@ class DeepVents(Game):
 
     def schema(self) -> dict[str, Any]:
         return _schema()
+
+    def seat_order(self, ruleset: Ruleset) -> SeatOrder:
+        """Starting bid (DV-3): the bid decides turn order, but the seats still order the
+        bidding: the opener must bid first (0 allowed) and the last bidder sees every bid
+        before answering. A tournament seats each table in bidding order and the opener at
+        seat 0; the rulebook leaves the method of choosing the opener to the players ("pick
+        a method to randomly decide"), so the seating's draw is that method. Standard: seat
+        0 goes first and play passes clockwise (DV-16)."""
+        if ruleset.name == STARTING_BID:
+            return SeatOrder("bidding order", "DV-3", {"opening_bidder": 0})
+        return SeatOrder("turn order", "DV-16", {"first_player": 0})
 
     def field_rules(self) -> FieldRules:
         return FIELD_RULES
