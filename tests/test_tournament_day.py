@@ -19,6 +19,7 @@ from tournament_day_support import (
 
 from confirmations.models import Review
 from games.models import GameLog, RecordingDraft
+from notices.models import Kind, Notice
 from players.models import Player
 from tournaments.models import Registration, ResultChange, TableSeat, Tournament
 from tournaments.services import day
@@ -193,6 +194,23 @@ def seated(harbour):
         Registration.objects.create(tournament=harbour.tournament, player=harbour.player(name))
     seat_next_round(harbour.tournament)
     return harbour
+
+
+def test_seating_a_round_tells_each_seated_player_their_table_in_their_inbox(seated):
+    round_ = seated.tournament.rounds.get()
+    told = {
+        notice.user.player.handle: notice.subject
+        for notice in Notice.objects.filter(kind=Kind.SEATED).select_related("user__player")
+    }
+
+    expected = {
+        seat.player.handle: f"You are seated at table {seat.table.number} "
+        f"({seated.tournament.name}, round 1)"
+        for seat in TableSeat.objects.filter(table__round=round_).select_related("player", "table")
+        if seat.player.user_id is not None
+    }
+    assert expected
+    assert told == expected
 
 
 def test_the_timer_counts_down_from_the_minutes_the_organiser_gives(seated):

@@ -39,6 +39,7 @@ from django.db import transaction
 
 from engines.core.game import SeatOrder
 from engines.registry import get_game
+from notices.services import notify_round_seated
 from players.models import Player
 from ratings.services import current_elo
 from tournaments.models import Registration, Round, Table, TableSeat, Tournament
@@ -920,4 +921,5 @@ def seat_next_round(tournament: Tournament) -> Round:
     if tournament.status == Tournament.Status.REGISTRATION:
         tournament.status = Tournament.Status.RUNNING
         tournament.save(update_fields=["status"])
+    notify_round_seated(round_)  # "you are seated at table N" (issue 23); mail after commit
     return round_
