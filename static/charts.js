@@ -339,7 +339,8 @@
       Array.from(document.querySelectorAll("div[data-plotly-figure]"), (div) => drawOne(div)),
     );
   }
-  window.deepseaCharts = { drawAll };
+  // loadPlotly: for a page's own chart drawn by its own script (the analysis chart).
+  window.deepseaCharts = { drawAll, loadPlotly };
   window.addEventListener("beforeprint", drawAll);
 
   if (document.readyState === "loading") {

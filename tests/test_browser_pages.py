@@ -216,8 +216,9 @@ def test_the_hex_scatter_keeps_names_on_hover_only_on_a_phone(browser, live_serv
     page.set_viewport_size({"width": 390, "height": 844})
     page.goto(live_server.url + site["hexes"])
     page.wait_for_function(
-        "() => document.getElementById('hex-scatter').data"
-        " && document.getElementById('hex-scatter').data[0].mode === 'markers'",
+        "() => { window.deepseaCharts && window.deepseaCharts.drawAll();"  # drawn when near
+        " const div = document.getElementById('hex-scatter');"
+        " return div.data && div.data[0].mode === 'markers'; }",
         timeout=PAGE_TIMEOUT_MS,
     )
     assert page.evaluate("document.querySelectorAll('#hex-scatter .textpoint text').length") == 0

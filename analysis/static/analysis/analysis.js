@@ -11,11 +11,14 @@
   function drawChart() {
     const data = document.getElementById("analysis-figure");
     const target = document.getElementById("analysis-chart");
-    if (!data || !target || !window.Plotly) return;
+    if (!data || !target || !window.deepseaCharts) return;
     const figure = JSON.parse(data.textContent);
-    window.Plotly.newPlot(target, figure.data, figure.layout, { displaylogo: false, responsive: true });
-    target.on("plotly_click", (event) => {
-      if (event.points.length) window.location.hash = `event-${event.points[0].x}`;
+    // plotly.js is fetched on demand (static/charts.js); the chart sits under the replay.
+    window.deepseaCharts.loadPlotly().then(() => {
+      window.Plotly.newPlot(target, figure.data, figure.layout, { displaylogo: false, responsive: true });
+      target.on("plotly_click", (event) => {
+        if (event.points.length) window.location.hash = `event-${event.points[0].x}`;
+      });
     });
   }
 
@@ -88,7 +91,9 @@
     });
   }
 
-  drawChart();
+  // charts.js is deferred: it has run by DOMContentLoaded.
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", drawChart);
+  else drawChart();
   highlight();
   window.addEventListener("hashchange", highlight);
   followViewer();
