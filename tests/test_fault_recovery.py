@@ -42,11 +42,15 @@ def stack(tmp_path):
 
 
 def start_verifying(stack: Stack) -> None:
-    """Two workers and beat, a batch imported, and some of it verified but not all."""
+    """A batch imported, then two workers and beat, and some of it verified but not all.
+
+    The workers start once every log is stored and queued: started before, they could
+    verify the logs as fast as a slow import stored them, and the moment with some logs
+    verified and most still waiting might never come (CI, 2026-12-02)."""
+    stack.import_logs(batch(GOOD + BAD, BAD), "batch")
     stack.start_worker()
     stack.start_worker()
     stack.start_beat()
-    stack.import_logs(batch(GOOD + BAD, BAD), "batch")
     wait_until(
         lambda: stack.statuses().get("verified", 0) >= 20 and stack.unfinished() > 200,
         120,
