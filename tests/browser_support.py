@@ -18,3 +18,29 @@ OVERFLOW = """() => ({
         .filter((e) => !e.closest('.table-scroll, .js-plotly-plot, .skip-link'))
         .slice(0, 5).map((e) => e.tagName + '.' + e.className + '#' + e.id),
 })"""
+
+
+def signed_in_page(browser, live_server, user, size: str, timeout_ms: int):
+    """A page of `browser` signed in as `user` at the width named `size`, with the console
+    errors and page errors it raises collected in the list returned beside it."""
+    from django.conf import settings
+    from django.test import Client
+
+    client = Client()
+    client.force_login(user)
+    browser.add_cookies(
+        [
+            {
+                "name": settings.SESSION_COOKIE_NAME,
+                "value": client.cookies[settings.SESSION_COOKIE_NAME].value,
+                "url": live_server.url,
+            }
+        ]
+    )
+    page = browser.new_page()
+    page.set_viewport_size(dict(zip(("width", "height"), WIDTHS[size], strict=True)))
+    page.set_default_timeout(timeout_ms)
+    errors: list[str] = []
+    page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
+    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    return page, errors

@@ -9,10 +9,8 @@ import re
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
-from browser_support import ARTIFACTS, OVERFLOW, WIDTHS
-from django.conf import settings
+from browser_support import ARTIFACTS, OVERFLOW, WIDTHS, signed_in_page
 from django.contrib.auth.models import User
-from django.test import Client
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -23,23 +21,9 @@ HISTORY = (
 
 
 def recording_page(browser, live_server, size: str):
-    client = Client()
-    client.force_login(User.objects.create_user("keeper"))
-    browser.add_cookies(
-        [
-            {
-                "name": settings.SESSION_COOKIE_NAME,
-                "value": client.cookies[settings.SESSION_COOKIE_NAME].value,
-                "url": live_server.url,
-            }
-        ]
+    page, errors = signed_in_page(
+        browser, live_server, User.objects.create_user("keeper"), size, TIMEOUT_MS
     )
-    page = browser.new_page()
-    page.set_viewport_size(dict(zip(("width", "height"), WIDTHS[size], strict=True)))
-    page.set_default_timeout(TIMEOUT_MS)
-    errors: list[str] = []
-    page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
     page.goto(live_server.url + "/record/", wait_until="load")
     return page, errors
 

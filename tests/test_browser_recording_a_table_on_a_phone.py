@@ -12,9 +12,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from browser_support import ARTIFACTS, OVERFLOW, WIDTHS
-from django.conf import settings
-from django.test import Client
+from browser_support import ARTIFACTS, OVERFLOW, signed_in_page
 from playwright.sync_api import expect
 from recording_support import played_to_the_end, two_player_table
 
@@ -33,23 +31,7 @@ BOX = """(selector) => {
 
 
 def phone_page(browser, live_server, user, size="phone"):
-    client = Client()
-    client.force_login(user)
-    browser.add_cookies(
-        [
-            {
-                "name": settings.SESSION_COOKIE_NAME,
-                "value": client.cookies[settings.SESSION_COOKIE_NAME].value,
-                "url": live_server.url,
-            }
-        ]
-    )
-    page = browser.new_page()
-    page.set_viewport_size(dict(zip(("width", "height"), WIDTHS[size], strict=True)))
-    page.set_default_timeout(TIMEOUT_MS)
-    errors: list[str] = []
-    page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page, errors = signed_in_page(browser, live_server, user, size, TIMEOUT_MS)
     page.on("dialog", lambda dialog: dialog.accept())
     return page, errors
 
