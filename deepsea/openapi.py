@@ -4,7 +4,7 @@ Views document what their own logic refuses (a log the engine rejects, a table t
 has a result). Other answers come from the layers under every view, and the schema lists
 them too, so a client (and schemathesis) never meets an answer the schema does not name:
 
-- 400: a NUL byte in the path or the query (deepsea.errors.RefuseHostileRequests), a bad
+- 400: a NUL byte in the path or the query (common.errors.RefuseHostileRequests), a bad
   filter or parameter; `detail`, or field-by-field messages.
 - 401: a wrong or unknown token (DRF answers 401 when its first authentication class names a
   scheme in WWW-Authenticate; 403 otherwise).
@@ -13,7 +13,7 @@ them too, so a client (and schemathesis) never meets an answer the schema does n
 - 406: an Accept header no renderer satisfies (DRF's content negotiation).
 - 415: a body of a content type the operation does not parse.
 - 429: where the view throttles the method, with Retry-After.
-- 503: the database unreachable (deepsea.middleware), with Retry-After.
+- 503: the database unreachable (common.middleware), with Retry-After.
 
 SiteAutoSchema (REST_FRAMEWORK's DEFAULT_SCHEMA_CLASS) adds each one the view did not
 document already, with the site's real body shapes.
@@ -25,7 +25,7 @@ from drf_spectacular.openapi import AutoSchema
 from drf_spectacular.utils import OpenApiResponse
 from rest_framework import serializers
 
-from deepsea.outages import RETRY_AFTER_SECONDS
+from common.outages import RETRY_AFTER_SECONDS
 
 UNSAFE_METHODS = {"POST", "PUT", "PATCH", "DELETE"}
 RETRY_AFTER_HEADER = {
@@ -115,7 +115,7 @@ class SiteAutoSchema(AutoSchema):
 
     def may_find_nothing(self) -> bool:
         """An id in the path, a paginated list (a page past the end), or filters (a number
-        too large for the database, deepsea.errors.RefuseHostileRequests)."""
+        too large for the database, common.errors.RefuseHostileRequests)."""
         if "{" in self.path:
             return True
         if self.method != "GET":

@@ -130,8 +130,8 @@ MIDDLEWARE = [
     "django.middleware.csp.ContentSecurityPolicyMiddleware",
     "django_htmx.middleware.HtmxMiddleware",
     "allauth.account.middleware.AccountMiddleware",
-    "deepsea.middleware.DatabaseOutageMiddleware",
-    "deepsea.errors.RefuseHostileRequests",
+    "common.middleware.DatabaseOutageMiddleware",
+    "common.errors.RefuseHostileRequests",
     # Last, as django-axes asks: it turns a locked-out sign-in into its lockout response.
     "axes.middleware.AxesMiddleware",
 ]
@@ -407,7 +407,7 @@ CELERY_BEAT_SCHEDULE = {
     },
 }
 
-# The cache: rendered statistics and leaderboard fragments (deepsea/cache.py), keyed by a
+# The cache: rendered statistics and leaderboard fragments (common/cache.py), keyed by a
 # version that verified games bump. Redis when REDIS_CACHE_URL (or else CELERY_BROKER_URL) is a
 # redis:// URL, so every web and worker process sees one version; otherwise local memory, which
 # is per process and fits a single-process development server only.

@@ -41,8 +41,8 @@ urlpatterns = [
     path("", include("analysis.urls")),
 ]
 
-# A database outage is a 503 with Retry-After even outside a view (deepsea/middleware.py).
-handler400 = "deepsea.errors.bad_request"
-handler403 = "deepsea.errors.permission_denied"
-handler404 = "deepsea.errors.page_not_found"
-handler500 = "deepsea.errors.server_error"
+# A database outage is a 503 with Retry-After even outside a view (common/middleware.py).
+handler400 = "common.errors.bad_request"
+handler403 = "common.errors.permission_denied"
+handler404 = "common.errors.page_not_found"
+handler500 = "common.errors.server_error"

@@ -14,7 +14,7 @@ from rest_framework import permissions, status
 from rest_framework.exceptions import APIException
 from rest_framework.throttling import UserRateThrottle
 
-from deepsea.outages import CACHE_UNREACHABLE
+from common.outages import CACHE_UNREACHABLE
 
 
 class StaffDeletes(permissions.BasePermission):

@@ -9,7 +9,7 @@ from celery import Task, shared_task
 from django.conf import settings
 
 from deepsea.celery import retry_after_outage
-from deepsea.outages import INFRASTRUCTURE_ERRORS
+from common.outages import INFRASTRUCTURE_ERRORS
 from games.services import sweep, verification
 
 

@@ -27,7 +27,7 @@ from django.conf import settings
 from django.db import connection, models, transaction
 from django.db.models import Count, Q, QuerySet
 
-from deepsea.bulk import insert_rows
+from common.bulk import insert_rows
 from games.models import Game, GameSeat, Source
 from ratings import elo
 from ratings.models import PendingRating, Rating, RatingChange, RatingLedger

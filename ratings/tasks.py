@@ -7,7 +7,7 @@ from celery import Task, shared_task
 from django.utils import timezone
 
 from deepsea.celery import retry_after_outage
-from deepsea.outages import INFRASTRUCTURE_ERRORS
+from common.outages import INFRASTRUCTURE_ERRORS
 from ratings import services
 from ratings.models import PendingRating, RatingLedger
 

@@ -4,7 +4,7 @@ from django.template.loader import render_to_string
 from django.utils.dateparse import parse_date
 
 from deepsea import cache
-from deepsea.csv_export import SafeWriter
+from common.csv_export import SafeWriter
 from engines.registry import GAMES
 from ratings.backtest import backtest_game_type
 from ratings.leaderboard import Filters, leaderboard_page, leaderboard_rows
@@ -38,7 +38,7 @@ def leaderboard(request: HttpRequest, game_type: str) -> HttpResponse:
         filters = Filters()
     if request.GET.get("format") == "csv":
         return leaderboard_csv(game_type, leaderboard_rows(game_type, filters))
-    # The tables are rendered once per filter, page and ratings version (deepsea/cache.py).
+    # The tables are rendered once per filter, page and ratings version (common/cache.py).
     number = request.GET.get("page")
     body = cache.fragment(
         cache.RATINGS, game_type, "leaderboard", {"filters": repr(filters), "page": number},

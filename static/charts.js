@@ -1,4 +1,4 @@
-// Draws every Plotly figure embedded as data (deepsea/charts.py): pages carry no inline
+// Draws every Plotly figure embedded as data (common/charts.py): pages carry no inline
 // script, so the Content-Security-Policy needs no 'unsafe-inline'.
 (function () {
   "use strict";

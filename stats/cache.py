@@ -1,4 +1,4 @@
-"""When cached page fragments go stale (the cache itself: deepsea/cache.py).
+"""When cached page fragments go stale (the cache itself: common/cache.py).
 
 A verified or retracted game moves its game type's statistics, and its ratings unless only
 bots played; a rating ledger saved (a recompute queued or run) and a renamed, merged or
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from django.db import transaction
 
-from deepsea.cache import RATINGS, STATS, bump_all, bump_many, bump_on_commit
+from common.cache import RATINGS, STATS, bump_all, bump_many, bump_on_commit
 from games.models import Game, Source
 
 PLAYER_NAME_FIELDS = {"handle", "display_name"}

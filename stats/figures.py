@@ -11,7 +11,7 @@ from collections import defaultdict
 import plotly.io as pio
 from plotly.colors import diverging
 
-from deepsea.charts import embed
+from common.charts import embed
 from stats.services.fair_bid import FairBid
 from stats.services.hexes import HexStats
 from stats.services.intervals import wilson

@@ -1,7 +1,7 @@
 """Statistics pages: each view reads cubes through a service and hands figures to a template.
 
 The part of a page below its filter bar is rendered once per query string and statistics
-version (deepsea/cache.py); the filter bar, with its errors, is rendered on every request.
+version (common/cache.py); the filter bar, with its errors, is rendered on every request.
 """
 
 from django import forms
@@ -14,7 +14,7 @@ from django.template.loader import render_to_string
 from django.views.decorators.http import require_GET
 
 from deepsea import cache
-from deepsea.csv_export import csv_response, estimate_cells, estimate_columns
+from common.csv_export import csv_response, estimate_cells, estimate_columns
 from engines.core.errors import UnsupportedRulesetError
 from engines.registry import GAMES, get_game
 from stats import figures

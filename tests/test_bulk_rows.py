@@ -1,4 +1,4 @@
-"""Rows written in bulk (deepsea/bulk.py): by binary COPY on PostgreSQL, as the ORM would
+"""Rows written in bulk (common/bulk.py): by binary COPY on PostgreSQL, as the ORM would
 store them, and refused with the ORM's errors."""
 
 import datetime
@@ -7,7 +7,7 @@ import pytest
 from django.db import IntegrityError, connection, transaction
 from django.utils import timezone
 
-from deepsea.bulk import insert_instances, insert_rows
+from common.bulk import insert_instances, insert_rows
 from games.models import Game, GameLog, Upload
 
 pytestmark = pytest.mark.django_db

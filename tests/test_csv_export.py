@@ -8,7 +8,7 @@ from io import StringIO
 import pytest
 from django.db.models import Sum
 
-from deepsea.csv_export import safe_cell
+from common.csv_export import safe_cell
 from stats.models import HexCube
 from tests.stats_support import verified_games
 from tournaments import demo

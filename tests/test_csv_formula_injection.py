@@ -6,7 +6,7 @@ import io
 
 import pytest
 
-from deepsea.csv_export import SafeWriter, safe_cell
+from common.csv_export import SafeWriter, safe_cell
 from tests.ratings_support import verified_game
 
 HOSTILE_NAMES = ['=HYPERLINK("http://evil.example","x")', "@SUM(A1)", "+cmd", "-2+3"]

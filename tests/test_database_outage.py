@@ -6,8 +6,8 @@ from django.db import OperationalError, connection
 from django.test import Client, RequestFactory
 
 from deepsea.celery import RETRY_LIMIT, RETRY_LONGEST_SECONDS
-from deepsea.middleware import server_error
-from deepsea.outages import RETRY_AFTER_SECONDS
+from common.middleware import server_error
+from common.outages import RETRY_AFTER_SECONDS
 from games.tasks import verify_logs_task
 
 

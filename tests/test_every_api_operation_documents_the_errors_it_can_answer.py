@@ -9,7 +9,7 @@ from api_schema_support import schema, token
 from django.db import connection
 from django.test import Client
 
-from deepsea.outages import RETRY_AFTER_SECONDS
+from common.outages import RETRY_AFTER_SECONDS
 
 __all__ = ["token"]  # a fixture
 

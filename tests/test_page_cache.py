@@ -1,4 +1,4 @@
-"""The page cache (deepsea/cache.py; stats/cache.py bumps it): fragments served while the data
+"""The page cache (common/cache.py; stats/cache.py bumps it): fragments served while the data
 is unchanged, and retired once a verified game has committed."""
 
 import logging
@@ -176,7 +176,7 @@ def take_the_cache_down(settings) -> None:
 
 
 def cache_warnings(caplog) -> list[logging.LogRecord]:
-    return [record for record in caplog.records if record.name == "deepsea.cache"]
+    return [record for record in caplog.records if record.name == "common.cache"]
 
 
 @pytest.mark.parametrize(
@@ -191,7 +191,7 @@ def test_pages_render_uncached_with_one_warning_when_the_cache_is_down(
     cached = without_nonce(client.get(path).content)
     take_the_cache_down(settings)
 
-    with caplog.at_level(logging.WARNING, logger="deepsea.cache"):
+    with caplog.at_level(logging.WARNING, logger="common.cache"):
         response = client.get(path)
 
     assert response.status_code == 200
@@ -207,7 +207,7 @@ def test_a_game_verified_while_the_cache_is_down_is_stored(
     take_the_cache_down(settings)
 
     with (
-        caplog.at_level(logging.WARNING, logger="deepsea.cache"),
+        caplog.at_level(logging.WARNING, logger="common.cache"),
         django_capture_on_commit_callbacks(execute=True),
     ):
         game = verified_game(["ann", "bob"], seed=6)

@@ -78,7 +78,7 @@ def test_unknown_player_is_not_found(client, db):
 
 def test_the_rating_chart_has_elo_and_openskill_on_titled_axes(client, ann):
     page = client.get("/players/ann/").content.decode()
-    # The figure's JSON sits, HTML-escaped, in the div's data attribute (deepsea/charts.py).
+    # The figure's JSON sits, HTML-escaped, in the div's data attribute (common/charts.py).
     chart = unescape(page[page.index('id="rating-history"') :])
 
     assert '"name":"Deep Vents Elo"' in chart

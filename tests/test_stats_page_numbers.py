@@ -239,7 +239,7 @@ def table_by_first_column(html: str) -> dict[str, dict[str, str]]:
 
 def figure_data(html: str, div_id: str) -> list[dict]:
     """The traces plotly.js is handed for the figure in <div id=div_id> (its JSON sits in the
-    div's data-plotly-figure attribute: deepsea/charts.py)."""
+    div's data-plotly-figure attribute: common/charts.py)."""
     found = re.search(rf'<div id="{re.escape(div_id)}"[^>]*\sdata-plotly-figure="([^"]*)"', html)
     assert found, f"no figure {div_id} on the page"
     return json.loads(unescape(found.group(1)))["data"]

@@ -4,7 +4,7 @@ from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 
-from deepsea.csv_export import csv_response
+from common.csv_export import csv_response
 from players.models import Player
 from tournaments.models import Round, Table, Tournament
 from tournaments.services import front_page, seating

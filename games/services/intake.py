@@ -19,7 +19,7 @@ from typing import Any
 from django.conf import settings
 from django.db import IntegrityError, connection, transaction
 
-from deepsea.bulk import insert_instances
+from common.bulk import insert_instances
 from engines.core.errors import LogError, MalformedLogError
 from engines.core.log import check_header, loads
 from engines.registry import get_game

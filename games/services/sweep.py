@@ -8,7 +8,7 @@ its own so that a long queue of verifications never holds it back. Two kinds of 
   logs of each such task are queued again in two halves (`retry_in_halves`), so that only a
   log that dies when verified alone uses up its attempts (a chunk that died with a bad log in
   it does not count against the others), while the others are soon verified together again.
-- Queued, message lost. The broker is asked which logs its messages carry (deepsea/broker.py:
+- Queued, message lost. The broker is asked which logs its messages carry (common/broker.py:
   waiting in the queue, or reserved by a worker for less than a lease). A log queued for more
   than a lease that no message carries was never accepted (the broker was down), or the broker
   lost it (a restart without its data, a purge), or the worker that took it died before

@@ -23,8 +23,8 @@ from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
 import engines
-from deepsea.bulk import insert_instances
-from deepsea.outages import INFRASTRUCTURE_ERRORS
+from common.bulk import insert_instances
+from common.outages import INFRASTRUCTURE_ERRORS
 from engines.core.log import loads
 from games.models import Game, GameLog, GameSeat, Source
 from games.services import sweep

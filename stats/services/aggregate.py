@@ -38,8 +38,8 @@ from django.db import connection, transaction
 from django.db.models import Model, prefetch_related_objects
 
 from deepsea import cache
-from deepsea.bulk import insert_rows, reserve_ids
-from deepsea.outages import CACHE_UNREACHABLE, BrokerUnreachable
+from common.bulk import insert_rows, reserve_ids
+from common.outages import CACHE_UNREACHABLE, BrokerUnreachable
 from games.models import Game, GameLog
 from stats.models import (
     BY_MONTH,

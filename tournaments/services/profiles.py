@@ -10,7 +10,7 @@ import plotly.io as pio
 from django.core.paginator import Paginator
 from django.db.models import Avg, Count, F, Q, Sum
 
-from deepsea.charts import embed
+from common.charts import embed
 from engines.registry import GAMES, get_game
 from games.filters import confirmation_of
 from games.models import GameSeat

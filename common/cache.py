@@ -23,7 +23,7 @@ from django.core.cache import cache
 from django.db import transaction
 from django.utils.safestring import SafeString, mark_safe
 
-from deepsea.outages import CACHE_UNREACHABLE
+from common.outages import CACHE_UNREACHABLE
 from engines.registry import GAMES
 
 STATS = "stats"

@@ -2,11 +2,11 @@
 failing.
 
 CACHE_UNREACHABLE: Django's Redis cache (redis-py's errors): cached fragments render uncached
-(deepsea/cache.py), uploads are refused with a 503 (games/permissions.py).
+(common/cache.py), uploads are refused with a 503 (games/permissions.py).
 
 DATABASE_UNREACHABLE: the database refused or dropped the connection (or the statement:
 deadlocks and serialization failures are OperationalErrors too): pages and the API answer
-503 with Retry-After (deepsea/middleware.py).
+503 with Retry-After (common/middleware.py).
 
 INFRASTRUCTURE_ERRORS: everything a task may meet that is no fault of its input: tasks retry
 after these with backoff (games/tasks.py) instead of recording a verdict.

@@ -16,7 +16,7 @@ from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.template.loader import render_to_string
 from django.views import defaults
 
-from deepsea.outages import DATABASE_UNREACHABLE, RETRY_AFTER_SECONDS
+from common.outages import DATABASE_UNREACHABLE, RETRY_AFTER_SECONDS
 
 MESSAGE = "The database is unreachable for a moment; nothing was changed. Try again shortly."
 

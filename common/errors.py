@@ -16,8 +16,8 @@ from django.http.multipartparser import MultiPartParserError
 from django.shortcuts import render
 from django.template import loader
 
-from deepsea.middleware import outage_response
-from deepsea.outages import DATABASE_UNREACHABLE
+from common.middleware import outage_response
+from common.outages import DATABASE_UNREACHABLE
 
 TITLES = {
     400: "Bad request",
