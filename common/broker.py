@@ -18,8 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import redis
-
-from deepsea.celery import app
+from celery import current_app as app  # the project's (deepsea/celery.py), once loaded
 
 PAGE = 500
 

@@ -1,15 +1,14 @@
 """Celery tasks: thin wrappers taking ids; the work is in games/services/.
 
 A database, broker or cache error is no fault of the logs: the task retries with backoff
-(deepsea.celery.retry_after_outage), resuming what it had claimed, instead of being
+(common.outages.retry_after_outage), resuming what it had claimed, instead of being
 acknowledged as done with its logs left verifying.
 """
 
 from celery import Task, shared_task
 from django.conf import settings
 
-from deepsea.celery import retry_after_outage
-from common.outages import INFRASTRUCTURE_ERRORS
+from common.outages import INFRASTRUCTURE_ERRORS, retry_after_outage
 from games.services import sweep, verification
 
 

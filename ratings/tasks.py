@@ -6,8 +6,7 @@ from datetime import timedelta
 from celery import Task, shared_task
 from django.utils import timezone
 
-from deepsea.celery import retry_after_outage
-from common.outages import INFRASTRUCTURE_ERRORS
+from common.outages import INFRASTRUCTURE_ERRORS, retry_after_outage
 from ratings import services
 from ratings.models import PendingRating, RatingLedger
 

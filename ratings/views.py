@@ -3,7 +3,7 @@ from django.shortcuts import render
 from django.template.loader import render_to_string
 from django.utils.dateparse import parse_date
 
-from deepsea import cache
+from common import cache
 from common.csv_export import SafeWriter
 from engines.registry import GAMES
 from ratings.backtest import backtest_game_type

@@ -13,7 +13,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.template.loader import render_to_string
 from django.views.decorators.http import require_GET
 
-from deepsea import cache
+from common import cache
 from common.csv_export import csv_response, estimate_cells, estimate_columns
 from engines.core.errors import UnsupportedRulesetError
 from engines.registry import GAMES, get_game

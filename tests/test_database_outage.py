@@ -5,9 +5,8 @@ import pytest
 from django.db import OperationalError, connection
 from django.test import Client, RequestFactory
 
-from deepsea.celery import RETRY_LIMIT, RETRY_LONGEST_SECONDS
 from common.middleware import server_error
-from common.outages import RETRY_AFTER_SECONDS
+from common.outages import RETRY_AFTER_SECONDS, RETRY_LIMIT, RETRY_LONGEST_SECONDS
 from games.tasks import verify_logs_task
 
 

@@ -12,7 +12,7 @@ from django.db import OperationalError, connection
 from django.utils import timezone
 from games_support import human_log, jsonl, simulated_log
 
-from deepsea import broker
+from common import broker
 from deepsea.celery import app as celery_app
 from games.models import Game, GameLog, Source, Upload
 from games.services import sweep, verification

@@ -12,7 +12,7 @@ from django.core.cache import caches
 from django.core.cache.backends.redis import RedisCache
 from django.urls import reverse
 
-from deepsea import cache
+from common import cache
 from games.models import Game, GameLog
 from ratings.models import RatingLedger
 from stats import cache as cache_receivers

@@ -32,13 +32,13 @@ import logging
 from collections import defaultdict
 from datetime import timedelta
 
+from celery import current_app as app  # the project's (deepsea/celery.py)
 from django.conf import settings
 from django.db import models, transaction
 from django.db.models import QuerySet
 from django.utils import timezone
 
-from deepsea import broker
-from deepsea.celery import app
+from common import broker
 from games.models import BatchState, GameLog, Upload
 from games.services.dispatch import Dispatch
 

@@ -37,7 +37,7 @@ from django.core.cache import cache as shared_cache
 from django.db import connection, transaction
 from django.db.models import Model, prefetch_related_objects
 
-from deepsea import cache
+from common import cache
 from common.bulk import insert_rows, reserve_ids
 from common.outages import CACHE_UNREACHABLE, BrokerUnreachable
 from games.models import Game, GameLog
