@@ -116,6 +116,8 @@ INSTALLED_APPS = [
     "confirmations",
     "analysis",
     "notices",
+    # The top layer: pages that span apps (home, a player's page, load_demo).
+    "pages",
 ]
 
 MIDDLEWARE = [

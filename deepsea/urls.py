@@ -5,7 +5,7 @@ from django.templatetags.static import static
 from django.urls import include, path
 from django.views.generic import RedirectView, TemplateView
 
-from tournaments.views import home
+from pages.views import home
 
 # The admin is the site's own back office, named as the site.
 admin.site.site_header = "Deep-sea tournaments"
@@ -32,7 +32,7 @@ urlpatterns = [
     path("account/", include("confirmations.urls")),
     path("account/notices/", include("notices.urls")),
     path("tournaments/", include("tournaments.urls")),
-    path("players/", include("tournaments.player_urls")),
+    path("players/", include("pages.player_urls")),
     path("leaderboards/", include("ratings.urls")),
     path("", include("games.urls")),
     path("api/", include("games.api_urls")),

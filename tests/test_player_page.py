@@ -88,7 +88,7 @@ def test_the_rating_chart_has_elo_and_openskill_on_titled_axes(client, ann):
 
 
 def test_the_games_list_shows_a_page_of_games_newest_first_with_links(client, ann, monkeypatch):
-    from tournaments.services import profiles
+    from pages.services import profiles
 
     monkeypatch.setattr(profiles, "GAMES_PER_PAGE", 1)
     seats = list(

@@ -3,9 +3,9 @@ ratings marked "?" as lichess does, and a one-game rating chart without silly ax
 
 import datetime
 
+from pages.services.profiles import date_axis, rating_axis
 from ratings.leaderboard import Row
 from ratings.skill import display_rating
-from tournaments.services.profiles import date_axis, rating_axis
 
 
 def test_a_newcomer_shows_1000_and_each_ordinal_point_is_40_display_points():

@@ -5,23 +5,11 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 
 from common.csv_export import csv_response
-from players.models import Player
 from tournaments.models import Round, Table, Tournament
-from tournaments.services import front_page, seating
+from tournaments.services import seating
 from tournaments.services.day import runs
-from tournaments.services.profiles import player_profile
 from tournaments.services.standings import tournament_standings
 from tournaments.services.tables import bid_record, seat_views
-
-
-def home(request: HttpRequest) -> HttpResponse:
-    context = {
-        "player_count": Player.objects.count(),
-        "tournaments": front_page.active_tournaments(),
-        "recent_games": front_page.recent_games(),
-        "leaders": front_page.leaders(),
-    }
-    return render(request, "tournaments/home.html", context)
 
 
 def tournament_list(request: HttpRequest) -> HttpResponse:
@@ -120,10 +108,3 @@ def table_detail(request: HttpRequest, slug: str, number: int, table: int) -> Ht
     )
     context = {"table": table, "seats": seat_views(table), "bids": bid_record(table)}
     return render(request, "tournaments/table.html", context)
-
-
-def player_detail(request: HttpRequest, handle: str) -> HttpResponse:
-    player = get_object_or_404(Player, handle=handle)
-    return render(
-        request, "tournaments/player.html", player_profile(player, request.GET.get("page"))
-    )

@@ -1,6 +1,6 @@
 from django.urls import path
 
-from tournaments import views
+from pages import views
 from tournaments.feeds import PlayerFeed
 
 app_name = "players"
