@@ -6,7 +6,7 @@ A name with a history (verified games, ratings or tournament entries) is somebod
 claiming it opens a `ClaimRequest`, which staff (the "change claim request" permission) or an
 organiser of a tournament that name played in approve or refuse. Meanwhile the account plays
 under a name of its own, whose games are merged into the claimed name on approval (the
-staff merge, `tournaments.services.merge`). Nobody decides their own request.
+staff merge, `players.merge`). Nobody decides their own request.
 """
 
 from __future__ import annotations
@@ -26,7 +26,7 @@ from players.names import NAME_LENGTH, canonical_name, name_problem
 from players.services import players_for
 from players.signals import claim_decided, claim_requested
 from tournaments.models import Tournament
-from tournaments.services.merge import merge_players
+from players.merge import merge_players
 
 NOTE_LENGTH = 2000
 

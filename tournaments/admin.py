@@ -27,7 +27,7 @@ from games.services.errors import IntakeError, TableRefused
 from players import admin as players_admin
 from players.models import Player
 from tournaments.models import Registration, Table, TableSeat, Tournament
-from tournaments.services.merge import merge_players
+from players.merge import merge_players
 from tournaments.services.recording import open_tables
 from tournaments.services.results import (
     attach_log,
