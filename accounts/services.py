@@ -21,12 +21,12 @@ from django.utils import timezone
 
 from accounts.models import ClaimRequest
 from games.models import Game
+from players.merge import merge_players
 from players.models import Player
 from players.names import NAME_LENGTH, canonical_name, name_problem
 from players.services import players_for
 from players.signals import claim_decided, claim_requested
 from tournaments.models import Tournament
-from players.merge import merge_players
 
 NOTE_LENGTH = 2000
 

@@ -1,7 +1,8 @@
-"""Signal receivers: both run inside the transaction that changes the game, and are
+"""Signal receivers: the games' two run inside the transaction that changes the game, and are
 idempotent. Neither rates there: the game joins the pending ones (services.py)."""
 
-from games.models import Game
+from games.models import Game, GameSeat
+from players.models import Player
 from ratings import services
 
 
@@ -16,3 +17,11 @@ def rate_verified_game(sender, game: Game, group=None, **kwargs) -> None:
 
 def unrate_retracted_game(sender, game: Game, **kwargs) -> None:
     services.retract_game(game)
+
+
+def rerate_merged_player(sender, keep: Player, **kwargs) -> None:
+    """players_merged: the game types the merged player played are rated again from scratch
+    (their games now have one player where they had several)."""
+    game_types = GameSeat.objects.filter(player=keep).values_list("game__game_type", flat=True)
+    for game_type in sorted(set(game_types)):
+        services.recompute(game_type)

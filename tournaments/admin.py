@@ -25,9 +25,9 @@ from django.views.decorators.http import require_POST
 from games.models import GameLog
 from games.services.errors import IntakeError, TableRefused
 from players import admin as players_admin
+from players.merge import merge_players
 from players.models import Player
 from tournaments.models import Registration, Table, TableSeat, Tournament
-from players.merge import merge_players
 from tournaments.services.recording import open_tables
 from tournaments.services.results import (
     attach_log,
