@@ -40,12 +40,6 @@ class Player(models.Model):
         help_text="Since when `user` plays under this name (set whenever the account changes).",
     )
     created = models.DateTimeField(auto_now_add=True)
-    stats_refreshed_at = models.DateTimeField(
-        null=True,
-        blank=True,
-        editable=False,
-        help_text="When a worker last recomputed this player's statistics.",
-    )
 
     class Meta:
         ordering = ["display_name", "handle"]

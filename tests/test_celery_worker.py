@@ -9,8 +9,8 @@ from games_support import human_log, sitting_as, text
 
 from games.models import Game, GameLog
 from players.models import Player
-from players.tasks import refresh_player_stats_task
 from ratings.models import PendingRating, Rating
+from ratings.tasks import rate_games_task
 from stats.models import StrategyCubeLive
 from tests.worker_process_support import start_worker, stop, wait_until, worker_queue
 
@@ -19,17 +19,15 @@ __all__ = ["worker_queue"]
 FINAL = (GameLog.Status.VERIFIED, GameLog.Status.REJECTED)
 
 
-def test_worker_refreshes_player_stats_queued_on_commit(celery_worker):
+def test_worker_runs_a_task_queued_on_commit(celery_worker):
     with transaction.atomic():
-        player = Player.objects.create(handle="marina", display_name="Marina Abyss")
-        refresh_player_stats_task.delay_on_commit(player.pk)
+        Player.objects.create(handle="marina", display_name="Marina Abyss")
+        rate_games_task.delay_on_commit("deep-dive")
 
-    finished = celery_worker.wait_for(refresh_player_stats_task.name)
+    finished = celery_worker.wait_for(rate_games_task.name)
 
-    assert finished.args == (player.pk,)
+    assert finished.args == ("deep-dive",)
     assert finished.state == "SUCCESS"
-    player.refresh_from_db()
-    assert player.stats_refreshed_at is not None
 
 
 def test_the_celery_worker_command_verifies_uploads_into_games_ratings_and_statistics(

@@ -3,7 +3,6 @@
 import pytest
 from django.contrib.auth import get_user_model
 from django.http import HttpRequest
-from django.utils import timezone
 
 from players.models import Player
 
@@ -84,30 +83,6 @@ def test_staff_can_add_a_player_in_the_admin(admin_client):
 
     assert response.status_code == 302, response.content.decode()
     assert Player.objects.get(handle="nautilus").display_name == "Nemo Nautilus"
-
-
-@pytest.mark.django_db
-def test_admin_action_refreshes_the_selected_players_stats_after_commit(
-    admin_client, django_capture_on_commit_callbacks
-):
-    chosen = Player.objects.create(handle="kelp", display_name="Kelpie Drift")
-    other = Player.objects.create(handle="angler", display_name="Ann Angler")
-    before = timezone.now()
-
-    with django_capture_on_commit_callbacks(execute=True) as callbacks:
-        response = admin_client.post(
-            "/admin/players/player/",
-            {"action": "refresh_stats", "_selected_action": [chosen.pk]},
-            follow=True,
-        )
-
-    assert response.status_code == 200
-    assert len(callbacks) == 1
-    assert b"Queued a statistics refresh for 1 player(s)." in response.content
-    chosen.refresh_from_db()
-    other.refresh_from_db()
-    assert chosen.stats_refreshed_at >= before
-    assert other.stats_refreshed_at is None
 
 
 @pytest.mark.django_db

@@ -25,7 +25,6 @@ from django.views.decorators.http import require_POST
 from games.models import GameLog
 from games.services.errors import IntakeError, TableRefused
 from players import admin as players_admin
-from players.merge import merge_players
 from players.models import Player
 from tournaments.models import Registration, Table, TableSeat, Tournament
 from tournaments.services.recording import open_tables
@@ -102,15 +101,13 @@ class OrganisersInline(RunByOrganisers):
         return super(RunByOrganisers, self).get_queryset(request)  # the parent's rows
 
 
-# Merging moves tournament entries and seats too, so the action joins the players' admin
-# from up here (players knows nothing of tournaments).
+# Organisers at the desk look players up and add newcomers: their permissions join the
+# players' admin from up here (players knows nothing of tournaments).
 admin.site.unregister(Player)
 
 
 @admin.register(Player)
 class PlayerAdmin(players_admin.PlayerAdmin):
-    actions = [*players_admin.PlayerAdmin.actions, "merge_duplicates"]
-
     # Organisers look players up by name to register them (the autocomplete asks this
     # admin, with view permission) and add the newcomers; changing a player stays staff's.
     def has_module_permission(self, request: HttpRequest) -> bool:
@@ -127,27 +124,6 @@ class PlayerAdmin(players_admin.PlayerAdmin):
         if not self.has_change_permission(request, obj):
             fixed.append("user")  # whose account a player is stays staff's to say
         return fixed
-
-    @admin.action(
-        description="Merge the selected players (duplicates) into the oldest one",
-        permissions=["change"],
-    )
-    def merge_duplicates(self, request, queryset) -> None:
-        players = list(queryset.order_by("created", "pk"))
-        if len(players) < 2:
-            self.message_user(request, "Select at least two players to merge.", messages.ERROR)
-            return
-        keep, duplicates = players[0], players[1:]
-        try:
-            moved = merge_players(keep, duplicates)
-        except ValidationError as error:
-            self.message_user(request, " ".join(error.messages), messages.ERROR)
-            return
-        self.message_user(
-            request,
-            f"Merged {len(duplicates)} player(s) into {keep}; {moved} game seat(s) moved.",
-            messages.SUCCESS,
-        )
 
 
 class LabelledInline:
