@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from datetime import timedelta
 from typing import IO, Any
 
+from celery import shared_task
 from django.conf import settings
 from django.db import transaction
 from django.http import HttpRequest
@@ -36,7 +37,6 @@ from games.models import BatchPiece, BatchState, Source, Upload
 from games.permissions import UploadThrottle
 from games.services.dispatch import Dispatch
 from games.services.intake import BATCH_CHUNK, IntakeError, TooLarge, store_chunk, take_line
-from games.tasks import read_batch_task
 
 logger = logging.getLogger(__name__)
 
@@ -332,3 +332,18 @@ def finish(upload: Upload, problem: str | None = None) -> None:
     upload.duplicates.sort(key=lambda duplicate: duplicate["line"])
     upload.batch_state = BatchState.READ
     upload.save(update_fields=["batch_state", "line_errors", "line_error_count", "duplicates"])
+
+
+# Reading a 500 MB batch takes minutes: its limit is as long as the broker lets a task run
+# unacknowledged before handing it to another worker (CELERY_VISIBILITY_TIMEOUT), less a margin.
+READ_BATCH_SECONDS = settings.CELERY_BROKER_TRANSPORT_OPTIONS["visibility_timeout"] - 120
+
+
+@shared_task(
+    name="games.tasks.read_batch_task",
+    soft_time_limit=READ_BATCH_SECONDS,
+    time_limit=READ_BATCH_SECONDS + 60,
+)
+def read_batch_task(upload_id: int) -> None:
+    """A batch stored by the request: split, check, store and queue its logs."""
+    read_batch(upload_id)

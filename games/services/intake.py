@@ -27,7 +27,7 @@ from games.models import GameLog, Source, Upload
 from games.services.dispatch import Dispatch
 from games.services.errors import IntakeError, TooLarge
 from games.services.submission_rights import check_may_submit
-from games.tasks import verify_log_task, verify_logs_task
+from games.services.verification import verify_log_task, verify_logs_task
 from players.names import seat_name_problems
 
 # Logs of a batch are inserted and queued this many at a time, each group committed on its

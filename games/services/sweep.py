@@ -29,18 +29,20 @@ expired lease, and a verdict is written once, under the log's row lock.
 from __future__ import annotations
 
 import logging
-from collections import defaultdict
 from datetime import timedelta
 
 from celery import current_app as app  # the project's (deepsea/celery.py)
+from celery import shared_task
 from django.conf import settings
 from django.db import models, transaction
-from django.db.models import QuerySet
 from django.utils import timezone
 
 from common import broker
 from games.models import BatchState, GameLog, Upload
+from games.services import verification
+from games.services.batch_intake import read_batch_task
 from games.services.dispatch import Dispatch
+from games.services.verification import verify_logs_task
 
 logger = logging.getLogger(__name__)
 
@@ -59,40 +61,13 @@ def requeue_stuck_logs(older_than: timedelta | None = None) -> int:
 def requeue_expired_leases() -> int:
     with transaction.atomic():
         expired = GameLog.objects.lease_expired().select_for_update(skip_locked=True)
-        count = retry_in_halves(expired)
+        count = verification.retry_in_halves(expired)
     if count:
         logger.warning("re-queued %s logs whose lease expired", count)
     return count
 
 
-def retry_in_halves(logs: QuerySet[GameLog]) -> int:
-    """Queue again logs whose task died with them, each task's logs as two halves: a task
-    that dies again is halved again, down to one log verified alone, the only case that
-    counts an attempt (GameLog.objects.claim_alone). Logs of a task that was not their fault
-    are verified together again at once. Returns how many logs."""
-    from games.tasks import verify_log_task, verify_logs_task
-
-    held: dict[str, list[int]] = defaultdict(list)
-    for log_id, holder in logs.order_by("pk").values_list("pk", "lease_holder"):
-        held[holder].append(log_id)
-    dispatch = Dispatch()
-    with transaction.atomic():
-        GameLog.objects.filter(pk__in=[i for ids in held.values() for i in ids]).requeue()
-        for ids in held.values():
-            if len(ids) == 1:
-                dispatch.on_commit(verify_log_task, ids[0])
-                continue
-            middle = (len(ids) + 1) // 2
-            for half in (ids[:middle], ids[middle:]):
-                if len(half) == 1:
-                    dispatch.on_commit(verify_log_task, half[0])
-                else:
-                    dispatch.on_commit(verify_logs_task, half)
-    return sum(len(ids) for ids in held.values())
-
-
 def resend_lost_messages(older_than: timedelta | None = None) -> int:
-    from games.tasks import verify_logs_task
 
     if older_than is None:
         older_than = timedelta(seconds=settings.GAMES_LEASE_SECONDS)
@@ -123,7 +98,6 @@ def resend_lost_messages(older_than: timedelta | None = None) -> int:
 
 def resend_stranded_batches() -> int:
     """Send the reading task again for batches whose reading stopped; returns how many."""
-    from games.tasks import read_batch_task
 
     lease = timedelta(seconds=settings.GAMES_LEASE_SECONDS)
     messages = broker.pending(verification_queues())
@@ -170,3 +144,9 @@ def verification_queues() -> list[str]:
     """The queues verifications and batch readings wait in: a single log's (served first,
     deepsea/settings.py) and the batches'."""
     return list(dict.fromkeys([app.conf.interactive_queue, app.conf.task_default_queue]))
+
+
+@shared_task(name="games.tasks.sweep_stuck_logs_task")
+def sweep_stuck_logs_task() -> int:
+    """Periodic (celery beat): re-queue logs whose lease expired or whose message was lost."""
+    return requeue_stuck_logs()

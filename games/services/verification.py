@@ -13,21 +13,23 @@ from __future__ import annotations
 
 import logging
 import uuid
+from collections import defaultdict
 from collections.abc import Callable, Mapping, Sequence
 from datetime import datetime
 from typing import Any
 
+from celery import Task, shared_task
 from django.db import transaction
-from django.db.models import prefetch_related_objects
+from django.db.models import QuerySet, prefetch_related_objects
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
 import engines
 from common.bulk import insert_instances
-from common.outages import INFRASTRUCTURE_ERRORS
+from common.outages import INFRASTRUCTURE_ERRORS, retry_after_outage
 from engines.core.log import loads
 from games.models import Game, GameLog, GameSeat, Source
-from games.services import sweep
+from games.services.dispatch import Dispatch
 from games.services.tables import table_desk
 from games.signals import game_verified
 from players.models import Player
@@ -120,7 +122,7 @@ def verify_logs(log_ids: Sequence[int], holder: str | None = None, resume: bool 
     """Replay many stored logs together, recording verdicts a group at a time.
 
     The queued ones are claimed together, counting no attempt. Those this task itself still
-    holds (an earlier delivery of it died with them) are sent again in halves (sweep.py), so
+    holds (an earlier delivery of it died with them) are sent again in halves (retry_in_halves), so
     that a log that kills workers ends up alone and only then uses up its attempts, never
     its neighbours'.
     """
@@ -128,7 +130,7 @@ def verify_logs(log_ids: Sequence[int], holder: str | None = None, resume: bool 
     claimed = GameLog.objects.claim_together(list(log_ids), holder, resume=resume)
     died_with = [log_id for log_id in log_ids if log_id not in claimed]
     if died_with:
-        sweep.retry_in_halves(
+        retry_in_halves(
             GameLog.objects.filter(
                 pk__in=died_with, status=GameLog.Status.VERIFYING, lease_holder=holder
             )
@@ -379,3 +381,48 @@ def turn_orders_and_bids(replayed: engines.Replay) -> tuple[dict[int, int], dict
         if "amount" in bid:
             bids[bid["seat"]] = max(bid["amount"], bids.get(bid["seat"], bid["amount"]))
     return turn_orders, bids
+
+
+def retry_in_halves(logs: QuerySet[GameLog]) -> int:
+    """Queue again logs whose task died with them, each task's logs as two halves: a task
+    that dies again is halved again, down to one log verified alone, the only case that
+    counts an attempt (GameLog.objects.claim_alone). Logs of a task that was not their fault
+    are verified together again at once. Returns how many logs."""
+    held: dict[str, list[int]] = defaultdict(list)
+    for log_id, holder in logs.order_by("pk").values_list("pk", "lease_holder"):
+        held[holder].append(log_id)
+    dispatch = Dispatch()
+    with transaction.atomic():
+        GameLog.objects.filter(pk__in=[i for ids in held.values() for i in ids]).requeue()
+        for ids in held.values():
+            if len(ids) == 1:
+                dispatch.on_commit(verify_log_task, ids[0])
+                continue
+            middle = (len(ids) + 1) // 2
+            for half in (ids[:middle], ids[middle:]):
+                if len(half) == 1:
+                    dispatch.on_commit(verify_log_task, half[0])
+                else:
+                    dispatch.on_commit(verify_logs_task, half)
+    return sum(len(ids) for ids in held.values())
+
+
+# A database, broker or cache error is no fault of the logs: the tasks retry with backoff
+# (common.outages.retry_after_outage), resuming what they had claimed, instead of being
+# acknowledged as done with their logs left verifying. Task names are fixed (the app's
+# tasks.py names them for discovery) so messages queued before a deploy find their task.
+@shared_task(name="games.tasks.verify_log_task", bind=True)
+def verify_log_task(self: Task, log_id: int, resume: bool = False) -> None:
+    try:
+        verify_log(log_id, holder=self.request.id, resume=resume)
+    except INFRASTRUCTURE_ERRORS as error:
+        raise retry_after_outage(self, error, resume=True) from error
+
+
+@shared_task(name="games.tasks.verify_logs_task", bind=True)
+def verify_logs_task(self: Task, log_ids: list[int], resume: bool = False) -> None:
+    """A part of a batch: one message for many logs, their verdicts committed in groups."""
+    try:
+        verify_logs(log_ids, holder=self.request.id, resume=resume)
+    except INFRASTRUCTURE_ERRORS as error:
+        raise retry_after_outage(self, error, resume=True) from error
