@@ -19,15 +19,19 @@ rated so far, so everything before the first pending game already is what a reco
 from __future__ import annotations
 
 import functools
+import logging
 from collections.abc import Collection, Iterable, Iterator
 from contextlib import contextmanager
+from datetime import timedelta
 
-from celery import current_task
+from celery import Task, current_task, shared_task
 from django.conf import settings
 from django.db import connection, models, transaction
 from django.db.models import Count, Q, QuerySet
+from django.utils import timezone
 
 from common.bulk import insert_rows
+from common.outages import INFRASTRUCTURE_ERRORS, retry_after_outage
 from games.models import Game, GameSeat, Source
 from ratings import elo
 from ratings.models import PendingRating, Rating, RatingChange, RatingLedger
@@ -195,8 +199,6 @@ def rate_after_commit(game_type: str, exclude: Collection[int] = ()) -> None:
     this worker, which just verified them, or in a task when this is not a worker (a web
     request, a command). Without a broker nothing runs later: the rater runs now, in this
     transaction, leaving out the games in `exclude` (being deleted)."""
-    from ratings.tasks import rate_games_task
-
     if rate_games_task.app.conf.task_always_eager:
         rate_pending(game_type, wait=True, exclude=exclude)
     elif current_task:
@@ -263,8 +265,6 @@ def rate_pending(
     if ledger.stale or len(points) > len(new) or (new and rated_after(game_type, new)):
         start = min(points) if points else None  # stale and nothing pending: from the start
         if largest_catch_up is not None and longer_than(game_type, start, largest_catch_up):
-            from ratings.tasks import rate_games_task
-
             saved(ledger, stale=True)
             rate_games_task.delay_on_commit(game_type)
             return 0
@@ -442,8 +442,6 @@ def rate_until_caught_up(game_type: str, largest_catch_up: int | None = None) ->
     """The rater's loop: rate the pending games, then again while more came meanwhile (their
     own raters found the ledger taken and left them to this one). Returns the games rated,
     None when another rater held the ledger from the start."""
-    from ratings.tasks import rate_games_task
-
     total = None
     for _ in range(RATER_ROUNDS):
         rated = rate_pending(game_type, largest_catch_up=largest_catch_up)
@@ -502,3 +500,39 @@ def current_elo(game_type: str, player_ids: Iterable[int]) -> dict[int, float]:
         )
     )
     return {p: stored.get(p, elo.START) for p in player_ids}
+
+
+logger = logging.getLogger(__name__)
+
+# Pending this long, a game's rater is presumed lost (it normally runs milliseconds after
+# the verifying commit).
+STRANDED_AFTER = timedelta(seconds=5)
+
+
+@shared_task(name="ratings.tasks.rate_games_task", bind=True)
+def rate_games_task(self: Task, game_type: str) -> None:
+    """Rate the game type's pending games, catching up however far back they go: queued when
+    they were counted outside a worker (a web request, a command), or when their catch-up was
+    too long for the worker that verified them. A no-op when another rater has taken them."""
+    try:
+        rate_until_caught_up(game_type)
+    except INFRASTRUCTURE_ERRORS as error:
+        raise retry_after_outage(self, error) from error
+
+
+@shared_task(name="ratings.tasks.rate_stranded_games_task")
+def rate_stranded_games_task() -> list[str]:
+    """Periodic (celery beat): rate the games no rater took in (its worker died, or its
+    message was lost) and the catch-ups still due; returns the game types rated."""
+    stranded = set(
+        PendingRating.objects.filter(created__lt=timezone.now() - STRANDED_AFTER)
+        .values_list("game_type", flat=True)
+        .distinct()
+    )
+    stranded |= set(RatingLedger.objects.filter(stale=True).values_list("game_type", flat=True))
+    rated = [
+        game_type for game_type in sorted(stranded) if rate_until_caught_up(game_type) is not None
+    ]
+    if rated:
+        logger.warning("rated the stranded pending games of %s", ", ".join(rated))
+    return rated
