@@ -1,15 +1,7 @@
-"""Celery tasks: thin wrappers taking ids; the work is in analysis/services/."""
+"""The analysis app's Celery tasks, named here for Celery's discovery; each is defined beside
+the work it wraps (analysis/services/)."""
 
-from celery import shared_task
+from analysis.services.board import board_task
+from analysis.services.jobs import analyse_chunk_task
 
-from analysis.services import board, jobs
-
-
-@shared_task
-def analyse_chunk_task(chunk_id: int) -> None:
-    jobs.run_chunk(chunk_id)
-
-
-@shared_task
-def board_task(request_id: int) -> None:
-    board.run(request_id)
+__all__ = ["analyse_chunk_task", "board_task"]

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+from celery import shared_task
 from django.contrib.auth import get_user_model
 from django.db.models import Q
 from django.template.loader import render_to_string
@@ -227,3 +228,9 @@ def tell_decision(review: Review) -> None:
     for user in players_and_submitter(review):
         if user.pk != review.resolved_by_id:
             notices.notify(user, Kind.DISPUTE_DECIDED, subject, body, game.url + "#confirmation")
+
+
+@shared_task(name="confirmations.tasks.notify_players_task")
+def notify_players_task(review_id: int) -> int:
+    """Tell the players asked to confirm a game (a notice each; e-mail per their preference)."""
+    return tell_players_asked(review_id)

@@ -17,6 +17,7 @@ from __future__ import annotations
 from datetime import datetime, timedelta
 from typing import Any
 
+from celery import shared_task
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.db import transaction
@@ -25,6 +26,7 @@ from django.utils import timezone
 
 from confirmations import notify
 from confirmations.models import Confirmation, Review
+from confirmations.notify import notify_players_task
 from games import viewer
 from games.models import Game, GameLog, Source
 from games.signals import game_counted
@@ -153,8 +155,6 @@ def open_reviews(games: list[Game], group: Any = None) -> dict[int, Review | Non
         if asked.get(game.pk)
     }
     if opened:
-        from confirmations.tasks import notify_players_task  # tasks import this module
-
         Review.objects.bulk_create(opened.values())
         Confirmation.objects.bulk_create(
             Confirmation(review=opened[game_id], player=player)
@@ -386,3 +386,9 @@ def still_waiting(log_ids: list[int]) -> dict[int, tuple[list[Player], datetime]
         log_id, deadline = reviews[confirmation.review_id]
         waiting.setdefault(log_id, ([], deadline))[0].append(confirmation.player)
     return waiting
+
+
+@shared_task(name="confirmations.tasks.count_lapsed_games_task")
+def count_lapsed_games_task() -> int:
+    """Periodic (celery beat): pending games nobody disputed within the window count."""
+    return count_lapsed_reviews()

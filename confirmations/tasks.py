@@ -1,18 +1,7 @@
-"""Celery tasks: thin wrappers taking ids; the work is in confirmations/services.py and
-confirmations/notify.py."""
+"""The confirmations app's Celery tasks, named here for Celery's discovery; each is defined
+beside the work it wraps (confirmations/services.py, confirmations/notify.py)."""
 
-from celery import shared_task
+from confirmations.notify import notify_players_task
+from confirmations.services import count_lapsed_games_task
 
-from confirmations import notify, services
-
-
-@shared_task
-def count_lapsed_games_task() -> int:
-    """Periodic (celery beat): pending games nobody disputed within the window count."""
-    return services.count_lapsed_reviews()
-
-
-@shared_task
-def notify_players_task(review_id: int) -> int:
-    """Tell the players asked to confirm a game (a notice each; e-mail per their preference)."""
-    return notify.tell_players_asked(review_id)
+__all__ = ["count_lapsed_games_task", "notify_players_task"]

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from celery import shared_task
 from django.db import transaction
 from django.db.models import F
 
@@ -58,8 +59,6 @@ def request_board(log: GameLog, index: int, budget: Budget | None = None) -> Boa
         budget=budget.to_json(),
         total=len(actions),
     )
-    from analysis.tasks import board_task
-
     transaction.on_commit(lambda: board_task.delay(request.pk))
     return request
 
@@ -107,3 +106,8 @@ def progress(request: BoardRequest) -> dict[str, Any]:
         "estimates": request.estimates,
         "error": request.error,
     }
+
+
+@shared_task(name="analysis.tasks.board_task")
+def board_task(request_id: int) -> None:
+    run(request_id)

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from celery import group, shared_task
 from django.conf import settings
 from django.db import transaction
 from django.db.models import F
@@ -85,10 +86,6 @@ def plan(analysis: Analysis, log: dict[str, Any]) -> None:
 
 def launch(analysis: Analysis) -> None:
     """Queue the chunks as a Celery group once the rows are committed."""
-    from celery import group
-
-    from analysis.tasks import analyse_chunk_task
-
     numbers = list(analysis.chunks.values_list("pk", flat=True))
     if numbers:
         work = group(analyse_chunk_task.si(chunk_id) for chunk_id in numbers)
@@ -151,3 +148,8 @@ def tell_finished(analysis: Analysis) -> None:
             "and the biggest mistakes.",
             url=analysis.get_absolute_url(),
         )
+
+
+@shared_task(name="analysis.tasks.analyse_chunk_task")
+def analyse_chunk_task(chunk_id: int) -> None:
+    run_chunk(chunk_id)

@@ -10,7 +10,7 @@ retracted game), summed by the database from the lines just stored with the GROU
 rebuild runs: new rows only, which lock nothing another worker needs.
 
 One folder moves the deltas into the cubes and rollups (`fold_deltas`, run by
-stats.tasks.fold_deltas_task a second after a commit that appended some, and by celery beat
+fold_deltas_task a second after a commit that appended some, and by celery beat
 as a backstop): per cube one statement deletes the deltas it sees and upserts their sums
 into the cube and into its rollups, atomically, so a delta is counted exactly once. Only one
 fold runs at a time (a PostgreSQL advisory lock; a fold that finds it taken queues itself
@@ -33,6 +33,7 @@ from collections import defaultdict
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
+from celery import shared_task
 from django.core.cache import cache as shared_cache
 from django.db import connection, transaction
 from django.db.models import Model, prefetch_related_objects
@@ -218,8 +219,6 @@ def queue_fold() -> None:
     clears the mark as it starts, so deltas committed after that get a fold of their own).
     A broker or cache outage only delays the fold to the beat's backstop: pages read the
     deltas meanwhile."""
-    from stats.tasks import fold_deltas_task  # tasks import this module
-
     try:
         if shared_cache.add(FOLD_QUEUED_KEY, 1, timeout=10 * FOLD_DEBOUNCE_SECONDS):
             fold_deltas_task.apply_async(countdown=FOLD_DEBOUNCE_SECONDS)
@@ -479,3 +478,12 @@ def rebuild_all(from_facts: bool = False) -> dict[str, float]:
         # Pages cached from the old cubes are retired once the new ones are committed.
         transaction.on_commit(lambda: cache.bump_all(cache.STATS))
     return dict(timings)
+
+
+@shared_task(name="stats.tasks.fold_deltas_task")
+def fold_deltas_task() -> None:
+    """Fold the statistics deltas into the cubes: queued after commits that appended some
+    (debounced) and by celery beat as a backstop."""
+    shared_cache.delete(FOLD_QUEUED_KEY)  # deltas committed from now on queue a new fold
+    if fold_deltas() is None:
+        queue_fold()  # another fold runs now; this one goes again after it

@@ -13,6 +13,7 @@ from collections import Counter
 from itertools import combinations_with_replacement
 from typing import Any
 
+from celery import group, shared_task
 from django.db import transaction
 from django.db.models import Count, F
 
@@ -101,10 +102,6 @@ def chunks(batch: SimulationBatch) -> list[tuple[int, int]]:
 
 def launch(batch: SimulationBatch) -> None:
     """Queue the batch as a Celery group of chunks, after the current transaction commits."""
-    from celery import group
-
-    from stats.tasks import simulate_chunk_task
-
     SimulationBatch.objects.filter(pk=batch.pk).update(status=SimulationBatch.Status.RUNNING)
     work = group(simulate_chunk_task.si(batch.pk, start, count) for start, count in chunks(batch))
     transaction.on_commit(work.apply_async)
@@ -179,3 +176,8 @@ def progress(batch: SimulationBatch) -> dict[str, Any]:
         "percent": round(100 * finished / batch.games, 1) if batch.games else 100.0,
         "error": batch.error,
     }
+
+
+@shared_task(name="stats.tasks.simulate_chunk_task")
+def simulate_chunk_task(batch_id: int, start: int, count: int) -> None:
+    run_chunk(batch_id, start, count)
