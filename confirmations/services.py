@@ -19,7 +19,6 @@ from typing import Any
 
 from celery import shared_task
 from django.conf import settings
-from django.contrib.auth import get_user_model
 from django.db import transaction
 from django.db.models import QuerySet
 from django.utils import timezone
@@ -29,9 +28,9 @@ from confirmations.models import Confirmation, Review
 from confirmations.notify import notify_players_task
 from games import viewer
 from games.models import Game, GameLog, Source
+from games.services.tables import table_desk
 from games.signals import game_counted
 from players.models import Player
-from tournaments.models import Table
 
 REASON_LENGTH = 2000
 
@@ -58,38 +57,6 @@ def window() -> timedelta:
     return timedelta(hours=settings.GAMES_CONFIRMATION_WINDOW_HOURS)
 
 
-def attached_by_organisers(games: list[Game]) -> set[int]:
-    """The ids of those tournament games whose result was attached to their table by staff or
-    one of the tournament's organisers: two queries for any number of games, none of them
-    loading a submitter."""
-    tournament_of = dict(
-        Table.objects.filter(log_id__in=[game.log_id for game in games]).values_list(
-            "log_id", "round__tournament_id"
-        )
-    )
-    if not tournament_of:
-        return set()
-    staff: set[int] = set()
-    organising: set[tuple[int, int]] = set()
-    for user_id, is_staff, tournament_id in (
-        get_user_model()
-        .objects.filter(pk__in={game.log.upload.submitted_by_id for game in games})
-        .values_list("pk", "is_staff", "organised_tournaments")
-    ):
-        if is_staff:
-            staff.add(user_id)
-        organising.add((tournament_id, user_id))
-    return {
-        game.pk
-        for game in games
-        if game.log_id in tournament_of
-        and (
-            (submitter := game.log.upload.submitted_by_id) in staff
-            or (tournament_of[game.log_id], submitter) in organising
-        )
-    }
-
-
 def players_to_ask(games: list[Game]) -> dict[int, list[Player]]:
     """The claimed players of each verified game (by game id) who must confirm it (see the
     module docstring), read together. Uploads without a submitter come from the operator's
@@ -102,7 +69,10 @@ def players_to_ask(games: list[Game]) -> dict[int, list[Player]]:
         if game.source != Source.SIMULATED and game.log.upload.submitted_by_id is not None
     ]
     # Only a tournament game has a table (verification sets the source from the desk).
-    trusted = attached_by_organisers([g for g in submitted if g.source == Source.TOURNAMENT])
+    trusted_logs = table_desk().attached_by_organisers(
+        [g.log for g in submitted if g.source == Source.TOURNAMENT]
+    )
+    trusted = {game.pk for game in submitted if game.log_id in trusted_logs}
     seated: dict[int, set[int]] = {}
     submitters: dict[int, int] = {}
     for game in submitted:

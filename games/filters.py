@@ -8,6 +8,7 @@ from django.db.models import Case, CharField, F, QuerySet, Value, When
 
 from engines.registry import GAMES, get_game
 from games.models import Game, GameLog, Source
+from games.services.tables import table_desk
 
 GAME_CHOICES = [(game_id, get_game(game_id).title) for game_id in GAMES]
 
@@ -73,7 +74,7 @@ class LogFilter(django_filters.FilterSet):
         method="by_player", help_text="A player's handle: logs of games they played."
     )
     tournament = IdFilter(
-        field_name="table__round__tournament", label="Tournament", help_text="A tournament's id."
+        method="by_tournament", label="Tournament", help_text="A tournament's id."
     )
     date = django_filters.DateFromToRangeFilter(
         field_name="created__date",
@@ -89,6 +90,10 @@ class LogFilter(django_filters.FilterSet):
     def by_player(self, queryset: QuerySet, name: str, value: str) -> QuerySet:
         return queryset.filter(game__seats__player__handle=value).distinct()
 
+    def by_tournament(self, queryset: QuerySet, name: str, value: int) -> QuerySet:
+        # The tables are the tournaments' (games.services.tables): their desk names the logs.
+        return queryset.filter(pk__in=table_desk().logs_of_tournament(value))
+
 
 class GameFilter(django_filters.FilterSet):
     game = django_filters.ChoiceFilter(
@@ -98,9 +103,7 @@ class GameFilter(django_filters.FilterSet):
         method="by_player", label="Player", help_text="A player's handle: games they played."
     )
     tournament = IdFilter(
-        field_name="log__table__round__tournament",
-        label="Tournament",
-        help_text="A tournament's id.",
+        method="by_tournament", label="Tournament", help_text="A tournament's id."
     )
     source = django_filters.ChoiceFilter(
         choices=Source.choices, label="Source", empty_label="Any source"
@@ -125,6 +128,9 @@ class GameFilter(django_filters.FilterSet):
 
     def by_player(self, queryset: QuerySet, name: str, value: str) -> QuerySet:
         return queryset.filter(seats__player__handle=value).distinct()
+
+    def by_tournament(self, queryset: QuerySet, name: str, value: int) -> QuerySet:
+        return queryset.filter(log_id__in=table_desk().logs_of_tournament(value))
 
     def by_confirmation(self, queryset: QuerySet, name: str, value: str) -> QuerySet:
         if value == COUNTS:

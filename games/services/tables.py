@@ -4,12 +4,15 @@ games sits below tournaments and imports nothing of it. The app that owns tables
 (tournaments) registers a TableDesk in its AppConfig.ready(); the upload page, the record
 page and the API hand every submission naming a table to that desk, which checks it and
 attaches it (or refuses it with a TableRefused naming the problem). Without a desk, no
-submission may name a table.
+submission may name a table. The lists' tournament filter and the confirmations' trust in
+organisers ask it too, so no app below or beside tournaments reads its tables.
 """
 
 from __future__ import annotations
 
 from typing import Any, Protocol
+
+from django.db.models import QuerySet
 
 from games.models import GameLog
 from games.services.errors import TableRefused
@@ -36,6 +39,14 @@ class TableDesk(Protocol):
     def holds(self, log: GameLog) -> bool:
         """Whether the log is the result of a table."""
 
+    def logs_of_tournament(self, tournament_id: int) -> QuerySet:
+        """The ids of the logs that are results of the tournament's tables (a subquery), for
+        the log and game lists' tournament filter."""
+
+    def attached_by_organisers(self, logs: list[GameLog]) -> set[int]:
+        """The ids of those logs attached to their table by staff or one of its tournament's
+        organisers (their results count without the players' confirmation)."""
+
 
 class NoTables:
     """The desk of a site without tournaments: nothing to offer, any table refused."""
@@ -57,6 +68,12 @@ class NoTables:
 
     def holds(self, log: GameLog) -> bool:
         return False
+
+    def logs_of_tournament(self, tournament_id: int) -> QuerySet:
+        return GameLog.objects.none().values("pk")
+
+    def attached_by_organisers(self, logs: list[GameLog]) -> set[int]:
+        return set()
 
 
 _registered: list[TableDesk] = [NoTables()]

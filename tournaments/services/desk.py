@@ -5,6 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from django.contrib.auth import get_user_model
+from django.db.models import QuerySet
+
 from games.models import GameLog
 from tournaments.models import Table
 from tournaments.services.recording import (
@@ -46,3 +49,37 @@ class TournamentTableDesk:
             return log.table is not None
         except Table.DoesNotExist:
             return False
+
+    def logs_of_tournament(self, tournament_id: int) -> QuerySet:
+        return Table.objects.filter(round__tournament_id=tournament_id, log__isnull=False).values(
+            "log_id"
+        )
+
+    def attached_by_organisers(self, logs: list[GameLog]) -> set[int]:
+        """Two queries for any number of logs, none of them loading a submitter."""
+        tournament_of = dict(
+            Table.objects.filter(log_id__in=[log.pk for log in logs]).values_list(
+                "log_id", "round__tournament_id"
+            )
+        )
+        if not tournament_of:
+            return set()
+        staff: set[int] = set()
+        organising: set[tuple[int, int]] = set()
+        for user_id, is_staff, tournament_id in (
+            get_user_model()
+            .objects.filter(pk__in={log.upload.submitted_by_id for log in logs})
+            .values_list("pk", "is_staff", "organised_tournaments")
+        ):
+            if is_staff:
+                staff.add(user_id)
+            organising.add((tournament_id, user_id))
+        return {
+            log.pk
+            for log in logs
+            if log.pk in tournament_of
+            and (
+                (submitter := log.upload.submitted_by_id) in staff
+                or (tournament_of[log.pk], submitter) in organising
+            )
+        }
