@@ -4,6 +4,8 @@ idempotent. Neither rates there: the game joins the pending ones (services.py)."
 from games.models import Game, GameSeat
 from players.models import Player
 from ratings import services
+from ratings.models import RatingLedger
+from ratings.signals import ratings_changed
 
 
 def rate_verified_game(sender, game: Game, group=None, **kwargs) -> None:
@@ -25,3 +27,8 @@ def rerate_merged_player(sender, keep: Player, **kwargs) -> None:
     game_types = GameSeat.objects.filter(player=keep).values_list("game__game_type", flat=True)
     for game_type in sorted(set(game_types)):
         services.recompute(game_type)
+
+
+def announce_ledger_saved(sender, instance: RatingLedger, **kwargs) -> None:
+    """post_save of a ledger: saved when a recompute is queued and when it has run."""
+    ratings_changed.send(sender=RatingLedger, game_type=instance.game_type)

@@ -504,6 +504,34 @@ def current_elo(game_type: str, player_ids: Iterable[int]) -> dict[int, float]:
 
 logger = logging.getLogger(__name__)
 
+
+def elo_going_into(seated: Collection[tuple[Game, int]]) -> dict[tuple[int, int], float]:
+    """(game id, player id) -> the player's Elo going into the game as the rater recorded it
+    (also on rebuilds), else their current rating for the game type, not yet moved by the
+    game, for each (game, player id) seated; players with neither are left out. Two queries
+    for any number of games."""
+    games = {game.pk: game for game, _ in seated}
+    player_ids = {player_id for _, player_id in seated}
+    before = {
+        (game_id, player_id): elo
+        for game_id, player_id, elo in RatingChange.objects.filter(
+            game_id__in=list(games), player_id__in=player_ids
+        ).values_list("game_id", "player_id", "elo_before")
+    }
+    current = {
+        (game_type, player_id): elo
+        for game_type, player_id, elo in Rating.objects.filter(
+            player_id__in=player_ids, game_type__in={game.game_type for game in games.values()}
+        ).values_list("game_type", "player_id", "rating")
+    }
+    going_into = {}
+    for game, player_id in seated:
+        elo = before.get((game.pk, player_id), current.get((game.game_type, player_id)))
+        if elo is not None:
+            going_into[game.pk, player_id] = elo
+    return going_into
+
+
 # Pending this long, a game's rater is presumed lost (it normally runs milliseconds after
 # the verifying commit).
 STRANDED_AFTER = timedelta(seconds=5)

@@ -9,6 +9,7 @@ class StatsConfig(AppConfig):
 
     def ready(self) -> None:
         from games.signals import game_counted, game_retracted
+        from ratings.signals import ratings_changed
         from stats import cache, receivers
 
         game_counted.connect(receivers.on_game_verified, dispatch_uid="stats.verified")
@@ -16,9 +17,7 @@ class StatsConfig(AppConfig):
         # The page cache's versions move with the aggregates and the ratings.
         game_counted.connect(cache.on_game_changed, dispatch_uid="stats.cache.verified")
         game_retracted.connect(cache.on_game_changed, dispatch_uid="stats.cache.retracted")
-        post_save.connect(
-            cache.on_ledger_saved, sender="ratings.RatingLedger", dispatch_uid="stats.cache.ledger"
-        )
+        ratings_changed.connect(cache.on_ratings_changed, dispatch_uid="stats.cache.ratings")
         post_save.connect(
             cache.on_player_changed, sender="players.Player", dispatch_uid="stats.cache.saved"
         )

@@ -1,7 +1,7 @@
 """When cached page fragments go stale (the cache itself: common/cache.py).
 
 A verified or retracted game moves its game type's statistics, and its ratings unless only
-bots played; a rating ledger saved (a recompute queued or run) and a renamed, merged or
+bots played; ratings changed (ratings.signals.ratings_changed) and a renamed, merged or
 deleted player move the leaderboards. Connected in StatsConfig.ready().
 """
 
@@ -47,7 +47,7 @@ def on_player_changed(
     transaction.on_commit(lambda: bump_all(RATINGS))
 
 
-def on_ledger_saved(sender: type, instance, **kwargs) -> None:
-    """A rating ledger is saved when a recompute is queued and when it has run (the queued
+def on_ratings_changed(sender: type, game_type: str, **kwargs) -> None:
+    """ratings_changed: sent when a recompute is queued and when it has run (the queued
     recompute commits apart from any game signal)."""
-    bump_on_commit(RATINGS, instance.game_type)
+    bump_on_commit(RATINGS, game_type)

@@ -8,9 +8,8 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 
-from django.apps import apps
-
 from games.models import Game, GameSeat
+from ratings.services import elo_going_into
 
 BOT = "bot"
 UNRATED = "unrated"
@@ -37,34 +36,16 @@ def group_bands(
     games: list[Game], seats: dict[int, list[GameSeat]] | None = None
 ) -> dict[int, dict[int, str]]:
     """Each seat's band for many games (game id -> seat -> band), the ratings read in two
-    queries for all of them: each player's Elo going into the game as the ratings app
-    recorded it (also on rebuilds), else the current rating, not yet moved by the game."""
+    queries for all of them (ratings.services.elo_going_into)."""
     if seats is None:
         seats = {game.pk: list(game.seats.all()) for game in games}
-    players = {seat.player_id for rows in seats.values() for seat in rows} - {None}
-    before: dict[tuple[int, int], float] = {}
-    current: dict[tuple[str, int], float] = {}
-    if players and apps.is_installed("ratings"):
-        rating_change = apps.get_model("ratings", "RatingChange")
-        rating = apps.get_model("ratings", "Rating")
-        before = {
-            (game_id, player_id): elo
-            for game_id, player_id, elo in rating_change.objects.filter(
-                game_id__in=list(seats), player_id__in=players
-            ).values_list("game_id", "player_id", "elo_before")
-        }
-        current = {
-            (game_type, player_id): elo
-            for game_type, player_id, elo in rating.objects.filter(
-                player_id__in=players, game_type__in={game.game_type for game in games}
-            ).values_list("game_type", "player_id", "rating")
-        }
+    seated = [(game, seat.player_id) for game in games for seat in seats[game.pk] if seat.player_id]
+    elo = elo_going_into(seated) if seated else {}
 
     def band(game: Game, player_id: int | None) -> str:
         if player_id is None:
             return BOT
-        elo = before.get((game.pk, player_id))
-        return band_of(elo if elo is not None else current.get((game.game_type, player_id)))
+        return band_of(elo.get((game.pk, player_id)))
 
     return {
         game.pk: {seat.seat: band(game, seat.player_id) for seat in seats[game.pk]}

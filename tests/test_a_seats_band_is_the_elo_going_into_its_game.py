@@ -1,0 +1,38 @@
+"""The statistics' rating band of a seat is its player's Elo going into the game, which
+stats ask the ratings app for (ratings.services.elo_going_into); a game not rated yet falls
+back on the player's current rating, and a player with neither is unrated."""
+
+import pytest
+from ratings_support import DEEP_VENTS, verified_game
+
+from ratings.models import Rating, RatingChange
+from stats.services.bands import UNRATED, seat_bands
+
+pytestmark = pytest.mark.django_db
+
+
+def bands_by_handle(game) -> dict[str, str]:
+    seats = list(game.seats.select_related("player"))
+    bands = seat_bands(game, seats)
+    return {seat.player.handle: bands[seat.seat] for seat in seats}
+
+
+def test_a_rated_game_bands_its_seats_by_the_elo_going_into_it_not_the_current_one():
+    game = verified_game(["ann", "bob", "cy"], seed=1)
+    going_in = RatingChange.objects.get(game=game, player__handle="ann").elo_before
+    Rating.objects.filter(game_type=DEEP_VENTS, player__handle="ann").update(rating=1900)
+
+    assert going_in < 1600
+    assert bands_by_handle(game)["ann"] == "1400-1599"
+
+
+def test_a_game_not_rated_yet_bands_by_the_current_rating_and_a_newcomer_is_unrated():
+    game = verified_game(["ann", "bob", "cy"], seed=1)
+    RatingChange.objects.filter(game=game).delete()
+    Rating.objects.filter(game_type=DEEP_VENTS, player__handle="ann").update(rating=1900)
+    Rating.objects.filter(game_type=DEEP_VENTS, player__handle="bob").delete()
+
+    bands = bands_by_handle(game)
+
+    assert bands["ann"] == "1800+"
+    assert bands["bob"] == UNRATED
