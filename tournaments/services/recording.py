@@ -7,6 +7,7 @@ from typing import Any
 
 from django.db.models import F, Q, QuerySet
 
+from engines.registry import get_game
 from games.services.errors import TableRefused
 from players.services import log_name
 from tournaments.models import Table, Tournament
@@ -82,13 +83,15 @@ def recording_start(table_id: Any, user: Any) -> dict[str, Any]:
 
 def table_start(table: Table) -> dict[str, Any]:
     """What the seating fixes for a recording of this table: game, ruleset, players in
-    seat order and, for starting-bid Deep Vents, the opening bidder drawn (DV-3)."""
+    seat order and the opening bidder drawn, when the game's ruleset has one (the engine's
+    seated_setup_fields: starting-bid Deep Vents, DV-3)."""
     tournament = table.round.tournament
     seats = sorted(table.seats.all(), key=lambda seat: seat.seat)
     setup: dict[str, Any] = {}
     opener = next((i for i, seat in enumerate(seats) if seat.opening_bidder), None)
-    bidding = tournament.game_type == "deep-vents" and tournament.ruleset == "starting-bid"
-    if bidding and opener is not None:
+    game = get_game(tournament.game_type)
+    seated = game.seated_setup_fields(game.ruleset({"name": tournament.ruleset}))
+    if opener is not None and "opening_bidder" in seated:
         setup["opening_bidder"] = opener
     players = [{"name": log_name(seat.player)} for seat in seats]
     return {
