@@ -28,7 +28,7 @@ from confirmations.models import Confirmation, Review
 from confirmations.notify import notify_players_task
 from games import viewer
 from games.models import Game, GameLog, Source
-from games.services.tables import table_desk
+from games.services.table_desk import table_desk
 from games.signals import game_counted
 from players.models import Player
 

@@ -45,7 +45,7 @@ from games.services.batch_intake import (
 )
 from games.services.intake import IntakeError, submit_log
 from games.services.removal import delete_log
-from games.services.tables import table_desk
+from games.services.table_desk import table_desk
 
 SUBMIT_PARAMETERS = [
     OpenApiParameter(

@@ -8,7 +8,7 @@ from django.db.models import Case, CharField, F, QuerySet, Value, When
 
 from engines.registry import GAMES, get_game
 from games.models import Game, GameLog, Source
-from games.services.tables import table_desk
+from games.services.table_desk import table_desk
 
 GAME_CHOICES = [(game_id, get_game(game_id).title) for game_id in GAMES]
 
@@ -91,7 +91,7 @@ class LogFilter(django_filters.FilterSet):
         return queryset.filter(game__seats__player__handle=value).distinct()
 
     def by_tournament(self, queryset: QuerySet, name: str, value: int) -> QuerySet:
-        # The tables are the tournaments' (games.services.tables): their desk names the logs.
+        # The tables are the tournaments' (games.services.table_desk): their desk names the logs.
         return queryset.filter(pk__in=table_desk().logs_of_tournament(value))
 
 

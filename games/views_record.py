@@ -4,7 +4,7 @@ The page posts the log so far as JSON; every answer comes from replaying it with
 engine (games/record.py). A wrong log gets a 400 with the engine's error, never a 500.
 
 Tournament tables: the page offers the open tables the user may record, as the table desk
-(games.services.tables, registered by tournaments) lists them; choosing one fixes the game,
+(games.services.table_desk, registered by tournaments) lists them; choosing one fixes the game,
 the ruleset, the players in seat order and the opening bidder (DV-3) from the seating, and
 the saved log goes to the desk, which checks it against the seating and makes it the
 table's result. A table's deal keeps the seating's opening bidder and draws only what is
@@ -34,7 +34,7 @@ from games.models import GameLog, Source
 from games.permissions import upload_refused
 from games.services import drafts
 from games.services.intake import IntakeError, submit_log
-from games.services.tables import table_desk
+from games.services.table_desk import table_desk
 
 
 def signed_in_json(view: Callable[[HttpRequest], JsonResponse]) -> Callable:

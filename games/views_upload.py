@@ -17,7 +17,7 @@ from games.pagination import page_of_games, with_seats
 from games.permissions import Refusal, upload_refusal
 from games.services.batch_intake import most_logs_per_batch, start_batch, store_body
 from games.services.intake import IntakeError, submit_log
-from games.services.tables import table_desk
+from games.services.table_desk import table_desk
 
 # The page lists this many logs, bad lines and duplicates of an upload (counts cover all).
 STATUS_LOGS = 200

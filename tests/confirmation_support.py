@@ -13,7 +13,7 @@ from django.utils.text import slugify
 
 from games.models import Game
 from games.services.intake import submit_log
-from games.services.tables import table_desk
+from games.services.table_desk import table_desk
 from games.services.verification import verify_log
 from players.models import Player
 from tests.ratings_support import deep_vents_log

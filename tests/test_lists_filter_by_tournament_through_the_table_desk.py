@@ -1,5 +1,5 @@
 """The log and game lists' tournament filter asks the tournaments' table desk which logs are
-its tables' results (games.services.tables): games reads no tournament table itself."""
+its tables' results (games.services.table_desk): games reads no tournament table itself."""
 
 import pytest
 from django.test import Client

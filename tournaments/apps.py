@@ -5,7 +5,7 @@ class TournamentsConfig(AppConfig):
     name = "tournaments"
 
     def ready(self) -> None:
-        from games.services.tables import register_table_desk
+        from games.services.table_desk import register_table_desk
         from games.signals import game_verified
         from players.signals import players_merging
         from tournaments import receivers

@@ -30,7 +30,7 @@ from common.outages import INFRASTRUCTURE_ERRORS, retry_after_outage
 from engines.core.log import loads
 from games.models import Game, GameLog, GameSeat, Source
 from games.services.dispatch import Dispatch
-from games.services.tables import table_desk
+from games.services.table_desk import table_desk
 from games.signals import game_verified
 from players.models import Player
 from players.services import create_missing_players, players_for

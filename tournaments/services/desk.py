@@ -1,4 +1,4 @@
-"""The tournaments' side of the games/tournaments seam (games.services.tables): what the
+"""The tournaments' side of the games/tournaments seam (games.services.table_desk): what the
 upload page, the record page and the API of games ask about tables, answered here."""
 
 from __future__ import annotations
