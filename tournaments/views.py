@@ -9,7 +9,7 @@ from tournaments.models import Round, Table, Tournament
 from tournaments.services import seating
 from tournaments.services.day import runs
 from tournaments.services.standings import tournament_standings
-from tournaments.services.tables import bid_record, seat_views
+from tournaments.services.table_views import bid_record, seat_views
 
 
 def tournament_list(request: HttpRequest) -> HttpResponse:

@@ -12,7 +12,7 @@ from players.models import Player
 from tournaments.models import Registration, Round, Table, TableSeat, Tournament
 from tournaments.services.day import latest_round, seconds_left
 from tournaments.services.table_states import TableState, table_states
-from tournaments.services.tables import SeatView, seat_views
+from tournaments.services.table_views import SeatView, seat_views
 
 
 @dataclass
