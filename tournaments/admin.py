@@ -27,7 +27,6 @@ from games.services.errors import IntakeError, TableRefused
 from players import admin as players_admin
 from players.models import Player
 from tournaments.models import Registration, Table, TableSeat, Tournament
-from tournaments.services.recording import open_tables
 from tournaments.services.results import (
     attach_log,
     detach_rejected_log,
@@ -37,6 +36,7 @@ from tournaments.services.results import (
     table_refusal,
 )
 from tournaments.services.seating import SeatingError, seat_next_round
+from tournaments.services.table_recording import open_tables
 
 
 def runs_every_tournament(user: Any) -> bool:

@@ -10,13 +10,13 @@ from django.db.models import QuerySet
 
 from games.models import GameLog
 from tournaments.models import Table
-from tournaments.services.recording import (
+from tournaments.services.results import attach_log, submitter_refusal
+from tournaments.services.table_recording import (
     recordable_tables,
     recording_start,
     table_named,
     table_start,
 )
-from tournaments.services.results import attach_log, submitter_refusal
 
 # Pages list at most this many tables to choose from.
 OFFERED_TABLES = 200

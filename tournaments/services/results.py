@@ -17,7 +17,7 @@ from games.services.errors import TableRefused
 from games.services.intake import submit_log
 from players.names import canonical_name, seat_name_problems
 from tournaments.models import Table, TableSeat
-from tournaments.services.recording import may_record, open_tables
+from tournaments.services.table_recording import may_record, open_tables
 
 
 def seating_problem(table: Table, log: Mapping[str, Any]) -> str | None:
