@@ -1,7 +1,8 @@
 """The Record page: a scorekeeper records a game at a physical table, step by step.
 
 The page posts the log so far as JSON; every answer comes from replaying it with the
-engine (games/record.py). A wrong log gets a 400 with the engine's error, never a 500.
+engine (games/services/record_steps.py). A wrong log gets a 400 with the engine's error,
+never a 500.
 
 Tournament tables: the page offers the open tables the user may record, as the table desk
 (games.services.table_desk, registered by tournaments) lists them; choosing one fixes the game,
@@ -29,10 +30,9 @@ from django.views.decorators.http import require_GET, require_POST
 
 from engines.core.errors import LogError
 from engines.core.log import dumps, loads
-from games import record
 from games.models import GameLog, Source
 from games.permissions import upload_refused
-from games.services import drafts
+from games.services import drafts, record_steps
 from games.services.intake import IntakeError, submit_log
 from games.services.table_desk import table_desk
 
@@ -72,7 +72,7 @@ def posted_json(request: HttpRequest) -> Any:
 @login_required
 def record_page(request: HttpRequest) -> HttpResponse:
     context = {
-        "catalogue": record.catalogue(),
+        "catalogue": record_steps.catalogue(),
         "tables": table_desk().recordable(request.user),
         "drafts": drafts.listed_drafts(request.user),
     }
@@ -94,7 +94,7 @@ def record_step(request: HttpRequest) -> JsonResponse:
     With `table`, the log is also checked against that table's seating."""
     try:
         body, seating = body_and_seating(request)
-        return JsonResponse(record.next_step(body, seating))
+        return JsonResponse(record_steps.next_step(body, seating))
     except LogError as error:
         return log_error(error)
     except IntakeError as error:
@@ -108,7 +108,7 @@ def record_deal(request: HttpRequest) -> JsonResponse:
     `table`, the seating's opening bidder is kept and only the rest is drawn (DV-3)."""
     try:
         body, seating = body_and_seating(request)
-        return JsonResponse({"setup": record.deal(body, seating)})
+        return JsonResponse({"setup": record_steps.deal(body, seating)})
     except LogError as error:
         return log_error(error)
     except IntakeError as error:
@@ -164,7 +164,7 @@ def record_save(request: HttpRequest) -> JsonResponse:
         if isinstance(body, dict) and "table" in body:
             table = body.pop("table")
             table_desk().check(table, request.user)
-        log, _ = record.finished_log(body)
+        log, _ = record_steps.finished_log(body)
         log["meta"] = {**(log.get("meta") or {}), "recorded_at": timezone.now().isoformat()}
         stored = save(log, table, request.user)
     except LogError as error:

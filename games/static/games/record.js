@@ -1,6 +1,6 @@
 // The Record page: choose the game, then record it step by step. The log so far lives
 // here; after every step it is posted to the server, which replays it with the engine and
-// answers with the state picture and the legal choices (games/record.py).
+// answers with the state picture and the legal choices (games/services/record_steps.py).
 // A tournament table fixes the game, players and opening bidder from its seating; its
 // deal and every step are checked against the seating (DV-3).
 // Nothing recorded is lost: each recording has its own key; after every step it is kept
