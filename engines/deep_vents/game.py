@@ -11,7 +11,7 @@ from typing import Any, ClassVar
 from engines.core.errors import MalformedLogError, UnsupportedRulesetError
 from engines.core.game import Event, Game, Ruleset, SeatedField, SeatOrder, Strategy
 from engines.core.schema_errors import FieldRules
-from engines.deep_vents import describe, recording
+from engines.deep_vents import describe, row_draws
 from engines.deep_vents.bots import STRATEGIES
 from engines.deep_vents.edition import Edition, editions
 from engines.deep_vents.schema import FIELD_RULES, GAME_ID, deep_vents_schema
@@ -174,10 +174,10 @@ class DeepVents(Game):
         row_size = ruleset.options["row_size"]
         edition = self._edition(ruleset)
         if snapshot is None:
-            return recording.opening_row_draw(
+            return row_draws.opening_row_draw(
                 edition, row_size, setup.get("stack"), recorded_events
             )
-        return recording.row_draw(edition, row_size, setup["stack"], snapshot)
+        return row_draws.row_draw(edition, row_size, setup["stack"], snapshot)
 
 
 def _check_stack(edition: Edition, stack: Any, row_size: int) -> list[Any]:
