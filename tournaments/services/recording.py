@@ -7,6 +7,7 @@ from typing import Any
 
 from django.db.models import F, Q, QuerySet
 
+from engines.registry import get_game
 from games.services.errors import TableRefused
 from players.services import log_name
 from tournaments.models import Table, Tournament
@@ -82,14 +83,9 @@ def recording_start(table_id: Any, user: Any) -> dict[str, Any]:
 
 def table_start(table: Table) -> dict[str, Any]:
     """What the seating fixes for a recording of this table: game, ruleset, players in
-    seat order and, for starting-bid Deep Vents, the opening bidder drawn (DV-3)."""
+    seat order and the setup that makes the table's first seat first (seated_setup)."""
     tournament = table.round.tournament
     seats = sorted(table.seats.all(), key=lambda seat: seat.seat)
-    setup: dict[str, Any] = {}
-    opener = next((i for i, seat in enumerate(seats) if seat.opening_bidder), None)
-    bidding = tournament.game_type == "deep-vents" and tournament.ruleset == "starting-bid"
-    if bidding and opener is not None:
-        setup["opening_bidder"] = opener
     players = [{"name": log_name(seat.player)} for seat in seats]
     return {
         "id": table.pk,
@@ -97,5 +93,16 @@ def table_start(table: Table) -> dict[str, Any]:
         "game": tournament.game_type,
         "ruleset": {"name": tournament.ruleset},
         "players": players,
-        "setup": setup,
+        "setup": seated_setup(table, seats),
     }
+
+
+def seated_setup(table: Table, seats: list[Any]) -> dict[str, int]:
+    """The setup entries the seating fixes (the engine's SeatOrder.setup): each names the
+    index, in `seats` (seat order), of the table's first position: the opener drawn for
+    starting-bid Deep Vents (DV-3), else seat 0, who plays first (DV-16)."""
+    tournament = table.round.tournament
+    game = get_game(tournament.game_type)
+    order = game.seat_order(game.ruleset({"name": tournament.ruleset}))
+    first = next((i for i, seat in enumerate(seats) if seat.opening_bidder), 0)
+    return {key: first for key in order.setup}
