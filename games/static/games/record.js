@@ -231,10 +231,13 @@
     sending = (async () => {
       do {
         sendAgain = false;
+        // The count sent, not the steps by the time the answer comes (a step taken meanwhile
+        // is sent next): the note never claims the server keeps a step it has not got yet.
+        const sent = steps.length;
         const result = await post(urls.drafts, { key, base, steps, refusal: refused });
         keptNote.textContent = result.ok
-          ? `${stepsText(steps.length)} kept on the server and in this browser.`
-          : `${stepsText(steps.length)} kept in this browser only (${result.data.error.text}); sent again with the next step.`;
+          ? `${stepsText(sent)} kept on the server and in this browser.`
+          : `${stepsText(sent)} kept in this browser only (${result.data.error.text}); sent again with the next step.`;
       } while (sendAgain);
       sending = null;
     })();
