@@ -100,9 +100,12 @@ def table_start(table: Table) -> dict[str, Any]:
 def seated_setup(table: Table, seats: list[Any]) -> dict[str, int]:
     """The setup entries the seating fixes (the engine's SeatOrder.setup): each names the
     index, in `seats` (seat order), of the table's first position: the opener drawn for
-    starting-bid Deep Vents (DV-3), else seat 0, who plays first (DV-16)."""
+    starting-bid Deep Vents (DV-3), else seat 0, who plays first (DV-16). A bidding table
+    with no opener marked (seated by hand in the admin) fixes nothing: the deal draws one."""
     tournament = table.round.tournament
     game = get_game(tournament.game_type)
     order = game.seat_order(game.ruleset({"name": tournament.ruleset}))
-    first = next((i for i, seat in enumerate(seats) if seat.opening_bidder), 0)
-    return {key: first for key in order.setup}
+    first = next((i for i, seat in enumerate(seats) if seat.opening_bidder), None)
+    if first is None and order.opens_bidding:
+        return {}
+    return {key: first or 0 for key in order.setup}
