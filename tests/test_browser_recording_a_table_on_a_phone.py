@@ -3,7 +3,8 @@ issue 22 asks: "deal randomly" keeps the seating's opening bidder (DV-3); the pr
 in view beside the map it asks about after every step (issue 27); a save refused because
 the organiser closed the table meanwhile keeps the recording, with the reason beside the
 save button; after the browser's storage is cleared and the page reloaded, the recording
-comes back from the server with its refusal, and it is saved once the table is open again.
+comes back from the server with its refusal, and it is saved once the table is open again;
+a standard table, entered as drawn, has seat 0 play first and offers no other (DV-16).
 The middle of the game is played by the engine's bots straight into the server's copy, so
 the test stays short. Screenshots go to test-artifacts/screenshots/."""
 
