@@ -11,7 +11,8 @@ from django.dispatch import Signal
 # work once for all of them: function(games, *args) runs at the end of the group, still in the
 # transaction.
 game_verified = Signal()
-# kwargs: game (about to be deleted: a reverify no longer accepts its log)
+# kwargs: game (about to be deleted: a reverify no longer accepts its log; or set aside, kept
+# but no longer counting: its tournament table's result was undone)
 game_retracted = Signal()
 # kwargs: game, group (as for game_verified). The verified game now counts for ratings,
 # standings and statistics: at verification when nobody has to confirm it, else later, when

@@ -3,7 +3,8 @@ issue 22 asks: "deal randomly" keeps the seating's opening bidder (DV-3); the pr
 in view beside the map it asks about after every step (issue 27); a save refused because
 the organiser closed the table meanwhile keeps the recording, with the reason beside the
 save button; after the browser's storage is cleared and the page reloaded, the recording
-comes back from the server with its refusal, and it is saved once the table is open again.
+comes back from the server with its refusal, and it is saved once the table is open again;
+a standard table, entered as drawn, has seat 0 play first and offers no other (DV-16).
 The middle of the game is played by the engine's bots straight into the server's copy, so
 the test stays short. Screenshots go to test-artifacts/screenshots/."""
 
@@ -209,4 +210,21 @@ def test_a_refusal_naming_an_event_shows_that_step_beside_the_recording(browser,
         "Save refused: event 1 (seat 0): refused here on purpose (the step it names: "
         "Marina Abyss (seat 0): pass (leave the bidding))"
     )
+    assert errors == []
+
+
+def test_a_standard_table_entered_as_drawn_has_seat_0_play_first(browser, live_server):
+    """Standard Deep Vents: the seating's order is the turn order, seat 0 first (DV-16); the
+    table's recording offers no other first player."""
+    table, users = two_player_table()
+    Tournament.objects.filter(pk=table.round.tournament_id).update(ruleset="standard")
+    table.seats.update(opening_bidder=False)
+    page, errors = phone_page(browser, live_server, users["marina"])
+    page.goto(f"{live_server.url}/record/?table={table.pk}", wait_until="load")
+    expect(page.locator("#record-table")).to_have_value(str(table.pk))
+
+    first_player = page.locator("#record-first-seat")
+    expect(first_player).to_be_disabled()
+    expect(first_player).to_have_value("0")
+    expect(page.locator("#record-drawn")).to_contain_text("First player")
     assert errors == []

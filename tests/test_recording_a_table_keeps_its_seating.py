@@ -110,3 +110,17 @@ def test_steps_of_a_table_closed_meanwhile_are_still_answered_so_the_recording_g
 
     assert response.status_code == 200
     assert response.json()["seat"] == 2  # Coral opens the bidding, as seated
+
+
+def test_deal_randomly_at_a_standard_table_keeps_seat_0_playing_first(the_club):
+    """Standard Deep Vents: the seat order is the turn order, seat 0 first (DV-16); the
+    table's recording takes it whole, not a first player drawn at random."""
+    Tournament.objects.filter(pk=the_club.tournament.pk).update(ruleset="standard")
+    the_club.table.seats.update(opening_bidder=False)
+    start = {**seated_start(the_club.table), "ruleset": {"name": "standard"}}
+    client = the_club.client("seated player")
+    setups = [
+        post(client, DEAL, {**start, "table": the_club.table.pk}).json()["setup"] for _ in range(12)
+    ]
+
+    assert {setup["first_player"] for setup in setups} == {0}

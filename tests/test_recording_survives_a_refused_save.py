@@ -8,7 +8,15 @@ from __future__ import annotations
 import json
 
 import pytest
-from recording_support import DRAFTS, SAVE, database_down, draft_of, post, table_save
+from recording_support import (
+    DRAFTS,
+    SAVE,
+    database_down,
+    draft_of,
+    played_to_the_end,
+    post,
+    table_save,
+)
 from tables_support import club
 
 from games.models import RecordingDraft
@@ -71,8 +79,8 @@ def test_once_the_cause_is_gone_the_kept_recording_saves_and_only_then_goes(the_
 
 def test_a_save_refused_for_the_wrong_opener_keeps_the_recording_and_says_dv_3(the_club):
     log = the_club.table_log()
-    players = log["players"]  # Marina and Coral change seats: seat 2 opens, now Marina
-    players[0], players[2] = players[2], players[0]
+    log["setup"]["opening_bidder"] = 0  # Marina, in her own seat; the seating drew Coral
+    log["events"] = [step["event"] for step in played_to_the_end(log, [])]
     draft = kept(the_club, log)
 
     refused = post(the_club.client("seated player"), SAVE, table_save(log, the_club.table))

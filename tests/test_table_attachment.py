@@ -61,14 +61,25 @@ def another_game(the_club: Club) -> dict[str, Any]:
 
 def another_opener(the_club: Club) -> dict[str, Any]:
     log = the_club.table_log()
-    log["players"][1], log["players"][2] = log["players"][2], log["players"][1]
+    log["setup"]["opening_bidder"] = 0  # Marina; the seating drew Coral (seat 2)
+    return log
+
+
+def the_right_players_in_other_seats(the_club: Club) -> dict[str, Any]:
+    """Marina and Nemo swapped: the same players, the same opener, another bidding order."""
+    log = the_club.table_log()
+    log["players"][0], log["players"][1] = log["players"][1], log["players"][0]
     return log
 
 
 WRONG_LOGS = {
     "other players": (other_players, "are not the players seated at"),
     "another game": (another_game, "this tournament plays deep-vents"),
-    "another opener": (another_opener, "[DV-3]"),
+    "another opener": (another_opener, "but coral was drawn to open at"),
+    "the right players in other seats": (
+        the_right_players_in_other_seats,
+        "the log has nemo in seat 0, but marina is seated there at",
+    ),
 }
 
 
@@ -265,3 +276,56 @@ def submit_as_the_site(django_capture_on_commit_callbacks):
         return GameLog.objects.get(pk=stored.pk)
 
     return submit
+
+
+def test_the_seat_order_refusal_names_the_seat_and_the_ruling(the_club):
+    log = the_right_players_in_other_seats(the_club)
+
+    response = the_club.client("staff").post(
+        f"/api/logs/?table={the_club.table.pk}", data=dumps(log), content_type="application/json"
+    )
+
+    assert response.status_code == 400
+    assert response.json()["detail"] == (
+        f"the log has nemo in seat 0, but marina is seated there at {the_club.table}: a log "
+        "keeps the seating's bidding order [DV-3]"
+    )
+    assert_nothing_stored(the_club)
+
+
+@pytest.fixture
+def standard_club(the_club: Club) -> Club:
+    """The club night playing standard Deep Vents: seat 0 (Marina) plays first (DV-16)."""
+    Tournament.objects.filter(pk=the_club.tournament.pk).update(ruleset="standard")
+    the_club.table.seats.update(opening_bidder=False)
+    the_club.table.refresh_from_db()
+    return the_club
+
+
+def test_a_standard_tables_log_puts_seat_0_first_and_is_attached(standard_club):
+    log = standard_club.table_log()
+
+    response = standard_club.client("staff").post(
+        f"/api/logs/?table={standard_club.table.pk}",
+        data=dumps(log),
+        content_type="application/json",
+    )
+
+    assert log["setup"]["first_player"] == 0
+    assert response.status_code == 201, response.content
+
+
+def test_a_standard_tables_log_with_another_first_player_is_refused(standard_club):
+    log = standard_club.table_log()
+    log["setup"]["first_player"] = 1  # Nemo
+
+    response = standard_club.client("staff").post(
+        f"/api/logs/?table={standard_club.table.pk}",
+        data=dumps(log),
+        content_type="application/json",
+    )
+
+    assert response.status_code == 400
+    detail = response.json()["detail"]
+    assert "the table's seating has marina playing first, not nemo" in detail
+    assert_nothing_stored(standard_club)

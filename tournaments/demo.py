@@ -23,6 +23,7 @@ from games.services.verification import verify_log
 from players.models import Player
 from players.services import log_name
 from tournaments.models import Registration, Table, Tournament
+from tournaments.services.table_recording import seated_setup
 from tournaments.services.results import attach_log
 from tournaments.services.seating import seat_next_round
 
@@ -50,9 +51,8 @@ def simulated_table_log(
     game = get_game(tournament.game_type)
     ruleset = game.ruleset({"name": tournament.ruleset})
     seats = list(table.seats.select_related("player").order_by("seat"))
-    setup = game.new_setup(ruleset, len(seats), rng)
-    if "opening_bidder" in setup:
-        setup["opening_bidder"] = next(i for i, s in enumerate(seats) if s.opening_bidder)
+    setup = game.new_setup(ruleset, len(seats), rng)  # draws a first seat too: same stream
+    setup.update(seated_setup(table, seats))  # the seating's first seat (DV-3, DV-16)
     bots = [game.strategies[player_strategy(s.player)]() for s in seats]
     state = game.new_state(ruleset, len(seats), setup)
     events = play_out(state, bots, rng)

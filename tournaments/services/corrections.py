@@ -2,8 +2,11 @@
 each kept as a ResultChange (who, when, before and after).
 
 The organiser decides here, so this works on any round's table, not only the open ones (a
-wrong result is often found a round later). Undoing a log's result detaches the log from
-the table; the log stays stored with its verdict.
+wrong result is often found a round later). Undoing a log's result (or replacing it by
+hand) detaches the log from the table, and its game counts nowhere from then on, as a
+retracted game does (games.services.removal): ratings are redone without it, statistics drop
+it, and a confirmation still awaited is closed. The log and its game stay stored. Entering
+the result again counts it once: by hand (standings only) or as a log sent for the table.
 """
 
 from __future__ import annotations
@@ -12,7 +15,10 @@ from collections.abc import Mapping
 from typing import Any
 
 from django.db import transaction
+from django.utils import timezone
 
+from confirmations.models import Review
+from games.services.removal import set_aside_game
 from tournaments.models import ResultChange, Table, TableSeat
 from tournaments.services.day import DayRefused, must_run
 
@@ -103,9 +109,7 @@ def set_hand_result(table: Table, result: HandResult, *, user: Any) -> ResultCha
         if errors:
             raise DayRefused("; ".join(f"{name}: {text}" for name, text in errors.items()), 400)
         before = result_of(table)
-        if table.log_id is not None:
-            table.log = None
-            table.save(update_fields=["log"])
+        detach_log(table, user)
         for seat in seats:
             seat.hand_rank, seat.hand_score = result[seat.pk]
         TableSeat.objects.bulk_update(seats, ["hand_rank", "hand_score"])
@@ -123,9 +127,26 @@ def undo_result(table: Table, *, user: Any) -> ResultChange:
         before = result_of(table)
         if not before:
             raise DayRefused(f"{table} has no result to undo")
-        table.log = None
-        table.save(update_fields=["log"])
+        detach_log(table, user)
         table.seats.update(hand_rank=None, hand_score=None)
         return ResultChange.objects.create(
             table=table, action=ResultChange.Action.UNDONE, by=user, before=before, after={}
         )
+
+
+def detach_log(table: Table, user: Any) -> None:
+    """The table's log is its result no more: its game is set aside (it counts nowhere) and
+    a review still waiting for its players is closed, so no later confirmation counts it."""
+    if table.log_id is None:
+        return
+    set_aside_game(table.log)
+    Review.objects.filter(
+        log_id=table.log_id, status__in=[Review.Status.PENDING, Review.Status.DISPUTED]
+    ).update(
+        status=Review.Status.REJECTED,
+        resolved_at=timezone.now(),
+        resolved_by=user,
+        note=f"The result of {table} was undone at the organiser's desk.",
+    )
+    table.log = None
+    table.save(update_fields=["log"])

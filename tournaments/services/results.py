@@ -17,15 +17,17 @@ from games.services.errors import TableRefused
 from games.services.intake import submit_log
 from players.names import canonical_name, seat_name_problems
 from tournaments.models import Table, TableSeat
-from tournaments.services.table_recording import may_record, open_tables
+from tournaments.services.table_recording import may_record, open_tables, seated_setup
 
 
 def seating_problem(table: Table, log: Mapping[str, Any]) -> str | None:
     """Why a parsed log cannot be this table's result, or None when it matches.
 
     The log must play the tournament's game and ruleset, its players must be the players
-    seated at the table (matched by handle, as verification matches them), and its opening
-    bidder the one drawn for the table (DV-3).
+    seated at the table (matched by handle, as verification matches them) in the seats the
+    seating gave them (its order is the bidding order, DV-3, or the turn order, DV-16), and
+    its setup must put first whom the seating put first: the opening bidder drawn for the
+    table (DV-3), or seat 0 playing first (DV-16).
     """
     tournament = table.round.tournament
     if log.get("game") != tournament.game_type:
@@ -33,31 +35,53 @@ def seating_problem(table: Table, log: Mapping[str, Any]) -> str | None:
             f"the log is a {log.get('game')!r} game; this tournament plays {tournament.game_type}"
         )
     try:
-        played = get_game(log["game"]).ruleset(log.get("ruleset")).name
+        game = get_game(log["game"])
+        ruleset = game.ruleset(log.get("ruleset"))
     except LogError as error:
         return f"the log's ruleset: {error}"
-    if played != tournament.ruleset:  # a log naming no ruleset plays the game's default
-        return f"{table} plays the {tournament.ruleset} ruleset, not {played}"
-    seats = list(table.seats.select_related("player"))
+    if ruleset.name != tournament.ruleset:  # a log naming no ruleset plays the game's default
+        return f"{table} plays the {tournament.ruleset} ruleset, not {ruleset.name}"
+    seats = sorted(table.seats.select_related("player"), key=lambda seat: seat.seat)
     seated = sorted(s.player.canonical_name for s in seats)
     names = [p.get("name", "") for p in log.get("players", [])]
-    in_log = sorted(canonical_name(n) for n in names if isinstance(n, str))
-    if in_log != seated:
+    in_log = [canonical_name(n) if isinstance(n, str) else None for n in names]
+    if sorted(n for n in in_log if n is not None) != seated or None in in_log:
         return (
-            f"the log's players ({', '.join(in_log)}) are not the players seated at "
-            f"{table} ({', '.join(seated)})"
+            f"the log's players ({', '.join(str(n) for n in in_log)}) are not the players "
+            f"seated at {table} ({', '.join(seated)})"
         )
+    order = game.seat_order(ruleset)
+    for index, (seat, name) in enumerate(zip(seats, in_log, strict=True)):
+        if name != seat.player.canonical_name:
+            return (
+                f"the log has {name} in seat {index}, but "
+                f"{seat.player.canonical_name} is seated there at {table}: a log keeps the "
+                f"seating's {order.meaning} [{order.rule}]"
+            )
+    return setup_problem(table, seats, game, ruleset, log.get("setup"))
+
+
+def setup_problem(
+    table: Table, seats: list[TableSeat], game: Any, ruleset: Any, setup: Any
+) -> str | None:
+    """Where the log's setup puts first someone the seating did not (the entries the log
+    gives; the engine refuses a missing one it needs)."""
+    setup = setup if isinstance(setup, dict) else {}
     opener = next((s.player.canonical_name for s in seats if s.opening_bidder), None)
-    opening_seat = (log.get("setup") or {}).get("opening_bidder")
-    if opener is not None and isinstance(opening_seat, int) and 0 <= opening_seat < len(names):
-        if not isinstance(names[opening_seat], str):
-            return f"the log's seat {opening_seat} has no name"
-        logged = canonical_name(names[opening_seat])
+    opening_seat = setup.get("opening_bidder")
+    if opener is not None and isinstance(opening_seat, int) and 0 <= opening_seat < len(seats):
+        logged = seats[opening_seat].player.canonical_name  # the seat order matched already
         if logged != opener:
             return (
                 f"the log has {logged} open the bidding, but {opener} was drawn to open at "
                 f"{table} [DV-3]"
             )
+    fixed = {key: seat for key, seat in seated_setup(table, seats).items() if key in setup}
+    names = [seat.player.canonical_name for seat in seats]
+    contradiction = game.setup_contradiction(ruleset, setup, fixed, names)
+    if contradiction is not None:
+        rule = f" [{contradiction.rule}]" if contradiction.rule else ""
+        return f"{contradiction.message} at {table}{rule}"
     return None
 
 

@@ -83,16 +83,9 @@ def recording_start(table_id: Any, user: Any) -> dict[str, Any]:
 
 def table_start(table: Table) -> dict[str, Any]:
     """What the seating fixes for a recording of this table: game, ruleset, players in
-    seat order and the opening bidder drawn, when the game's ruleset has one (the engine's
-    seated_setup_fields: starting-bid Deep Vents, DV-3)."""
+    seat order and the setup that makes the table's first seat first (seated_setup)."""
     tournament = table.round.tournament
     seats = sorted(table.seats.all(), key=lambda seat: seat.seat)
-    setup: dict[str, Any] = {}
-    opener = next((i for i, seat in enumerate(seats) if seat.opening_bidder), None)
-    game = get_game(tournament.game_type)
-    seated = game.seated_setup_fields(game.ruleset({"name": tournament.ruleset}))
-    if opener is not None and "opening_bidder" in seated:
-        setup["opening_bidder"] = opener
     players = [{"name": log_name(seat.player)} for seat in seats]
     return {
         "id": table.pk,
@@ -100,5 +93,19 @@ def table_start(table: Table) -> dict[str, Any]:
         "game": tournament.game_type,
         "ruleset": {"name": tournament.ruleset},
         "players": players,
-        "setup": setup,
+        "setup": seated_setup(table, seats),
     }
+
+
+def seated_setup(table: Table, seats: list[Any]) -> dict[str, int]:
+    """The setup entries the seating fixes (the engine's SeatOrder.setup): each names the
+    index, in `seats` (seat order), of the table's first position: the opener drawn for
+    starting-bid Deep Vents (DV-3), else seat 0, who plays first (DV-16). A bidding table
+    with no opener marked (seated by hand in the admin) fixes nothing: the deal draws one."""
+    tournament = table.round.tournament
+    game = get_game(tournament.game_type)
+    order = game.seat_order(game.ruleset({"name": tournament.ruleset}))
+    first = next((i for i, seat in enumerate(seats) if seat.opening_bidder), None)
+    if first is None and order.opens_bidding:
+        return {}
+    return {key: first or 0 for key in order.setup}

@@ -113,10 +113,11 @@
     const seats = [...Array(Number(countSelect.value)).keys()].map((s) => el("option", { value: s }, `seat ${s}`));
     if (game.id === "deep-vents") {
       const bidding = rulesetSelect.value === "starting-bid";
-      const opener = chosenTable() ? chosenTable().setup.opening_bidder : undefined;
-      const fixed = bidding && opener !== undefined;
+      // A table's seating fixes the seat that opens the bidding (DV-3) or plays first (DV-16).
+      const seated = chosenTable() ? chosenTable().setup[bidding ? "opening_bidder" : "first_player"] : undefined;
+      const fixed = seated !== undefined;
       const firstSeat = el("select", { id: "record-first-seat", disabled: fixed ? "" : null }, ...seats);
-      if (fixed) firstSeat.value = String(opener);
+      if (fixed) firstSeat.value = String(seated);
       drawnBox.append(
         el("label", {}, bidding ? "Seat drawn to open the bidding (DV-3) " : "First player ", firstSeat),
         el("p", { class: "hint" }, "The hexes of the row are entered one by one as they are drawn."),
@@ -230,10 +231,13 @@
     sending = (async () => {
       do {
         sendAgain = false;
+        // The count sent, not the steps by the time the answer comes (a step taken meanwhile
+        // is sent next): the note never claims the server keeps a step it has not got yet.
+        const sent = steps.length;
         const result = await post(urls.drafts, { key, base, steps, refusal: refused });
         keptNote.textContent = result.ok
-          ? `${stepsText(steps.length)} kept on the server and in this browser.`
-          : `${stepsText(steps.length)} kept in this browser only (${result.data.error.text}); sent again with the next step.`;
+          ? `${stepsText(sent)} kept on the server and in this browser.`
+          : `${stepsText(sent)} kept in this browser only (${result.data.error.text}); sent again with the next step.`;
       } while (sendAgain);
       sending = null;
     })();
@@ -610,7 +614,7 @@
     let setup;
     const table = chosenTable();
     if (mode === "deal") {
-      // A table's deal keeps its seating's opening bidder (DV-3): only chance is drawn.
+      // A table's deal keeps the seat its seating puts first (DV-3, DV-16): only chance is drawn.
       const dealt = { game: game.id, ruleset, players };
       const result = await post(urls.deal, table ? { ...dealt, table: table.id } : dealt);
       if (!result.ok) return showError(result.data.error);
