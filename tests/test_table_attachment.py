@@ -67,7 +67,7 @@ def another_opener(the_club: Club) -> dict[str, Any]:
 
 WRONG_LOGS = {
     "other players": (other_players, "are not the players seated at"),
-    "another game": (another_game, "this tournament plays deep-vents"),
+    "another game": (another_game, "this tournament plays Deep Vents"),
     "another opener": (another_opener, "[DV-3]"),
 }
 
