@@ -154,7 +154,6 @@ def finished_log(data: Any) -> tuple[dict[str, Any], State]:
             f"the game is not over yet ({_who_acts(log, state)}); record it to the end before "
             "saving",
             index=len(log["events"]),
-            seat=state.current_seat(),
         )
     log["result"] = state.outcome().to_result()
     return log, state
