@@ -19,7 +19,8 @@ from typing import Any
 from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 
-WIDTH = 480  # the SVG's own units; it scales to the page's width (site.css)
+WIDTH = 420  # the SVG's own units; it scales to the page's width (site.css)
+HEIGHT = 0.8  # of the figure's height: a picture as wide as a phone needs less than plotly
 FONT = 13
 CHAR = 0.56 * FONT  # a character's width, near enough for placing text
 TEXT = "#2a3f5f"  # plotly_white's colours, so the picture matches what replaces it
@@ -101,7 +102,7 @@ def preview(figure: dict[str, Any], point_labels: bool = False) -> SafeString | 
     if not supported(figure):
         return None
     data, layout = figure["data"], figure["layout"]
-    height = float(layout.get("height") or 420)
+    height = float(layout.get("height") or 420) * HEIGHT
     x_layout = layout.get("xaxis") or {}
     parts: list[str] = []
 
@@ -340,7 +341,7 @@ def y_axis(
         pad = (high - low) * 0.06 or 1
         low, high = low - (pad if low < 0 or axis.get("rangemode") != "tozero" else 0), high + pad
     scale = Scale(low, high, bottom, top)
-    rows = max(2, int((bottom - top) / 40))
+    rows = max(3, int((bottom - top) / 30))
     ticks = [t for t in nice_ticks(low, high, rows) if low <= t <= high]
     return scale, ticks, axis.get("tickformat") == "d"
 
