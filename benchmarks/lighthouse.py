@@ -86,16 +86,19 @@ def manage(env: dict[str, str], *args: str) -> None:
 
 
 def public_pages(env: dict[str, str]) -> list[str]:
-    """Every public page, with the demo's own ids and handles."""
+    """Every public page, with the demo's own ids and handles (a club game and a bot game)."""
     script = """
 import json
-from games.models import GameLog
+from games.models import GameLog, GameSeat
 from players.models import Player
+from stats.services.hexes import hex_names
 from tournaments.models import Tournament
 t = Tournament.objects.order_by("pk").first()
 log = GameLog.objects.filter(status="verified").order_by("-pk").first()
+bots = GameSeat.objects.exclude(strategy="").order_by("pk").first().game.log_id
 player = Player.objects.order_by("handle").first()
-print(json.dumps({"tournament": t.slug, "log": log.pk, "player": player.handle}))
+print(json.dumps({"tournament": t.slug, "log": log.pk, "bots": bots, "player": player.handle,
+                  "hex": next(iter(hex_names()))}))
 """
     found = subprocess.run(
         [sys.executable, "manage.py", "shell", "-c", script],
@@ -115,10 +118,14 @@ print(json.dumps({"tournament": t.slug, "log": log.pk, "player": player.handle})
         "/leaderboards/",
         "/leaderboards/deep-vents/",
         "/leaderboards/deep-sea-adventure/",
+        "/leaderboards/deep-sea-adventure-boost/",
+        "/leaderboards/deep-dive/",
         "/games/",
         f"/games/{ids['log']}/",
+        f"/games/{ids['bots']}/",
         "/stats/",
         "/stats/hexes/",
+        f"/stats/hexes/{ids['hex']}/",
         "/stats/strategies/",
         "/analysis/turn-back/",
         "/account/login/",

@@ -4,7 +4,10 @@ Plotly's own HTML embeds each figure with an inline <script> calling Plotly.newP
 Content-Security-Policy without 'unsafe-inline' blocks unless it carries the request's nonce;
 and chart HTML is cached across requests (stats/cache.py), where a nonce would be stale.
 So a figure is a <div> holding its JSON in a data attribute, and static/charts.js (included
-with plotly.js by templates/includes/plotly.html) draws every such div.
+with plotly.js by templates/includes/plotly.html) draws every such div. A simple figure's div
+also holds a picture of it drawn here (deepsea.chart_preview, its points named where the
+names have room), shown until the reader asks to explore the chart, so a page does not run
+plotly.js just to show one.
 """
 
 from __future__ import annotations
@@ -14,6 +17,8 @@ from typing import Any
 import plotly.io as pio
 from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
+
+from deepsea.chart_preview import preview
 
 
 def embed(
@@ -32,13 +37,21 @@ def embed(
     options = pio.to_json(config or {}, validate=False)
     layout = figure.get("layout", {}) if isinstance(figure, dict) else figure.layout
     height = layout.get("height") if isinstance(layout, dict) else layout.height
+    picture = preview(figure, point_labels) if isinstance(figure, dict) else None
     # The chart's height, kept by site.css before it is drawn (no layout shift).
     return format_html(
         '<div id="{}" class="plotly-graph-div" data-plotly-figure="{}" '
-        'data-plotly-config="{}"{}{}></div>',
+        'data-plotly-config="{}"{}{}>{}</div>',
         div_id,
         spec,
         options,
         mark_safe(" data-chart-labels") if point_labels else "",
         format_html(' data-height="{}"', int(height)) if height else "",
+        format_html(
+            '<div class="chart-preview">{}<button type="button" class="chart-explore" hidden>'
+            "Explore this chart: exact values, zoom</button></div>",
+            picture,
+        )
+        if picture is not None
+        else "",
     )

@@ -262,8 +262,9 @@
   }
 
   // plotly.js is big (1.5 MB, the cartesian bundle): it is fetched, and a chart drawn, only
-  // when a chart comes near the window, so a page whose charts are further down shows (and
-  // answers) at once on a phone. Printing, and anyone calling drawAll(), draws every chart.
+  // when a chart comes near the window (or, for a chart with a picture, when the reader asks
+  // to explore it), so a page shows (and answers) at once on a phone. Printing, and anyone
+  // calling drawAll(), draws every chart.
   const plotlySource = document.currentScript && document.currentScript.dataset.plotlySrc;
   let plotlyLoaded = null;
 
@@ -286,6 +287,12 @@
     div.dataset.drawn = "true";
     return loadPlotly().then(() => {
       const figure = JSON.parse(div.dataset.plotlyFigure);
+      const preview = div.querySelector(".chart-preview");
+      if (preview) {
+        // The picture gives way to the chart at the chart's own height.
+        if ((figure.layout || {}).height) div.style.minHeight = `${figure.layout.height}px`;
+        preview.remove();
+      }
       const config = JSON.parse(div.dataset.plotlyConfig || "{}");
       const data = figure.data || [];
       const texts = new Map();
@@ -322,9 +329,23 @@
         )
       : null;
 
+  // A chart with a server-drawn picture (deepsea/chart_preview.py) shows it until the reader
+  // points at it or presses its Explore button: plotly.js then replaces it.
+  function offerExplore(div) {
+    const button = div.querySelector(".chart-explore");
+    const explore = () => drawOne(div);
+    button.hidden = false;
+    button.addEventListener("click", explore);
+    div.addEventListener("pointerenter", explore, { once: true });
+  }
+
   function draw(root) {
     for (const div of root.querySelectorAll("div[data-plotly-figure]")) {
       if (div.dataset.drawn) continue;
+      if (div.querySelector(".chart-preview")) {
+        offerExplore(div);
+        continue;
+      }
       // The chart's place is kept at its height until it is drawn: nothing below it moves,
       // and charts further down stay far from the window.
       const height = (JSON.parse(div.dataset.plotlyFigure).layout || {}).height;

@@ -258,7 +258,7 @@ def position_advantage(seats: list[PositionStats], orders: list[PositionStats]) 
     bars = [
         {
             "type": "bar",
-            "x": [f"seat {p.position}" for p in seats],
+            "x": [f"seat {p.position + 1}" for p in seats],  # from 1, as at the table
             "y": [p.relative.value for p in seats],
             "error_y": errors([p.relative for p in seats]),
             "name": "by seat",

@@ -18,6 +18,7 @@ from analysis.services import jobs
 from engines.analysis import Budget
 from engines.core.simulate import simulate_game
 from engines.registry import GAMES, get_game
+from games.models import GameSeat
 from games.services.intake import submit_batch, submit_log
 from players.models import Player
 from stats.services import hexes
@@ -32,6 +33,12 @@ TINY = Budget(target_se=0.2, min_playouts=4, max_playouts=8, batch=4)
 GAME_SLUG = re.compile(r"(?<![\w/-])(" + "|".join(map(re.escape, GAMES)) + r")(?![\w-])")
 ENGINE_HASH = re.compile(r"\bengine [0-9a-f]{7,}\b", re.IGNORECASE)
 COMMAND = re.compile(r"manage\.py")
+# Logs number seats from 0 and engines say "seat 2 to act"; players read names, and a seat
+# number, where one is shown, counts from 1 as at the table ("Seat 1 at table 3").
+SEAT_NUMBER = re.compile(r"\bseat (?:0\b|\d+ (?:to|must)\b)", re.IGNORECASE)
+# Parts of a page another issue words (the replay viewer and the analysis, whose pictures
+# still say "seat 0"): checked for every word but seat numbers.
+SEAT_NUMBERS_ALLOWED_IN = ("#viewer", "#analysis")
 
 
 def bot_ids() -> re.Pattern:
@@ -44,10 +51,17 @@ def bot_ids() -> re.Pattern:
     return re.compile(r"(?<![\w-])(" + "|".join(alternatives) + r")(?![\w-])")
 
 
-def jargon(text: str) -> list[str]:
-    """The builders' words found in a page's visible text."""
+def bot_words() -> set[str]:
+    """The one-word bot ids ("grower", "random"): jargon where a table cell or list item
+    says nothing else (a bot's name reads "Grower bot")."""
+    return {name for game_id in GAMES for name in get_game(game_id).strategies if "-" not in name}
+
+
+def jargon(text: str, seat_numbers: bool = True) -> list[str]:
+    """The builders' words found in a page's visible text (or an e-mail)."""
     found = []
-    for pattern in (GAME_SLUG, bot_ids(), ENGINE_HASH, COMMAND):
+    patterns = [GAME_SLUG, bot_ids(), ENGINE_HASH, COMMAND] + [SEAT_NUMBER] * seat_numbers
+    for pattern in patterns:
         found += [m.group(0) for m in pattern.finditer(text)]
     return found
 
@@ -59,6 +73,7 @@ class Site:
     analysed_log: int
     upload: int
     hex_id: str
+    bot_log: int
 
 
 def realistic_site(uploader: str) -> Site:
@@ -107,4 +122,5 @@ def realistic_site(uploader: str) -> Site:
         analysed_log=log.pk,
         upload=upload.pk,
         hex_id=next(iter(hexes.hex_names())),
+        bot_log=GameSeat.objects.exclude(strategy="").order_by("pk").first().game.log_id,
     )

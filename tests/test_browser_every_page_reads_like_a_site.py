@@ -1,18 +1,36 @@
 """Every page at 390 and 1280 px, with realistic data (the demo, a player with a long name and
-hundreds of games, an analysed game, an upload, a game waiting for confirmation), signed in as
-a player: no page scrolls sideways, none logs a console error, and no visible text has a game
-id, a bot id or an engine hash in it (issue 27's "Done when")."""
+hundreds of games, an analysed game, a bot game, an upload, a game waiting for confirmation),
+signed in as a player: no page scrolls sideways, none logs a console error, and no visible
+text has a game id, a bot id (alone in a cell too: "grower"), a 0-based seat number or an
+engine hash in it; nor has any e-mail the site sent meanwhile (issue 27's "Done when")."""
 
 import json
 
 import pytest
+from django.core import mail
 
 from tests.browser_support import ARTIFACTS, OVERFLOW, WIDTHS
-from tests.every_page_support import jargon, realistic_site
+from tests.every_page_support import (
+    SEAT_NUMBERS_ALLOWED_IN,
+    bot_words,
+    jargon,
+    realistic_site,
+)
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 PASSWORD = "every-page-demo"
+# The page's visible text without the parts named (innerText skips what is hidden).
+TEXT_BUT_OTHER_ISSUES = """(selectors) => {
+    let text = document.body.innerText;
+    for (const element of document.querySelectorAll(selectors.join(","))) {
+        text = text.replace(element.innerText, "");
+    }
+    return text;
+}"""
+# Table cells and list items whose whole text is one of these words.
+ALONE_IN_A_CELL = """(words) => Array.from(document.querySelectorAll("td, th, li, dd"))
+    .map((element) => element.innerText.trim()).filter((text) => words.includes(text))"""
 
 
 def pages(site) -> list[str]:
@@ -33,6 +51,7 @@ def pages(site) -> list[str]:
         "/leaderboards/deep-dive/backtest/",
         "/games/",
         f"/games/{site.analysed_log}/",
+        f"/games/{site.bot_log}/",
         "/stats/",
         "/stats/hexes/",
         f"/stats/hexes/{site.hex_id}/",
@@ -78,7 +97,9 @@ def test_every_page_fits_a_phone_and_a_desktop_and_speaks_the_players_language(
             overflow = page.evaluate(OVERFLOW)
             if overflow["page"] > overflow["window"]:
                 found["sideways"] = overflow
-            words = jargon(page.inner_text("body"))
+            words = jargon(page.inner_text("body"), seat_numbers=False)
+            words += jargon(page.evaluate(TEXT_BUT_OTHER_ISSUES, SEAT_NUMBERS_ALLOWED_IN))
+            words += page.evaluate(ALONE_IN_A_CELL, sorted(bot_words()))
             if words:
                 found["jargon"] = sorted(set(words))[:8]
             if errors:
@@ -87,4 +108,9 @@ def test_every_page_fits_a_phone_and_a_desktop_and_speaks_the_players_language(
                 problems[f"{path} at {width} px"] = found
                 name = path.strip("/").replace("/", "_").replace("?", "_") or "home"
                 page.screenshot(path=str(ARTIFACTS / "screenshots" / f"every-{name}-{size}.png"))
+    # What the site e-mailed meanwhile (the demo's confirmations and disputes) too.
+    for message in mail.outbox:
+        words = jargon(f"{message.subject}\n{message.body}")
+        if words:
+            problems[f"e-mail {message.subject!r}"] = {"jargon": sorted(set(words))[:8]}
     assert problems == {}, json.dumps(problems, indent=1)

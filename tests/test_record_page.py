@@ -370,6 +370,16 @@ def test_saving_an_unfinished_game_is_refused_and_stores_nothing(signed_in):
     assert not GameLog.objects.exists()
 
 
+def test_an_unfinished_game_refused_names_the_player_to_act_not_a_seat_number(signed_in):
+    log = dealt(signed_in, "deep-vents", players=3)
+    step = post(signed_in, STEP, log).json()
+
+    text = post(signed_in, SAVE, log).json()["error"]["text"]
+
+    assert f"({log['players'][step['seat']]['name']} to " in text
+    assert "seat" not in text.lower()
+
+
 def test_a_saved_recording_is_stored_verified_and_leads_to_its_game_page(
     signed_in, scorekeeper, django_capture_on_commit_callbacks
 ):

@@ -74,8 +74,8 @@ def the_right_players_in_other_seats(the_club: Club) -> dict[str, Any]:
 
 WRONG_LOGS = {
     "other players": (other_players, "are not the players seated at"),
-    "another game": (another_game, "this tournament plays deep-vents"),
-    "another opener": (another_opener, "but coral was drawn to open at"),
+    "another game": (another_game, "this tournament plays Deep Vents"),
+    "another opener": (another_opener, "[DV-3]"),
     "the right players in other seats": (
         the_right_players_in_other_seats,
         "the log has nemo in seat 0, but marina is seated there at",

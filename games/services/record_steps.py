@@ -151,12 +151,25 @@ def finished_log(data: Any) -> tuple[dict[str, Any], State]:
     state = _replayed(log)
     if not state.is_terminal():
         raise IllegalEventError(
-            f"the game is not over yet ({state.waiting_for()}); record it to the end before saving",
+            f"the game is not over yet ({_who_acts(log, state)}); record it to the end before "
+            "saving",
             index=len(log["events"]),
-            seat=state.current_seat(),
         )
     log["result"] = state.outcome().to_result()
     return log, state
+
+
+def _who_acts(log: Mapping[str, Any], state: State) -> str:
+    """The pending decision with the player's name: "Marina to take a hex from the row"."""
+    game = get_game(log["game"])
+    asked = game.describe_prompt(
+        state.snapshot(), state.waiting_for(), game.ruleset(log.get("ruleset"))
+    )
+    seat = state.current_seat()
+    players = log["players"]
+    named = seat is not None and 0 <= seat < len(players) and isinstance(players[seat], dict)
+    who = players[seat].get("name") if named else None
+    return f"{who} to {asked}" if who else asked
 
 
 def _outcome(state: State) -> dict[str, Any]:

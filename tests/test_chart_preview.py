@@ -1,0 +1,129 @@
+"""Simple charts come with a server-drawn picture of themselves (deepsea/chart_preview.py), so a
+page shows a chart without running plotly.js; the rest are left to plotly.js (issue 27)."""
+
+import re
+from html import unescape
+
+import pytest
+
+from deepsea.chart_preview import preview
+from deepsea.charts import embed
+from tests.ratings_support import hours_ago, verified_game
+
+LINES = {
+    "data": [
+        {"type": "scatter", "mode": "lines+markers", "name": "Elo", "x": [1, 2, 3], "y": [5, 7, 6]},
+        {
+            "type": "scatter",
+            "mode": "lines",
+            "name": "OpenSkill",
+            "x": [1, 2, 3],
+            "y": [2, 3, 4],
+            "yaxis": "y2",
+            "line": {"dash": "dot"},
+        },
+    ],
+    "layout": {
+        "title": {"text": "Ratings after each game"},
+        "height": 400,
+        "xaxis": {"title": {"text": "Game"}},
+        "yaxis": {"title": {"text": "Elo"}, "domain": [0.55, 1]},
+        "yaxis2": {"title": {"text": "OpenSkill"}, "domain": [0, 0.42]},
+    },
+}
+
+
+def y_positions(polyline: str) -> list[float]:
+    return [float(point.split(",")[1]) for point in polyline.split()]
+
+
+def test_a_line_chart_is_drawn_with_its_titles_legend_and_one_line_per_trace():
+    svg = preview(LINES)
+
+    lines = re.findall(r'<polyline points="([^"]+)"', svg)
+    assert len(lines) == 2
+    assert "<title>Ratings after each game</title>" in svg
+    for words in ("Elo", "OpenSkill", "Game"):
+        assert f">{words}</text>" in svg
+    assert 'stroke-dasharray="2 3"' in svg  # the dotted OpenSkill line
+    # Each trace in its own panel: the Elo panel (domain 0.55-1) is above OpenSkill's.
+    assert max(y_positions(lines[0])) < min(y_positions(lines[1]))
+    # The highest Elo value is drawn highest (SVG y grows downwards).
+    elo = y_positions(lines[0])
+    assert elo[1] == min(elo)
+
+
+def test_bars_with_intervals_are_drawn_bar_by_bar_with_their_error_bars():
+    figure = {
+        "data": [
+            {
+                "type": "bar",
+                "x": ["People", "Random bot"],
+                "y": [1.2, 0.5],
+                "error_y": {"type": "data", "array": [0.3, 0.2], "arrayminus": [0.2, 0.1]},
+                "marker": {"color": ["#1f6fb2", "#b0b0b0"]},
+            }
+        ],
+        "layout": {"title": {"text": "Win rate / par"}, "height": 420},
+    }
+
+    svg = preview(figure)
+
+    assert len(re.findall(r"<rect ", svg)) == 2
+    assert 'fill="#b0b0b0"' in svg
+    assert ">Random bot</text>" in svg
+    assert len(re.findall(r"<line ", svg)) >= 6  # two error bars of three strokes each
+
+
+@pytest.mark.parametrize("kind", ["pie", "heatmap", "box"])
+def test_charts_other_than_lines_and_bars_are_left_to_plotly(kind):
+    figure = {"data": [{"type": kind}], "layout": {"title": {"text": "t"}}}
+
+    assert preview(figure) is None
+    assert "chart-preview" not in embed(figure, "other")
+
+
+def test_side_by_side_axes_are_left_to_plotly():
+    figure = {
+        "data": [
+            {"type": "bar", "x": [1], "y": [1]},
+            {"type": "bar", "x": [1], "y": [2], "xaxis": "x2"},
+        ],
+        "layout": {"xaxis2": {"domain": [0.5, 1]}},
+    }
+
+    assert preview(figure) is None
+
+
+def test_named_points_are_labelled_only_when_the_chart_asks_for_labels():
+    figure = {
+        "data": [
+            {
+                "type": "scatter",
+                "mode": "markers",
+                "x": [1, 1.001, 3],
+                "y": [1, 1.001, 2],
+                "text": ["Black Smoker", "Giant Oarfish", "Yeti Crab"],
+            }
+        ],
+        "layout": {"height": 420},
+    }
+
+    svg = preview(figure, point_labels=True)
+
+    assert ">Yeti Crab</text>" in svg
+    assert ">Black Smoker</text>" in svg
+    assert preview(figure) is not None and ">Yeti Crab</text>" not in preview(figure)
+
+
+@pytest.mark.django_db
+def test_the_player_page_shows_its_rating_history_as_a_picture_with_an_explore_button(client):
+    verified_game(["ann", "bob", "cyd"], seed=21, played_at=hours_ago(3))
+    verified_game(["ann", "bob"], seed=22, played_at=hours_ago(2))
+
+    page = unescape(client.get("/players/ann/").content.decode())
+
+    chart = page[page.index('id="rating-history"') :]
+    assert '<svg class="chart-preview-picture"' in chart
+    assert "<title>Ratings after each verified game</title>" in chart
+    assert "Explore this chart" in chart
