@@ -40,7 +40,8 @@
 
   function seatName(options, seat) {
     const names = options.players || [];
-    return names[seat] ? `${names[seat]} (seat ${seat})` : `Seat ${seat}`;
+    // Players by name, never by seat number; a log without names numbers them from 1.
+    return names[seat] || `Player ${seat + 1}`;
   }
 
   function sameCoords(a, b) {
