@@ -91,7 +91,7 @@ def board_status(request: HttpRequest, log_id: int, board_id: int) -> JsonRespon
 @require_GET
 def turn_back(request: HttpRequest) -> HttpResponse:
     form = advisor.AdvisorForm(request.GET or None)
-    context = {"form": form, "table": advisor.stored_table()}
+    context = {"form": form, "study": advisor.study()}
     if not form.is_bound:
         return render(request, "analysis/turn_back.html", context)
     if not form.is_valid():
