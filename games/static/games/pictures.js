@@ -40,8 +40,9 @@
 
   function seatName(options, seat) {
     const names = options.players || [];
-    // Players by name, never by seat number; a log without names numbers them from 1.
-    return names[seat] || `Player ${seat + 1}`;
+    // The replay names players only (options.namesOnly); the Record page adds the seat.
+    if (options.namesOnly) return names[seat] || `Player ${seat + 1}`;
+    return names[seat] ? `${names[seat]} (seat ${seat})` : `Seat ${seat}`;
   }
 
   function sameCoords(a, b) {

@@ -91,6 +91,7 @@
     window.DeepseaPictures.render(picture, config.game, shown.snapshot, {
       players: config.players,
       glossary: config.glossary,
+      namesOnly: true,
     });
     position.textContent = index < 0 ? `Setup (before event 0) of ${config.events} events` : `After event ${index} of 0–${config.events - 1}`;
     label.textContent = shown.event
