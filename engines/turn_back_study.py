@@ -5,8 +5,9 @@ A cell of the study: `players` divers in dive `dive`; the deciding diver is at `
 carrying `load` chips of the level found there, heading down; the others are already on
 their way home, one, two, three... spaces shallower (deeper when the submarine is too near),
 with one level-1 chip each; everyone plays the game's playout strategy afterwards. At every
-air from 1 to the edition's air, the win probability of turning back is compared with that
-of swimming on, each from up to STUDY_BUDGET's playouts (common random numbers).
+air from 1 to the edition's air (every 4th, then every air near the threshold found), the
+win probability of turning back is compared with that of swimming on, each from up to
+STUDY_BUDGET's playouts (common random numbers).
 
 The answer is a threshold: turn back at this air or less. Turning back can only get better,
 relative to swimming on, as the air falls, so the threshold is fitted as a step: the air T
@@ -19,7 +20,7 @@ great depth both choices are hopeless and tie; that run lies below T and is not 
 from __future__ import annotations
 
 import math
-from collections.abc import Mapping, Sequence
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass
 from typing import Any
 
@@ -32,6 +33,8 @@ STUDY_DIVES = (1, 2, 3)
 STUDY_DEPTHS = (4, 8, 12, 16)
 STUDY_LOADS = (1, 2)
 NOISE_SE = 2.0
+COARSE_STEP = 4  # the first pass evaluates every 4th air
+NEAR = 3  # the second, every air within 3 of the first pass's threshold
 
 
 @dataclass(frozen=True)
@@ -61,12 +64,17 @@ def scenario(
 
 
 def turn_back_gains(
-    game_id: str, players: int, dive: int, depth: int, load: int, budget: Budget = STUDY_BUDGET
+    game_id: str,
+    players: int,
+    dive: int,
+    depth: int,
+    load: int,
+    airs: Iterable[int],
+    budget: Budget = STUDY_BUDGET,
 ) -> list[tuple[int, float, float]]:
-    """(air, win of turning back minus win of swimming on, its standard error) for every
-    air from 1 to the edition's."""
+    """(air, win of turning back minus win of swimming on, its standard error) at `airs`."""
     gains = []
-    for air in range(1, edition(game_id).air + 1):
+    for air in airs:
         state, actions = scenario(game_id, players, dive, depth, load, air)
         estimates = evaluate_position(
             game_id,
@@ -113,12 +121,20 @@ def fit_threshold(gains: Sequence[tuple[int, float, float]]) -> Threshold:
 def study_cell(
     game_id: str, players: int, dive: int, depth: int, load: int, budget: Budget = STUDY_BUDGET
 ) -> dict[str, Any]:
+    """The cell's threshold: first from every COARSE_STEP-th air, then again with every air
+    within NEAR of that first threshold evaluated too (where the bracket lies)."""
+    most = edition(game_id).air
+    coarse = sorted({*range(1, most + 1, COARSE_STEP), most})
+    gains = turn_back_gains(game_id, players, dive, depth, load, coarse, budget)
+    first = fit_threshold(gains).air
+    near = [a for a in range(first - NEAR, first + NEAR + 1) if 1 <= a <= most and a not in coarse]
+    gains = sorted(gains + turn_back_gains(game_id, players, dive, depth, load, near, budget))
     return {
         "players": players,
         "dive": dive,
         "depth": depth,
         "load": load,
-        **fit_threshold(turn_back_gains(game_id, players, dive, depth, load, budget)).to_json(),
+        **fit_threshold(gains).to_json(),
     }
 
 

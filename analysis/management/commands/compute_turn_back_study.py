@@ -1,10 +1,12 @@
 """`manage.py compute_turn_back_study`: the turn-back thresholds of Deep Sea Adventure and
 Boost by the number of divers, the dive, the depth and the load (engines/turn_back_study.py;
-about 20 minutes on one core; written to analysis/data/ after every cell, so a stopped run
-keeps what it found)."""
+written to analysis/data/ after every cell; a run started again keeps the cells already
+there). `--game` computes one game into its own file, so the two can run side by side; the
+files are then merged with `--merge`."""
 
 import json
 import time
+from pathlib import Path
 
 from django.core.management.base import BaseCommand
 
@@ -20,12 +22,29 @@ from engines.turn_back_study import (
     study_cell,
 )
 
+KEY = ("players", "dive", "depth", "load")
+
 
 class Command(BaseCommand):
     help = "Compute the turn-back study (analysis/data/turn_back_study.json)."
 
+    def add_arguments(self, parser) -> None:
+        parser.add_argument("--game", choices=GAMES, help="only this game (runs in parallel)")
+        parser.add_argument("--merge", action="store_true", help="merge the games' files")
+
     def handle(self, *args, **options) -> None:
+        if options["merge"]:
+            self.merge()
+            return
         started = time.perf_counter()
+        path = game_path(options["game"]) if options["game"] else STUDY_PATH
+        kept = {
+            (study["game"], tuple(cell[k] for k in KEY)): cell
+            for known in {path, STUDY_PATH}
+            if known.exists()
+            for study in json.loads(known.read_text(encoding="utf-8"))
+            for cell in study["cells"]
+        }
         games = [
             {
                 "game": game_id,
@@ -35,17 +54,33 @@ class Command(BaseCommand):
                 "cells": [],
             }
             for game_id in GAMES
+            if options["game"] in (None, game_id)
         ]
         for study in games:
             for players in STUDY_PLAYERS:
                 for dive in STUDY_DIVES:
                     for load in STUDY_LOADS:
                         for depth in STUDY_DEPTHS:
-                            study["cells"].append(
-                                study_cell(study["game"], players, dive, depth, load)
+                            key = (study["game"], (players, dive, depth, load))
+                            cell = kept.get(key) or study_cell(
+                                study["game"], players, dive, depth, load
                             )
-                            STUDY_PATH.write_text(json.dumps(games) + "\n", encoding="utf-8")
+                            study["cells"].append(cell)
+                            path.write_text(json.dumps(games) + "\n", encoding="utf-8")
                 self.stdout.write(
                     f"{study['game']}, {players} divers: {time.perf_counter() - started:.0f} s"
                 )
-        self.stdout.write(f"wrote {STUDY_PATH} in {time.perf_counter() - started:.0f} s")
+        self.stdout.write(f"wrote {path} in {time.perf_counter() - started:.0f} s")
+
+    def merge(self) -> None:
+        games = []
+        for game_id in GAMES:
+            path = game_path(game_id)
+            games += json.loads(path.read_text(encoding="utf-8"))
+            path.unlink()
+        STUDY_PATH.write_text(json.dumps(games) + "\n", encoding="utf-8")
+        self.stdout.write(f"wrote {STUDY_PATH}")
+
+
+def game_path(game_id: str) -> Path:
+    return STUDY_PATH.with_suffix(f".{game_id}.json")
