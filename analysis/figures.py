@@ -12,10 +12,10 @@ from typing import Any
 import plotly.io as pio
 
 TEMPLATE = pio.templates["plotly_white"].to_plotly_json()
-MARK_STYLE = {
-    "inaccuracy": ("#d69e2e", "circle-open"),
-    "mistake": ("#dd6b20", "x"),
-    "blunder": ("#c53030", "x-thin-open"),
+MARK_STYLE = {  # mark: (legend, colour, symbol)
+    "inaccuracy": ("inaccuracies", "#d69e2e", "circle-open"),
+    "mistake": ("mistakes", "#dd6b20", "x"),
+    "blunder": ("blunders", "#c53030", "x-thin-open"),
 }
 
 
@@ -48,7 +48,7 @@ def win_probability_figure(reviewed: dict[str, Any]) -> dict[str, Any]:
                 "hovertemplate": "event %{x}: %{y:.2f}<br>%{text}<extra>" + name + "</extra>",
             }
         )
-    for kind, (colour, symbol) in MARK_STYLE.items():
+    for kind, (legend, colour, symbol) in MARK_STYLE.items():
         marked = [move for move in moves if move["mark"] == kind]
         if not marked:
             continue
@@ -56,7 +56,7 @@ def win_probability_figure(reviewed: dict[str, Any]) -> dict[str, Any]:
             {
                 "type": "scatter",
                 "mode": "markers",
-                "name": f"{kind}s",
+                "name": legend,
                 "x": [move["index"] for move in marked],
                 "y": [decisions[move["index"]]["shares"][move["seat"]] for move in marked],
                 "marker": {

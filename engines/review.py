@@ -75,7 +75,7 @@ class Move:
     seat: int
     player: str
     played: str
-    best: str | None  # the better move in words; None when the move played was the best
+    best: str | None  # the better move in words; None unless it is better beyond noise
     win: float  # the player's chances after the move played
     best_win: float
     shares: list[float]  # every player's chances after the move played
@@ -230,7 +230,7 @@ def review(log: Mapping[str, Any], decisions: Sequence[Mapping[str, Any]]) -> Re
         kind = mark(drop)
         if kind:
             counts[d["seat"]][kind] += 1
-        better = d["best"] != d["played"] and d["best_win"] > d["win"]
+        better = d["best"] != d["played"] and drop > 0  # a better move beyond noise
         moves.append(
             Move(
                 index=d["index"],
