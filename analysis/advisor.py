@@ -126,17 +126,18 @@ def study() -> list[dict[str, Any]]:
             for cell in game["cells"]:
                 if cell["load"] == load:
                     rows.setdefault((cell["players"], cell["dive"]), []).append(cell)
-            tables.append(
-                {
-                    "game": game["game"],
-                    "strategy": game["strategy"],
-                    "load": load,
-                    "depths": game["depths"],
-                    "rows": [
-                        {"players": players, "dive": dive, **shown_row(cells)}
-                        for (players, dive), cells in sorted(rows.items())
-                        if len(cells) == len(game["depths"])
-                    ],
-                }
-            )
+            complete = [
+                {"players": players, "dive": dive, **shown_row(cells)}
+                for (players, dive), cells in sorted(rows.items())
+                if len(cells) == len(game["depths"])
+            ]
+            if complete:  # a table whose computation has not finished a row yet is left out
+                tables.append(
+                    {
+                        "game": game["game"],
+                        "load": load,
+                        "depths": game["depths"],
+                        "rows": complete,
+                    }
+                )
     return tables

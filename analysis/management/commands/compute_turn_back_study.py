@@ -57,9 +57,10 @@ class Command(BaseCommand):
             if options["game"] in (None, game_id)
         ]
         for study in games:
-            for players in STUDY_PLAYERS:
-                for dive in STUDY_DIVES:
-                    for load in STUDY_LOADS:
+            # A load at a time: a stopped run has whole tables (one per game and load).
+            for load in STUDY_LOADS:
+                for players in STUDY_PLAYERS:
+                    for dive in STUDY_DIVES:
                         for depth in STUDY_DEPTHS:
                             key = (study["game"], (players, dive, depth, load))
                             cell = kept.get(key) or study_cell(
@@ -67,9 +68,10 @@ class Command(BaseCommand):
                             )
                             study["cells"].append(cell)
                             path.write_text(json.dumps(games) + "\n", encoding="utf-8")
-                self.stdout.write(
-                    f"{study['game']}, {players} divers: {time.perf_counter() - started:.0f} s"
-                )
+                    self.stdout.write(
+                        f"{study['game']}, load {load}, {players} divers: "
+                        f"{time.perf_counter() - started:.0f} s"
+                    )
         self.stdout.write(f"wrote {path} in {time.perf_counter() - started:.0f} s")
 
     def merge(self) -> None:
