@@ -14,7 +14,7 @@ inaccuracy, 0.10 a mistake, 0.15 a blunder, but only when it is more than twice 
 error: a smaller one may be playout noise, and counts as no drop at all.
 
 Accuracy (lichess's per-move formula): 103.1668 * exp(-0.04354 * drop in percentage points)
-- 3.1669, clamped to 0-100, so no drop scores 100 and a drop of 0.15 about 49; a player's
+- 3.1669, clamped to 0-100, so no drop scores 100 and a drop of 0.15 about 51; a player's
 accuracy for the game is the plain mean over their decisions.
 
 Swings: between a decision and the next, the chances move by what happened in between (the

@@ -182,3 +182,13 @@ def test_a_players_page_lists_their_accuracy_game_by_game(
     page = client.get(f"/players/{player.handle}/").content.decode()
     table = page[page.index('id="accuracy-by-game"') :]
     assert f"<td>{len(scores)}</td><td>{sum(scores) / len(scores):.1f}%</td>" in table
+
+
+@pytest.mark.django_db
+def test_the_method_page_documents_the_marks_and_the_accuracy_formula(client):
+    page = " ".join(client.get("/analysis/method/").content.decode().split())
+    assert "0.05 or more is an <em>inaccuracy</em>" in page
+    assert "103.1668 \u00d7 e<sup>\u22120.04354 \u00d7 drop in percentage" in page
+    # The figures quoted there are the formula's own.
+    assert f"a drop of 0.05 about {move_accuracy(0.05):.0f}" in page
+    assert f"0.15 about {move_accuracy(0.15):.0f}" in page
