@@ -22,6 +22,7 @@ from __future__ import annotations
 import math
 from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import asdict, dataclass
+from itertools import accumulate
 from typing import Any
 
 from engines.analysis.evaluator import Budget, evaluate_position, playout_strategy, seat_actions
@@ -161,17 +162,39 @@ def shown_row(cells: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
     """One row of the published table (cells of one game, divers, dive and load, by depth).
 
     Deeper, a diver needs more air to get home, so the thresholds should not fall with
-    depth. Where they do only within noise, the row shows the nearest non-decreasing
-    thresholds (each within its cell's interval); where a fitted threshold would leave its
-    interval, the fall is real: the row keeps the measured thresholds and says so."""
+    depth. When some non-decreasing choice lies within every cell's bracket, the row shows
+    one: the nearest non-decreasing thresholds, kept within the brackets. Otherwise the fall
+    is real: the row keeps the measured thresholds, and names the cells where some of the
+    other divers start deeper than the decider (too near the submarine for all of them to be
+    shallower), which makes those cells another race home than the columns to their right."""
     ordered = sorted(cells, key=lambda c: c["depth"])
-    fitted = [round(value) for value in increasing_fit([c["air"] for c in ordered])]
-    real = any(not span(c)[0] <= f <= span(c)[1] for c, f in zip(ordered, fitted, strict=True))
-    shown = [c["air"] for c in ordered] if real else fitted
+    spans = [span(c) for c in ordered]
+    lowest = list(accumulate((low for low, _ in spans), max))  # the smallest choice
+    real = any(least > high for least, (_, high) in zip(lowest, spans, strict=True))
+    if real:
+        shown = [c["air"] for c in ordered]
+    else:
+        fitted = increasing_fit([c["air"] for c in ordered])
+        shown = list(
+            accumulate(
+                (
+                    min(max(round(f), low), high)
+                    for f, (low, high) in zip(fitted, spans, strict=True)
+                ),
+                max,
+            )
+        )
+        if any(value > high for value, (_, high) in zip(shown, spans, strict=True)):
+            shown = lowest
     return {
         "cells": [
-            {**cell, "shown": value, "span": span(cell)}
-            for cell, value in zip(ordered, shown, strict=True)
+            {
+                **cell,
+                "shown": value,
+                "span": cell_span,
+                "others_deeper": max(0, cell["players"] - cell["depth"]),
+            }
+            for cell, value, cell_span in zip(ordered, shown, spans, strict=True)
         ],
         "real_fall": real,
     }

@@ -177,4 +177,12 @@ def test_the_page_publishes_the_study_with_brackets_and_no_engine_internals(
     )
     assert monotone in page
     assert '<tr class="real-fall"><th scope="row">4 divers, dive 2 *</th>' in page
+    assert "* 4 divers, dive 2: the thresholds fall with depth" in page
     assert "grab-2-then-turn" not in page and "manage.py" not in page
+
+
+def test_a_real_fall_names_the_cells_where_other_divers_start_deeper():
+    cells = [{**cell(4, 18, 17, 19), "players": 6}, {**cell(8, 8, 8, 9), "players": 6}]
+    row = shown_row(cells)
+    assert row["real_fall"]
+    assert [c["others_deeper"] for c in row["cells"]] == [2, 0]
