@@ -1,7 +1,8 @@
-"""The analysis chart: each seat's win probability along the game, as plotly JSON.
+"""The analysis chart: each player's chances of winning along the game, as plotly JSON.
 
 Built in Python like stats/figures.py, but handed to the page as JSON (json_script) and
 drawn by static/analysis/analysis.js: no inline script, for a strict Content-Security-Policy.
+The x axis is the event index, so a clicked point is a moment of the replay.
 """
 
 from __future__ import annotations
@@ -11,41 +12,76 @@ from typing import Any
 import plotly.io as pio
 
 TEMPLATE = pio.templates["plotly_white"].to_plotly_json()
+MARK_STYLE = {  # mark: (legend, colour, symbol)
+    "inaccuracy": ("inaccuracies", "#d69e2e", "circle-open"),
+    "mistake": ("mistakes", "#dd6b20", "x"),
+    "blunder": ("blunders", "#c53030", "x-thin-open"),
+}
 
 
-def win_probability_figure(decisions: list[dict[str, Any]], names: list[str]) -> dict[str, Any]:
-    """One line per seat: its estimated win share after each decision's played move; the
-    deciding seat's point carries its standard error."""
+def _chances(value: float) -> str:
+    return f"{value:.2f}"
+
+
+def win_probability_figure(reviewed: dict[str, Any]) -> dict[str, Any]:
+    """One line per player: their estimated share of the win after each decision's move
+    (the engine's review, engines.analysis.review); hovering a point names the move, and
+    the marked moves are drawn on their player's line."""
+    moves = reviewed["moves"]
+    decisions = {move["index"]: move for move in moves}
+    x = [move["index"] for move in moves]
     traces = []
-    for seat, name in enumerate(names):
+    for seat, name in enumerate(reviewed["players"]):
         traces.append(
             {
                 "type": "scatter",
                 "mode": "lines+markers",
-                "name": f"{seat}: {name}",
-                "x": [d["index"] for d in decisions],
-                "y": [d["shares"][seat] for d in decisions],
-                "customdata": [d["index"] for d in decisions],
+                "name": name,
+                "x": x,
+                "y": [move["shares"][seat] for move in moves],
+                "marker": {"size": [7 if move["seat"] == seat else 3 for move in moves]},
+                "text": [
+                    f"{move['player']}: {move['played']}"
+                    + (f" ({move['mark']})" if move["mark"] else "")
+                    for move in moves
+                ],
+                "hovertemplate": "event %{x}: %{y:.2f}<br>%{text}<extra>" + name + "</extra>",
+            }
+        )
+    for kind, (legend, colour, symbol) in MARK_STYLE.items():
+        marked = [move for move in moves if move["mark"] == kind]
+        if not marked:
+            continue
+        traces.append(
+            {
+                "type": "scatter",
+                "mode": "markers",
+                "name": legend,
+                "x": [move["index"] for move in marked],
+                "y": [decisions[move["index"]]["shares"][move["seat"]] for move in marked],
                 "marker": {
-                    "size": [8 if d["seat"] == seat else 3 for d in decisions],
+                    "size": 13,
+                    "color": colour,
+                    "symbol": symbol,
+                    "line": {"width": 2, "color": colour},
                 },
-                "hovertemplate": "event %{x}: %{y:.2f}<extra>" + name + "</extra>",
+                "text": [
+                    f"{move['player']}: {move['played']}; better {move['best']} "
+                    f"({_chances(move['best_win'])} instead of {_chances(move['win'])})"
+                    for move in marked
+                ],
+                "hovertemplate": "event %{x}: %{text}<extra>" + kind + "</extra>",
             }
         )
     return {
         "data": traces,
         "layout": {
-            "title": {"text": "Win probability after each decision (ties shared)"},
-            "xaxis": {"title": {"text": "event"}},
-            "yaxis": {"title": {"text": "win probability"}, "range": [0, 1]},
-            "margin": {"l": 60, "r": 20, "t": 50, "b": 50},
-            "height": 380,
+            "title": {"text": "Chances of winning after each decision"},
+            "xaxis": {"title": {"text": "event (click a point to see it)"}},
+            "yaxis": {"title": {"text": "chances of winning"}, "range": [0, 1]},
+            "legend": {"orientation": "h", "y": -0.25},
+            "margin": {"l": 50, "r": 10, "t": 40, "b": 40},
+            "height": 400,
             "template": TEMPLATE,
         },
     }
-
-
-def biggest_mistakes(decisions: list[dict[str, Any]], count: int = 10) -> list[dict[str, Any]]:
-    """The costliest decisions, costliest first (ties in event order); only real costs."""
-    costly = [d for d in decisions if d["cost"] > 0]
-    return sorted(costly, key=lambda d: (-d["cost"], d["index"]))[:count]

@@ -14,4 +14,5 @@ urlpatterns = [
     path("games/<int:log_id>/board/", views.board_start, name="board-start"),
     path("games/<int:log_id>/board/<int:board_id>.json", views.board_status, name="board"),
     path("analysis/turn-back/", views.turn_back, name="turn-back"),
+    path("analysis/method/", views.method, name="method"),
 ]

@@ -6,15 +6,15 @@ from __future__ import annotations
 from django.contrib.auth.decorators import login_required
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, redirect, render
+from django.urls import reverse
 from django.views.decorators.http import require_GET, require_POST
 from django_htmx.http import HttpResponseClientRefresh
 
-from analysis import advisor, figures
+from analysis import advisor
 from analysis.models import BoardRequest
 from analysis.services import board, jobs
 from analysis.services.summary import latest_analysis
 from engines.core.errors import LogError
-from games import viewer
 from games.views_game import visible_log
 
 
@@ -26,19 +26,18 @@ def start(request: HttpRequest, log_id: int) -> HttpResponse:
         jobs.request_analysis(log)
     except jobs.AnalysisRefused as exc:
         return render(request, "analysis/refused.html", {"log": log, "reason": exc}, status=409)
-    return redirect("analysis:game", log_id)
+    return redirect(in_the_replay(log_id))
+
+
+def in_the_replay(log_id: int) -> str:
+    return reverse("games:log", args=[log_id]) + "#analysis"
 
 
 @require_GET
 def game(request: HttpRequest, log_id: int) -> HttpResponse:
-    log = visible_log(request, log_id)
-    analysis = latest_analysis(log.pk)
-    players = viewer.player_names(log.raw)
-    context = {"log": log, "analysis": analysis, "players": players}
-    if analysis is not None and analysis.status == analysis.Status.DONE:
-        context["figure"] = figures.win_probability_figure(analysis.decisions, players)
-        context["mistakes"] = figures.biggest_mistakes(analysis.decisions)
-    return render(request, "analysis/game.html", context)
+    """The analysis reads beside its moments: it lives in the game page's replay."""
+    visible_log(request, log_id)
+    return redirect(in_the_replay(log_id))
 
 
 @require_GET
@@ -92,10 +91,16 @@ def board_status(request: HttpRequest, log_id: int, board_id: int) -> JsonRespon
 @require_GET
 def turn_back(request: HttpRequest) -> HttpResponse:
     form = advisor.AdvisorForm(request.GET or None)
-    context = {"form": form, "table": advisor.stored_table()}
+    context = {"form": form, "study": advisor.study()}
     if not form.is_bound:
         return render(request, "analysis/turn_back.html", context)
     if not form.is_valid():
         return render(request, "analysis/turn_back.html", context, status=400)
     context["choices"] = advisor.evaluate(form.cleaned_data)
     return render(request, "analysis/turn_back.html", context)
+
+
+@require_GET
+def method(request: HttpRequest) -> HttpResponse:
+    """How the analysis is made: the playouts, the marks, the accuracy formula."""
+    return render(request, "analysis/method_page.html")

@@ -7,9 +7,8 @@ import pytest
 from django.contrib.auth.models import User
 from games_support import simulated_log, submit, text  # noqa: F401 (submit is a fixture)
 
-from analysis import figures
 from analysis.models import Analysis, AnalysisChunk
-from analysis.services import board, jobs
+from analysis.services import board, jobs, review
 from analysis.services.summary import player_costs
 from engines.analysis import Budget, analyse_log, decision_points
 from games.models import GameLog
@@ -107,14 +106,15 @@ def test_only_verified_games_are_analysed(verified, tiny_budget):
     assert not Analysis.objects.exists()
 
 
-def test_the_biggest_mistakes_are_the_costliest_decisions_first():
-    decisions = [
-        {"index": 3, "cost": 0.1},
-        {"index": 5, "cost": 0.0},
-        {"index": 7, "cost": 0.3},
-        {"index": 9, "cost": 0.1},
+def test_the_biggest_mistakes_are_the_marked_moves_costliest_first():
+    moves = [
+        {"index": 3, "drop": 0.1, "mark": "mistake"},
+        {"index": 5, "drop": 0.0, "mark": None},
+        {"index": 7, "drop": 0.3, "mark": "blunder"},
+        {"index": 9, "drop": 0.1, "mark": "mistake"},
+        {"index": 11, "drop": 0.04, "mark": None},
     ]
-    assert [d["index"] for d in figures.biggest_mistakes(decisions)] == [7, 3, 9]
+    assert [m["index"] for m in review.biggest_mistakes(moves)] == [7, 3, 9]
 
 
 def test_the_game_page_offers_analyse_and_then_shows_chart_data_and_mistakes(
@@ -131,7 +131,7 @@ def test_the_game_page_offers_analyse_and_then_shows_chart_data_and_mistakes(
     analysis = Analysis.objects.get()
     page = client.get(f"/games/{log.pk}/").content.decode()
     assert 'id="analysis-figure"' in page and 'id="analysis-mistakes"' in page
-    worst = figures.biggest_mistakes(analysis.decisions)
+    worst = review.result_context(log, analysis)["mistakes"]
     if worst:
         assert f"#event-{worst[0]['index']}" in page
     status = client.get(f"/games/{log.pk}/analysis/status.json").json()

@@ -58,6 +58,7 @@ def pages(site) -> list[str]:
         "/stats/strategies/",
         "/stats/strategies/?game=deep-dive",
         "/analysis/turn-back/",
+        "/analysis/method/",
         "/upload/",
         "/uploads/",
         f"/uploads/{site.upload}/",

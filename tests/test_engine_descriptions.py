@@ -59,7 +59,7 @@ def test_a_repeated_trigger_says_again_dv_6():
     [
         ({"type": "shell", "seat": 1, "use": True}, "spend a shell (block half)"),
         ({"type": "shell", "seat": 1, "use": False}, "take the attack (no shell)"),
-        ({"type": "payoff", "seat": 2}, "seat 2 pays off a shortfall token"),
+        ({"type": "payoff", "seat": 2}, "pay off a shortfall token"),
         ({"type": "bid", "seat": 0, "amount": 4}, "bid 4"),
         ({"type": "end", "seat": 0}, "end the turn"),
     ],

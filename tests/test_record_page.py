@@ -656,7 +656,7 @@ def test_a_seat_that_is_not_deciding_is_offered_its_payoff_and_may_enter_it_dv_8
     assert answer["seat"] == 1
     payoffs = [c for c in answer["choices"] if c["event"]["type"] == "payoff"]
     assert payoffs == [
-        {"event": {"type": "payoff", "seat": 0}, "label": "seat 0 pays off a shortfall token"}
+        {"event": {"type": "payoff", "seat": 0}, "label": "pay off a shortfall token"}
     ]
     log["events"].append(payoffs[0]["event"])
     after = post(signed_in, STEP, log)

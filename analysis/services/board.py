@@ -22,6 +22,7 @@ from engines.analysis.evaluator import seat_actions
 from engines.core.game import State
 from engines.core.log import loads
 from engines.core.replay import apply_events, start
+from engines.registry import get_game
 from games.models import GameLog
 
 
@@ -40,8 +41,7 @@ def position_after(log: dict[str, Any], index: int) -> tuple[State, int, list[di
     seat = state.current_seat()
     if state.is_chance_node():
         raise AnalysisRefused(
-            f"after event {index} comes a chance event for seat {seat} (dice or a draw), "
-            "not a decision"
+            f"after event {index} comes a chance event (dice or a draw), not a decision"
         )
     actions = seat_actions(state, seat)
     return state, seat, actions
@@ -69,6 +69,8 @@ def run(request_id: int) -> None:
     try:
         state, seat, actions = position_after(log, request.index)
         budget = Budget.from_json(request.budget)
+        game = get_game(log["game"])
+        ruleset, snapshot = game.ruleset(log.get("ruleset")), state.snapshot()
         estimates = []
         for action in actions:
             (estimate,) = evaluate_position(
@@ -80,7 +82,10 @@ def run(request_id: int) -> None:
                 budget=budget,
                 seed=f"{DEFAULT_SEED}:{request.index + 1}",
             )
-            estimates.append(estimate.to_json())
+            # The action in the engine's words, as the replay names moves.
+            estimates.append(
+                {**estimate.to_json(), "text": game.describe(action, snapshot, ruleset)}
+            )
             BoardRequest.objects.filter(pk=request.pk).update(
                 done=F("done") + 1, estimates=estimates
             )

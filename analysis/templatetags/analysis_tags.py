@@ -2,19 +2,15 @@
 
 from django import template
 
-from analysis import figures
-from analysis.services.summary import describe, latest_analysis, player_costs
+from analysis.services.review import result_context
+from analysis.services.summary import latest_analysis, player_accuracy, player_costs
+from engines.analysis.turn_back import GAMES as TURN_BACK_GAMES
 
 register = template.Library()
 
 
-@register.filter
-def action_text(action: dict) -> str:
-    return describe(action)
-
-
 @register.inclusion_tag("analysis/game_section.html", takes_context=True)
-def game_analysis_section(context, log, players):
+def game_analysis_section(context, log):
     analysis = latest_analysis(log.pk) if log.status == "verified" else None
     section = {
         "request": context.get("request"),
@@ -23,13 +19,13 @@ def game_analysis_section(context, log, players):
         "csp_nonce": context.get("csp_nonce"),
         "log": log,
         "analysis": analysis,
+        "turn_back_advisor": log.game_type in TURN_BACK_GAMES,
     }
     if analysis is not None and analysis.status == analysis.Status.DONE:
-        section["figure"] = figures.win_probability_figure(analysis.decisions, players)
-        section["mistakes"] = figures.biggest_mistakes(analysis.decisions)
+        section.update(result_context(log, analysis))
     return section
 
 
 @register.inclusion_tag("analysis/player_costs.html")
 def player_decision_costs(player):
-    return {"rows": player_costs(player)}
+    return {"rows": player_costs(player), "games": player_accuracy(player)}

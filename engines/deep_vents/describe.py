@@ -146,7 +146,7 @@ def describe(edition: Edition, event: Event, snapshot: Mapping[str, Any]) -> str
     if kind == "decimate":
         return f"decimate {_hex(names, snapshot, seat, event.get('hex'))}"
     if kind == "payoff":
-        return f"seat {seat} pays off a shortfall token"
+        return "pay off a shortfall token"
     return describe_generic(event, snapshot)
 
 

@@ -1,5 +1,5 @@
-// The analysis section: the win-probability chart, the current decision
-// highlighted as the replay moves, and the analysis board. Data comes from data- attributes
+// The analysis section under the replay: the chances chart (a click jumps the replay), the
+// move list and the moment's words following the replay, and the analysis board. Data comes from data- attributes
 // and json_script (no inline script: the site runs under a strict Content-Security-Policy).
 (function () {
   "use strict";
@@ -22,30 +22,50 @@
     });
   }
 
-  // The decision just played at the moment the replay shows: highlighted in the table and
-  // spelled out above it.
+  const review = (() => {
+    const data = document.getElementById("analysis-review");
+    return data ? JSON.parse(data.textContent) : null;
+  })();
+  const chances = (value) => value.toFixed(2);
+
+  // What the analysis says of the moment the replay shows: the move just played (its mark
+  // and the better move), or the swing an event was part of. The words are the engine's.
+  function momentText(index) {
+    if (index < 0) return "";
+    const move = review.moves.find((m) => m.index === index);
+    if (move) {
+      let text = `${move.player}: ${move.played}`;
+      text += move.mark ? `: ${move.mark}, chances ${chances(move.win)}.` : `, chances ${chances(move.win)}.`;
+      if (move.best) text += ` Better: ${move.best} (${chances(move.best_win)}).`;
+      return text;
+    }
+    const swing = review.swings.find((s) => s.causes.some((c) => c.index === index));
+    const cause = swing && swing.causes.find((c) => c.index === index);
+    if (cause) {
+      return `${cause.text}${cause.player ? ` (${cause.player})` : ""}: part of what moved ${swing.player}'s chances from ${chances(swing.before)} to ${chances(swing.after)}.`;
+    }
+    return `Event ${index} was not a decision (a roll, a draw or a forced move).`;
+  }
+
+  // The decision just played at the moment the replay shows: highlighted in the move list
+  // (scrolled to within its own box, never the page) and spelled out above the chart.
   function highlight() {
     const index = currentEvent();
-    document.querySelectorAll(".analysis-decisions tr.current").forEach((row) => row.classList.remove("current"));
+    document.querySelectorAll(".move-list li.current").forEach((row) => row.classList.remove("current"));
     const row = document.getElementById(`decision-${index}`);
+    const list = document.getElementById("analysis-moves");
+    if (row && list) {
+      row.classList.add("current");
+      list.scrollTop = row.offsetTop - list.clientHeight / 2;
+    }
     const moment = document.getElementById("analysis-moment");
-    if (row) row.classList.add("current");
-    if (!moment) return;
-    if (!row) { moment.textContent = index < 0 ? "" : `Event ${index} was not a decision (a roll, a draw or a forced move).`; return; }
-    const cells = [...row.cells].map((cell) => cell.textContent.trim());
-    moment.textContent = `Event ${cells[0]}, seat ${cells[1]} (${cells[2]}): played ${cells[3]} (win ${cells[4]}), best found ${cells[5]} (win ${cells[6]}), cost ${cells[7]}.`;
+    if (moment && review) moment.textContent = momentText(index);
   }
 
   function followViewer() {
     // The viewer moves with history.replaceState (no hashchange): watch its position label.
     const position = document.getElementById("viewer-position");
     if (position) new MutationObserver(highlight).observe(position, { childList: true, characterData: true, subtree: true });
-  }
-
-  function describe(action) {
-    const details = Object.entries(action).filter(([key]) => key !== "type" && key !== "seat")
-      .map(([key, value]) => `${key} ${JSON.stringify(value)}`).join(", ");
-    return details ? `${action.type} (${details})` : action.type;
   }
 
   function showBoard(progress) {
@@ -57,7 +77,7 @@
     const estimates = [...progress.estimates].sort((a, b) => b.win - a.win);
     for (const estimate of estimates) {
       const row = document.createElement("tr");
-      for (const text of [describe(estimate.action), estimate.win.toFixed(2), estimate.se.toFixed(3), String(estimate.playouts)]) {
+      for (const text of [estimate.text, estimate.win.toFixed(2), estimate.se.toFixed(3), String(estimate.playouts)]) {
         const cell = document.createElement("td"); cell.textContent = text; row.append(cell);
       }
       body.append(row);

@@ -40,6 +40,8 @@
 
   function seatName(options, seat) {
     const names = options.players || [];
+    // The replay names players only (options.namesOnly); the Record page adds the seat.
+    if (options.namesOnly) return names[seat] || `Player ${seat + 1}`;
     return names[seat] ? `${names[seat]} (seat ${seat})` : `Seat ${seat}`;
   }
 

@@ -91,10 +91,11 @@
     window.DeepseaPictures.render(picture, config.game, shown.snapshot, {
       players: config.players,
       glossary: config.glossary,
+      namesOnly: true,
     });
     position.textContent = index < 0 ? `Setup (before event 0) of ${config.events} events` : `After event ${index} of 0–${config.events - 1}`;
     label.textContent = shown.event
-      ? `Event ${index}${shown.event.seat !== undefined ? ` (seat ${shown.event.seat}${config.players[shown.event.seat] ? ", " + config.players[shown.event.seat] : ""})` : ""}: ${shown.label}`
+      ? `Event ${index}${shown.event.seat !== undefined ? ` (${config.players[shown.event.seat] || `player ${shown.event.seat + 1}`})` : ""}: ${shown.label}`
       : "The table as set up.";
     slider.value = index;
     buttons.first.disabled = buttons.prev.disabled = index <= -1;
