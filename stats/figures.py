@@ -7,13 +7,13 @@ property of every trace (10-20 ms a figure, most of a page's time) to produce th
 from __future__ import annotations
 
 from collections import defaultdict
+from typing import TYPE_CHECKING
 
 import plotly.io as pio
 from plotly.colors import diverging
 
 from deepsea.charts import embed
 from stats.services.fair_bid import FairBid
-from stats.services.hexes import HexStats
 from stats.services.intervals import wilson
 from stats.services.strategies import (
     Distribution,
@@ -21,6 +21,9 @@ from stats.services.strategies import (
     RoundStats,
     StrategyStats,
 )
+
+if TYPE_CHECKING:  # the hex service reads the game's adapter, which draws with this module
+    from stats.services.hexes import HexStats
 
 GREY = "#b0b0b0"
 BLUE = "#1f6fb2"

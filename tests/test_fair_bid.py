@@ -6,15 +6,22 @@ import math
 import numpy as np
 import pytest
 
+from stats.adapters import adapter_for
 from stats.services.fair_bid import (
     MIN_GAMES,
     BidPoint,
-    estimate,
     fair_bids,
     fit_counts,
     fit_logistic,
-    legal_high,
 )
+from stats.services.fair_bid import estimate as estimate_with_limit
+
+# The legal bids of Deep Vents, as its statistics adapter reads them from the editions (DV-3).
+legal_high = adapter_for("deep-vents").bid_limit
+
+
+def estimate(players: int, points: list[BidPoint]):
+    return estimate_with_limit(players, points, legal_high(players))
 
 
 def exact_points(players: int, fair: float, slope: float, games: float) -> list[BidPoint]:
@@ -102,7 +109,7 @@ def test_resamples_fitted_together_each_get_the_fit_they_get_alone():
 
 def test_each_table_size_gets_its_own_estimate_in_order():
     points = exact_points(4, 9.0, -0.25, 30) + exact_points(2, 3.0, -0.4, 30)
-    estimates = fair_bids(points)
+    estimates = fair_bids(points, legal_high)
     assert [f.player_count for f in estimates] == [2, 4]
     assert estimates[0].bid == pytest.approx(3.0, abs=0.01)
     assert estimates[1].bid == pytest.approx(9.0, abs=0.01)

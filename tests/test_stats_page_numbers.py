@@ -40,6 +40,9 @@ HEX_NAMES = {
     GULPER_EEL: "Gulper Eel",
 }
 Z95 = 1.959963984540054
+# The prior the README documents: win rates over par are shrunk as if this many more seats
+# had been played, winning exactly at par.
+PRIOR_GAMES = 10
 
 # Each game: its seats (strategy, score, rank, winner) in seat order, and its drafts
 # (seat, the row offered, the hex taken, its position, paid, archaea found, the seat's turn).
@@ -193,9 +196,9 @@ def expected_hexes(strategy: str | None = None) -> dict[str, dict[str, float]]:
 
 
 def relative(totals: dict[str, float], kind: str) -> tuple[float, float, float]:
-    """Win rate over par rate, (wins / n) / (par sum / n), with its interval. Every hex of
-    GAMES was both owned and passed over at least once."""
-    return over_par(totals[f"{kind}_wins"], totals[kind], totals[f"{kind}_par"])
+    """Win rate over par, shrunk towards par, with its interval. Every hex of GAMES was both
+    owned and passed over at least once."""
+    return shrunk_over_par(totals[f"{kind}_wins"], totals[kind], totals[f"{kind}_par"])
 
 
 # Reading the pages.
@@ -263,9 +266,13 @@ def shows_interval(cell: str, interval: tuple[float, float, float], digits: int)
     )
 
 
-def over_par(wins: float, trials: float, par: float) -> tuple[float, float, float]:
-    """A win rate and its Wilson interval, divided by the par rate (par sum / trials)."""
-    return tuple(x * trials / par for x in wilson(wins, trials))
+def shrunk_over_par(wins: float, trials: float, par: float) -> tuple[float, float, float]:
+    """The win rate over par shrunk towards par, as the README gives it: with the mean par
+    p = par sum / trials, the rate (wins + k p) / (trials + k) and the Wilson interval of those
+    counts, all over p."""
+    mean_par = par / trials
+    rate, low, high = wilson(wins + PRIOR_GAMES * mean_par, trials + PRIOR_GAMES)
+    return rate / mean_par, low / mean_par, high / mean_par
 
 
 def strategies_page(client) -> str:
@@ -293,17 +300,17 @@ def test_the_strategy_table_shows_games_win_rates_scores_and_ranks_of_the_games(
         assert row["Games"] == f"{games:.0f}"
         assert row["Win rate"] == f"{rate:.3f} [{low:.3f}, {high:.3f}]"
         assert shows_interval(
-            row["Win rate / par"], over_par(totals["wins"], games, totals["par"]), 2
+            row["Win rate / par"], shrunk_over_par(totals["wins"], games, totals["par"]), 2
         )
         assert shows(row["Average score"], totals["score"] / games, 1)
         assert shows(row["Average rank"], totals["rank"] / games, 2)
 
 
-def test_the_strategy_chart_plots_each_strategys_win_rate_over_par(client, hand_made_games):
+def test_the_strategy_chart_plots_each_strategys_shrunk_win_rate_over_par(client, hand_made_games):
     [bars] = figure_data(strategies_page(client), "strategy-win-rates")
 
     expected = {
-        strategy: over_par(totals["wins"], totals["games"], totals["par"])
+        strategy: shrunk_over_par(totals["wins"], totals["games"], totals["par"])
         for strategy, totals in expected_strategies().items()
     }
     plotted = zip(
@@ -354,7 +361,7 @@ def test_the_hex_table_shows_offers_takes_positions_and_win_rates_owned_and_pass
         row = table[HEX_NAMES[hex_id]]
         assert row["Offered"] == f"{totals['offered']:.0f}"
         assert row["Taken"] == f"{totals['taken']:.0f}"
-        assert shows(row["Take rate"], totals["taken"] / totals["offered"], 2)
+        assert shows_interval(row["Take rate"], wilson(totals["taken"], totals["offered"]), 2)
         assert shows(row["Avg position"], totals["position"] / totals["taken"], 2)
         assert row["Sample"] == f"{totals['owned'] + totals['passed']:.0f}"
         owned, passed = relative(totals, "owned"), relative(totals, "passed")
