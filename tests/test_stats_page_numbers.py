@@ -307,7 +307,8 @@ def test_the_strategy_table_shows_games_win_rates_scores_and_ranks_of_the_games(
 
 
 def test_the_strategy_chart_plots_each_strategys_shrunk_win_rate_over_par(client, hand_made_games):
-    [bars] = figure_data(strategies_page(client), "strategy-win-rates")
+    bars, *legend = figure_data(strategies_page(client), "strategy-win-rates")
+    assert set(bars["marker"]["color"]) <= {entry["marker"]["color"] for entry in legend}
 
     expected = {
         strategy: shrunk_over_par(totals["wins"], totals["games"], totals["par"])
@@ -401,3 +402,59 @@ def test_the_hex_table_with_a_date_range_and_a_strategy_counts_that_strategys_se
     this_month = timezone.now().strftime("%Y-%m")
     page = hexes_page(client, since=this_month, until=this_month, strategy="grower")
     assert shows_the_hexes(table_by_first_column(page), expected_hexes("grower"))
+
+
+def test_the_head_to_head_heatmap_writes_each_share_on_its_cell_and_names_its_colours(
+    client, hand_made_games
+):
+    [heatmap] = figure_data(strategies_page(client), "head-to-head")
+    assert heatmap["texttemplate"] == "%{z:.0%}"
+    assert heatmap["colorbar"]["title"]["text"]
+
+
+def test_the_seat_chart_plots_each_seats_shrunk_win_rate_over_par(client, hand_made_games):
+    by_seat, *_ = figure_data(strategies_page(client), "position-advantage")
+
+    totals: dict[int, dict[str, float]] = defaultdict(lambda: defaultdict(float))
+    for spec in GAMES:
+        for seat, (_, _, _, winner) in enumerate(spec["seats"]):
+            totals[seat]["games"] += 1
+            totals[seat]["wins"] += winner
+            totals[seat]["par"] += 1 / len(spec["seats"])
+    plotted = zip(
+        by_seat["x"],
+        by_seat["y"],
+        by_seat["error_y"]["arrayminus"],
+        by_seat["error_y"]["array"],
+        strict=True,
+    )
+    assert {x: (y, y - minus, y + plus) for x, y, minus, plus in plotted} == {
+        f"seat {seat}": pytest.approx(shrunk_over_par(t["wins"], t["games"], t["par"]))
+        for seat, t in totals.items()
+    }
+
+
+def test_each_hex_page_shows_its_shrunk_win_rates_with_their_intervals_and_samples(
+    client, hand_made_games
+):
+    for hex_id, totals in expected_hexes().items():
+        page = client.get(reverse("stats:hex", args=[hex_id]), {"min_sample": 1})
+        figures = dict(re.findall(r'<dd id="hex-(\w+)">([^<]*)</dd>', page.content.decode()))
+        for kind in ("owned", "passed"):
+            shown = figures[kind]
+            assert shows_interval(shown.rsplit(", from", 1)[0], relative(totals, kind), 2), kind
+            assert shown.endswith(f"from {totals[kind]:.0f} games"), kind
+
+
+def test_the_hex_scatter_names_both_of_its_colours_in_its_legend(client, hand_made_games):
+    # The largest sample as the threshold: that hex is blue, the others grey.
+    top = int(max(t["owned"] + t["passed"] for t in expected_hexes().values()))
+    points, *legend = figure_data(hexes_page(client, min_sample=str(top)), "hex-scatter")
+
+    names = {entry["marker"]["color"]: entry["name"] for entry in legend}
+    assert set(points["marker"]["color"]) <= set(names)
+    assert len(set(points["marker"]["color"])) == 2
+    assert sorted(names.values()) == [
+        f"sample of {top} games or more",
+        f"sample under {top} games (greyed)",
+    ]

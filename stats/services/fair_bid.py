@@ -101,8 +101,17 @@ class FairBid:
         return max(round(self.games), math.ceil(self.games * (width / SETTLED_WIDTH) ** 2))
 
     @property
+    def more_games_to_settle(self) -> int | None:
+        needed = self.games_to_settle
+        return None if needed is None else max(0, needed - round(self.games))
+
+    @property
     def settled(self) -> bool:
-        return self.games_to_settle is not None and self.games_to_settle <= self.games
+        return self.more_games_to_settle == 0
+
+    @property
+    def settled_width(self) -> float:
+        return SETTLED_WIDTH
 
     def fitted(self, bid: float) -> float | None:
         if self.slope is None:
