@@ -372,7 +372,7 @@ def bids(estimates: list[FairBid]) -> str:
         [legal, fair_dots],
         "Fair starting bid by table size (DV-3)",
         xaxis=axis("Winning bid (archaea)", rangemode="tozero"),
-        yaxis=axis("", categoryorder="array", categoryarray=sizes, autorange="reversed"),
+        yaxis=axis("Table size", categoryorder="array", categoryarray=sizes, autorange="reversed"),
         legend=LEGEND_BELOW,
         margin={**MARGIN_WITH_LEGEND, "l": 80},
         height=160 + 60 * len(estimates),
