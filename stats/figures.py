@@ -79,8 +79,16 @@ def html(fig: dict, div_id: str, point_labels: bool = False) -> str:
 
 
 MARKER_PX = 10
-# A legend below the plot, in rows: beside it, it would take a third of a phone's width.
-LEGEND_BELOW = {"orientation": "h", "x": 0, "xanchor": "left", "y": -0.2, "yanchor": "top"}
+# A legend at the foot of the figure, in rows: beside the plot it would take a third of a
+# phone's width, and just below it would cover long tick labels and the axis title.
+LEGEND_BELOW = {
+    "orientation": "h",
+    "x": 0,
+    "xanchor": "left",
+    "yref": "container",
+    "y": 0,
+    "yanchor": "bottom",
+}
 MARGIN_WITH_LEGEND = {"l": 60, "r": 20, "t": 50, "b": 120}
 
 
@@ -100,9 +108,10 @@ def legend_entry(name: str, color: str, symbol: str = "circle") -> dict:
 
 def sample_legend(min_sample: int) -> list[dict]:
     """What blue and grey mean on a chart whose small samples are greyed."""
+    games = f"{min_sample} game{'' if min_sample == 1 else 's'}"
     return [
-        legend_entry(f"sample of {min_sample} games or more", BLUE, "square"),
-        legend_entry(f"sample under {min_sample} games (greyed)", GREY, "square"),
+        legend_entry(f"sample of {games} or more", BLUE, "square"),
+        legend_entry(f"sample under {games} (greyed)", GREY, "square"),
     ]
 
 
@@ -263,16 +272,27 @@ def head_to_head(names: list[str], shares: list[list], meetings: list[list]) -> 
         "zmax": 1,
         "zmid": 0.5,
         "colorscale": COLORSCALE_RDBU,
-        "colorbar": {"title": {"text": "Share above"}, "tickformat": ".0%"},
+        # Below the plot, at the figure's foot: beside it, it took a quarter of a phone.
+        "colorbar": {
+            "title": {"text": "Share of meetings finished above", "side": "bottom"},
+            "tickformat": ".0%",
+            "thickness": 10,
+            "orientation": "h",
+            "yref": "container",
+            "y": 0.08,
+            "yanchor": "bottom",
+        },
         # The numbers on the cells, not only their colour.
         "texttemplate": "%{z:.0%}",
-        "textfont": {"size": 11},
+        "textfont": {"size": 9},
         "customdata": meetings,
         "hovertemplate": "%{y} above %{x}: %{z:.1%} of %{customdata} meetings<extra></extra>",
     }
     fig = figure(
         [heatmap],
         "Head to head: share of meetings the row finished above the column",
+        margin={**MARGIN_WITH_LEGEND, "b": 150},
+        height=520,
         xaxis=axis("Opponent"),
         yaxis=axis("Strategy"),
     )
@@ -346,6 +366,14 @@ def bids(estimates: list[FairBid]) -> str:
         "width": 0.5,
         "marker": {"color": "#e6e6e6"},
         "name": "legal bids (0 to the base)",
+        "showlegend": True,
+        # The table sizes without an estimate say why on their band.
+        "text": [
+            "" if fair.bid is not None else f"not enough games yet ({fair.games:.0f})"
+            for fair in estimates
+        ],
+        "textposition": "inside",
+        "insidetextanchor": "middle",
         "hovertemplate": "%{y}: bids from 0 to %{x}<extra></extra>",
     }
     fair_dots = {
