@@ -1,14 +1,18 @@
 """What the statistics know of each game, one adapter per game id (as engines/registry.py
 keys the engines): which lines its replay facts give beyond seats and pairs, and the
-strategy page's figures drawn from them. Everything else is the same for every game.
+strategy page's figures drawn from them, and what those figures need of the game's rules
+(its hexes' names, its legal bids). Everything else is the same for every game.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from functools import cache
 from typing import TYPE_CHECKING, Any
 
+from engines.deep_vents.edition import editions
+from engines.registry import GAMES
 from stats import figures
 from stats.filters import StatsFilter
 from stats.services import fair_bid, strategies
@@ -26,12 +30,26 @@ if TYPE_CHECKING:
 class DeepVentsStats:
     """Per-hex lines (the hex pages), and the first player's win rate by bid (DV-3)."""
 
+    has_hexes = True
+
+    @cache  # noqa: B019 (one adapter per game, alive as long as the process)
+    def hex_names(self) -> dict[str, str]:
+        """Every hex type of every edition: its id -> its name."""
+        names: dict[str, str] = {}
+        for edition in editions().values():
+            names.update({hex_id: kind.name for hex_id, kind in edition.hexes.items()})
+        return names
+
+    def bid_limit(self, player_count: int) -> int:
+        """The most anyone may bid at this table size in any edition: the base (DV-3)."""
+        return max(e.bid_base.get(player_count, 0) for e in editions().values())
+
     def add_lines(self, lines: GameLines, facts: list[dict[str, Any]]) -> None:
         lines.hexes = deep_vents_hex_lines(lines.seats, facts)
 
     def strategy_charts(self, filters: StatsFilter, context: dict[str, Any]) -> list[str]:
         by_bid = strategies.first_player_by_bid(filters)
-        context["fair_bids"] = fair_bid.fair_bids([row.point for row in by_bid])
+        context["fair_bids"] = fair_bid.fair_bids([row.point for row in by_bid], self.bid_limit)
         return [figures.bids(context["fair_bids"])] if by_bid else []
 
 
@@ -46,6 +64,7 @@ class PushYourLuckStats:
     unit: str
     moment: str
     loss: str
+    has_hexes = False
 
     def add_lines(self, lines: GameLines, facts: list[dict[str, Any]]) -> None:
         lines.rounds = self.round_lines(lines.seats, facts)
@@ -77,3 +96,8 @@ ADAPTERS: dict[str, DeepVentsStats | PushYourLuckStats] = {
 def adapter_for(game_id: str) -> DeepVentsStats | PushYourLuckStats:
     """The game's adapter; every game of engines/registry.py has one (a test checks)."""
     return ADAPTERS[game_id]
+
+
+def hex_games() -> list[str]:
+    """The games with per-hex statistics (the hex pages), in the registry's order."""
+    return [game for game in GAMES if adapter_for(game).has_hexes]

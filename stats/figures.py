@@ -7,13 +7,13 @@ property of every trace (10-20 ms a figure, most of a page's time) to produce th
 from __future__ import annotations
 
 from collections import defaultdict
+from typing import TYPE_CHECKING
 
 import plotly.io as pio
 from plotly.colors import diverging
 
 from common.charts import embed
 from stats.services.fair_bid import FairBid
-from stats.services.hexes import HexStats
 from stats.services.intervals import wilson
 from stats.services.strategies import (
     Distribution,
@@ -21,6 +21,9 @@ from stats.services.strategies import (
     RoundStats,
     StrategyStats,
 )
+
+if TYPE_CHECKING:  # the hex service reads the game's adapter, which draws with this module
+    from stats.services.hexes import HexStats
 
 GREY = "#b0b0b0"
 BLUE = "#1f6fb2"
@@ -75,6 +78,43 @@ def html(fig: dict, div_id: str, point_labels: bool = False) -> str:
     return embed(fig, div_id, config=config, point_labels=point_labels)
 
 
+MARKER_PX = 10
+# A legend at the foot of the figure, in rows: beside the plot it would take a third of a
+# phone's width, and just below it would cover long tick labels and the axis title.
+LEGEND_BELOW = {
+    "orientation": "h",
+    "x": 0,
+    "xanchor": "left",
+    "yref": "container",
+    "y": 0,
+    "yanchor": "bottom",
+}
+MARGIN_WITH_LEGEND = {"l": 60, "r": 20, "t": 50, "b": 120}
+
+
+def legend_entry(name: str, color: str, symbol: str = "circle") -> dict:
+    """A trace with no points, there only to name a colour in the legend: the points it
+    stands for stay in one trace (static/charts.js labels that trace's points)."""
+    return {
+        "type": "scatter",
+        "x": [None],
+        "y": [None],
+        "mode": "markers",
+        "name": name,
+        "marker": {"color": color, "size": MARKER_PX, "symbol": symbol},
+        "hoverinfo": "skip",
+    }
+
+
+def sample_legend(min_sample: int) -> list[dict]:
+    """What blue and grey mean on a chart whose small samples are greyed."""
+    games = f"{min_sample} game{'' if min_sample == 1 else 's'}"
+    return [
+        legend_entry(f"sample of {games} or more", BLUE, "square"),
+        legend_entry(f"sample under {games} (greyed)", GREY, "square"),
+    ]
+
+
 def errors(estimates) -> dict:
     return {
         "type": "data",
@@ -82,9 +122,6 @@ def errors(estimates) -> dict:
         "array": [e.error_plus for e in estimates],
         "arrayminus": [e.error_minus for e in estimates],
     }
-
-
-MARKER_PX = 10
 
 
 def hex_scatter(rows: list[HexStats], min_sample: int) -> str:
@@ -109,13 +146,16 @@ def hex_scatter(rows: list[HexStats], min_sample: int) -> str:
         "win rate when owned %{y:.2f} x par<br>sample %{customdata[1]:.0f} games"
         "<extra></extra>",
         "cliponaxis": False,
+        "showlegend": False,
     }
     fig = figure(
-        [scatter],
-        f"Win rate when owned vs. position taken (grey: sample under {min_sample})",
+        [scatter, *sample_legend(min_sample)],
+        "Win rate when owned (shrunk) vs. position taken",
         xaxis=axis("Average row position taken (1 = free, higher costs more)"),
         yaxis=axis("Win rate when owned / par (1 = average)"),
-        margin={"l": 60, "r": 80, "t": 50, "b": 60},
+        margin={**MARGIN_WITH_LEGEND, "r": 80},
+        legend=LEGEND_BELOW,
+        height=480,
     )
     fig = par_line(fig, "par (1/n)")
     # The par label sits in the right margin, clear of every hex label.
@@ -150,7 +190,8 @@ def hex_positions(stats: HexStats) -> str:
             },
         ],
         f"When {stats.name} is taken",
-        showlegend=False,
+        legend=LEGEND_BELOW,
+        margin=MARGIN_WITH_LEGEND,
         xaxis=axis("Row position (1 = free)", dtick=1, domain=[0, 0.44], anchor="y"),
         yaxis=axis("Times taken", rangemode="tozero", anchor="x"),
         xaxis2=axis("Player's turn", dtick=1, domain=[0.56, 1], anchor="y2"),
@@ -162,16 +203,22 @@ def hex_positions(stats: HexStats) -> str:
 def hex_win_rates(stats: HexStats) -> str:
     labels = ["owned", "passed over", "taken early (1-3)", "taken late (6-8)"]
     estimates = [stats.owned_rate, stats.passed_rate, stats.early_rate, stats.late_rate]
+    samples = [stats.owned, stats.passed, stats.early, stats.late]
     bar = {
         "type": "bar",
         "x": labels,
         "y": [e.value for e in estimates],
         "error_y": errors(estimates),
-        "marker": {"color": BLUE},
+        "marker": {"color": [GREY if n < stats.min_sample else BLUE for n in samples]},
+        "customdata": samples,
+        "hovertemplate": "%{x}: %{y:.2f} x par<br>sample %{customdata:.0f} games<extra></extra>",
+        "showlegend": False,
     }
     fig = figure(
-        [bar],
-        f"{stats.name}: win rate / par, 95% intervals",
+        [bar, *sample_legend(stats.min_sample)],
+        f"{stats.name}: win rate / par (shrunk), 95% intervals",
+        legend=LEGEND_BELOW,
+        margin=MARGIN_WITH_LEGEND,
         xaxis=axis("Players who"),
         yaxis=axis("Win rate / par (1 = average)", rangemode="tozero"),
     )
@@ -192,6 +239,7 @@ def hex_use(stats: HexStats) -> str:
 
 
 def strategy_win_rates(rows: list[StrategyStats]) -> str:
+    min_sample = rows[0].min_sample
     bar = {
         "type": "bar",
         "x": [r.label for r in rows],
@@ -199,12 +247,15 @@ def strategy_win_rates(rows: list[StrategyStats]) -> str:
         "error_y": errors([r.relative for r in rows]),
         "marker": {"color": [GREY if r.greyed else BLUE for r in rows]},
         "customdata": [[r.games, r.win_rate.value] for r in rows],
-        "hovertemplate": "%{x}<br>%{y:.2f} x par<br>%{customdata[0]} games, "
-        "win rate %{customdata[1]:.1%}<extra></extra>",
+        "hovertemplate": "%{x}<br>%{y:.2f} x par (shrunk)<br>%{customdata[0]} games, "
+        "observed win rate %{customdata[1]:.1%}<extra></extra>",
+        "showlegend": False,
     }
     fig = figure(
-        [bar],
-        "Win rate / par by strategy (95% Wilson)",
+        [bar, *sample_legend(min_sample)],
+        "Win rate / par by strategy (shrunk, 95% intervals)",
+        legend=LEGEND_BELOW,
+        margin=MARGIN_WITH_LEGEND,
         xaxis=axis("Strategy"),
         yaxis=axis("Win rate / par (1 = average)", rangemode="tozero"),
     )
@@ -221,12 +272,27 @@ def head_to_head(names: list[str], shares: list[list], meetings: list[list]) -> 
         "zmax": 1,
         "zmid": 0.5,
         "colorscale": COLORSCALE_RDBU,
+        # Below the plot, at the figure's foot: beside it, it took a quarter of a phone.
+        "colorbar": {
+            "title": {"text": "Share of meetings finished above", "side": "bottom"},
+            "tickformat": ".0%",
+            "thickness": 10,
+            "orientation": "h",
+            "yref": "container",
+            "y": 0.08,
+            "yanchor": "bottom",
+        },
+        # The numbers on the cells, not only their colour.
+        "texttemplate": "%{z:.0%}",
+        "textfont": {"size": 9},
         "customdata": meetings,
         "hovertemplate": "%{y} above %{x}: %{z:.1%} of %{customdata} meetings<extra></extra>",
     }
     fig = figure(
         [heatmap],
         "Head to head: share of meetings the row finished above the column",
+        margin={**MARGIN_WITH_LEGEND, "b": 150},
+        height=520,
         xaxis=axis("Opponent"),
         yaxis=axis("Strategy"),
     )
@@ -276,7 +342,9 @@ def position_advantage(seats: list[PositionStats], orders: list[PositionStats]) 
         )
     fig = figure(
         bars,
-        "Seat and turn-order advantage (win rate / par)",
+        "Seat and turn-order advantage (win rate / par, shrunk)",
+        legend=LEGEND_BELOW,
+        margin=MARGIN_WITH_LEGEND,
         xaxis=axis("Seat at the table, or place in turn order"),
         yaxis=axis("Win rate / par (1 = average)", rangemode="tozero"),
     )
@@ -284,57 +352,58 @@ def position_advantage(seats: list[PositionStats], orders: list[PositionStats]) 
 
 
 def bids(estimates: list[FairBid]) -> str:
-    """Per table size: the first player's win rate at each winning bid (dots, 95% Wilson), the
-    fitted logistic curve, par (1/n) and the fair bid with its bootstrap interval."""
-    traces = []
-    for fair in estimates:
-        points = fair.points
-        rates = [wilson(p.wins, p.games) for p in points]
-        name = f"{fair.player_count} players"
-        traces.append(
-            {
-                "type": "scatter",
-                "x": [p.bid for p in points],
-                "y": [r.value for r in rates],
-                "error_y": errors(rates),
-                "mode": "markers",
-                "name": f"{name}: games",
-                "legendgroup": name,
-                "customdata": [[p.games, p.wins] for p in points],
-                "hovertemplate": "bid %{x}: first player won %{customdata[1]:.0f} of "
-                "%{customdata[0]:.0f} (%{y:.0%})<extra>" + name + "</extra>",
-            }
-        )
-        curve = [b / 4 for b in range(fair.legal_high * 4 + 1)]
-        traces.append(
-            {
-                "type": "scatter",
-                "x": [0, fair.legal_high],
-                "y": [fair.par, fair.par],
-                "mode": "lines",
-                "line": {"dash": "dot"},
-                "name": f"{name}: par 1/{fair.player_count}",
-                "legendgroup": name,
-                "hoverinfo": "skip",
-            }
-        )
-        if fair.slope is not None:
-            traces.append(
-                {
-                    "type": "scatter",
-                    "x": curve,
-                    "y": [fair.fitted(b) for b in curve],
-                    "mode": "lines",
-                    "name": f"{name}: logistic fit",
-                    "legendgroup": name,
-                    "hovertemplate": "bid %{x}: fitted %{y:.0%}<extra>" + name + "</extra>",
-                }
-            )
+    """Per table size, one row: the fair bid (a dot) with its 95% bootstrap interval (a bar
+    across it), over the legal bids, 0 to the base (a grey band). Table sizes without an
+    estimate yet have the band only; the text above the chart says why."""
+    sizes = [f"{fair.player_count} players" for fair in estimates]
+    shown = [fair for fair in estimates if fair.bid is not None]
+    legal = {
+        "type": "bar",
+        "orientation": "h",
+        "y": sizes,
+        "x": [fair.legal_high for fair in estimates],
+        "base": [0] * len(estimates),
+        "width": 0.5,
+        "marker": {"color": "#e6e6e6"},
+        "name": "legal bids (0 to the base)",
+        "showlegend": True,
+        # The table sizes without an estimate say why on their band.
+        "text": [
+            "" if fair.bid is not None else f"not enough games yet ({fair.games:.0f})"
+            for fair in estimates
+        ],
+        "textposition": "inside",
+        "insidetextanchor": "middle",
+        "hovertemplate": "%{y}: bids from 0 to %{x}<extra></extra>",
+    }
+    fair_dots = {
+        "type": "scatter",
+        "y": [f"{fair.player_count} players" for fair in shown],
+        "x": [fair.bid for fair in shown],
+        "error_x": {
+            "type": "data",
+            "symmetric": False,
+            "array": [fair.high - fair.bid for fair in shown],
+            "arrayminus": [fair.bid - fair.low for fair in shown],
+            "thickness": 3,
+            "width": 8,
+            "color": BLUE,
+        },
+        "mode": "markers",
+        "marker": {"color": BLUE, "size": 12},
+        "name": "fair bid, with its 95% interval",
+        "customdata": [[fair.low, fair.high, fair.games] for fair in shown],
+        "hovertemplate": "%{y}: fair bid %{x:.1f} archaea<br>95% interval %{customdata[0]:.1f}"
+        " to %{customdata[1]:.1f}<br>from %{customdata[2]:.0f} games<extra></extra>",
+    }
     fig = figure(
-        traces,
-        "First player's win rate by winning bid (DV-3)",
+        [legal, fair_dots],
+        "Fair starting bid by table size (DV-3)",
         xaxis=axis("Winning bid (archaea)", rangemode="tozero"),
-        yaxis=axis("First player's win rate", tickformat=".0%", rangemode="tozero"),
+        yaxis=axis("Table size", categoryorder="array", categoryarray=sizes, autorange="reversed"),
+        legend=LEGEND_BELOW,
+        margin={**MARGIN_WITH_LEGEND, "l": 80},
+        height=160 + 60 * len(estimates),
     )
     return html(fig, "bids")
 

@@ -1,8 +1,15 @@
-"""The filter bar of the statistics pages, turned into conditions on cube rows."""
+"""The filter bar of the statistics pages, turned into conditions on cube rows.
+
+It offers only what the chosen game allows: its table sizes, rulesets and bots, from its
+engine (engines/registry.py). Months are typed as YYYY-MM in a text box: <input type=month>
+is a bare text box without a hint in desktop Firefox and Safari, which then sent whatever
+was typed.
+"""
 
 from __future__ import annotations
 
 import datetime
+from collections.abc import Sequence
 
 from django import forms
 from django.db.models import Model, Q, QuerySet
@@ -10,6 +17,7 @@ from django.db.models import Model, Q, QuerySet
 from engines.registry import GAMES, get_game
 from stats.models import BY_MONTH_LIVE, LIVE
 from stats.services.bands import ALL_BANDS
+from stats.services.intervals import PRIOR_GAMES
 
 SOURCES = (
     ("", "All games"),
@@ -18,48 +26,88 @@ SOURCES = (
     ("simulated", "Simulated"),
 )
 DEFAULT_MIN_SAMPLE = 30
+MONTH_PATTERN = r"[0-9]{4}-(0[1-9]|1[0-2])"
+MONTH_HINT = "A month as YYYY-MM, e.g. 2026-03"
+
+
+class MonthField(forms.DateField):
+    """A month typed as YYYY-MM, the browser checking the pattern before sending it."""
+
+    default_error_messages = {"invalid": f"{MONTH_HINT}."}
+
+    def __init__(self, **kwargs) -> None:
+        attrs = {"pattern": MONTH_PATTERN, "placeholder": "YYYY-MM", "title": MONTH_HINT}
+        widget = forms.TextInput(attrs={**attrs, "inputmode": "numeric", "size": 8})
+        super().__init__(input_formats=["%Y-%m"], widget=widget, required=False, **kwargs)
 
 
 class StatsFilter(forms.Form):
-    game = forms.ChoiceField(choices=[(g, get_game(g).title) for g in GAMES], required=False)
+    game = forms.ChoiceField(required=False)
     source = forms.ChoiceField(choices=SOURCES, required=False)
-    players = forms.TypedChoiceField(
-        choices=[("", "Any"), (2, "2"), (3, "3"), (4, "4"), (5, "5")],
-        coerce=int,
-        required=False,
-        empty_value=None,
-        label="Players",
-    )
-    ruleset = forms.CharField(max_length=40, required=False)
-    strategy = forms.CharField(max_length=100, required=False)
+    players = forms.TypedChoiceField(coerce=int, required=False, empty_value=None)
+    ruleset = forms.ChoiceField(required=False)
+    strategy = forms.ChoiceField(required=False)
     band = forms.ChoiceField(
         choices=[("", "Any"), *((b, b) for b in ALL_BANDS)], required=False, label="Rating band"
     )
-    since = forms.DateField(
-        required=False, input_formats=["%Y-%m"], widget=forms.DateInput(attrs={"type": "month"})
-    )
-    until = forms.DateField(
-        required=False, input_formats=["%Y-%m"], widget=forms.DateInput(attrs={"type": "month"})
-    )
+    since = MonthField(label="From month")
+    until = MonthField(label="To month")
     min_sample = forms.IntegerField(
         min_value=1, max_value=100_000, required=False, label="Minimum sample"
     )
 
-    def __init__(self, data=None, *, default_game: str = "deep-vents", **kwargs) -> None:
+    def __init__(self, data=None, *, games: Sequence[str] = tuple(GAMES), **kwargs) -> None:
+        """`games`: the games the page offers, the first shown when none is chosen."""
         super().__init__(data or None, **kwargs)
-        self.default_game = default_game
+        self.games = list(games)
+        self.fields["game"].choices = [(g, get_game(g).title) for g in self.games]
+        self.offer_what_the_game_allows(get_game(self.chosen_game()))
         if not self.is_bound:
             self.cleaned_data = {}
         elif not self.is_valid():
             # A bad field is shown with its error and ignored; the rest still filters.
             self.cleaned_data = {k: v for k, v in self.cleaned_data.items() if v not in ("", None)}
 
+    def chosen_game(self) -> str:
+        """The game asked for when it is one of the page's, else the page's first."""
+        asked = self.data.get("game") if self.is_bound else None
+        return asked if asked in self.games else self.games[0]
+
+    def offer_what_the_game_allows(self, game) -> None:
+        """Table sizes, rulesets and bots of the game only; anything else asked for is
+        refused beside its field, saying what the game allows."""
+        sizes = range(game.min_players, game.max_players + 1)
+        players = self.fields["players"]
+        players.choices = [("", "Any"), *((n, str(n)) for n in sizes)]
+        players.error_messages["invalid_choice"] = (
+            f"{game.title} is played by {game.min_players} to {game.max_players} players."
+        )
+        ruleset = self.fields["ruleset"]
+        ruleset.choices = [("", "Any"), *((r, r) for r in sorted(game.rulesets()))]
+        ruleset.error_messages["invalid_choice"] = f"{game.title} has no ruleset %(value)s."
+        strategy = self.fields["strategy"]
+        bots = sorted(game.strategies.items())
+        strategy.choices = [("", "Any"), *((name, bot.title) for name, bot in bots)]
+        strategy.error_messages["invalid_choice"] = f"{game.title} has no bot %(value)s."
+
+    def clean(self) -> dict:
+        data = super().clean()
+        since, until = data.get("since"), data.get("until")
+        if since and until and until < since:
+            self.add_error("until", f"The range ends before it starts ({since:%Y-%m}).")
+        return data
+
     def value(self, name: str):
         return self.cleaned_data.get(name) or None
 
     @property
     def game_id(self) -> str:
-        return self.value("game") or self.default_game
+        return self.value("game") or self.chosen_game()
+
+    @property
+    def prior_games(self) -> int:
+        """The strength of the prior win rates over par are shrunk with (intervals.py)."""
+        return PRIOR_GAMES
 
     @property
     def threshold(self) -> int:

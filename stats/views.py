@@ -18,7 +18,8 @@ from common.csv_export import csv_response, estimate_cells, estimate_columns
 from engines.core.errors import UnsupportedRulesetError
 from engines.registry import GAMES, get_game
 from stats import figures
-from stats.adapters import adapter_for
+from stats.adapters import adapter_for, hex_games
+from stats.columns import HEX_COLUMNS, STRATEGY_COLUMNS
 from stats.filters import StatsFilter
 from stats.models import SimulationBatch, StrategyCubeRollupLive
 from stats.services import hexes, simulation, strategies
@@ -36,6 +37,7 @@ def index(request: HttpRequest) -> HttpResponse:
         "stats/index.html",
         {
             "games": [(g, get_game(g).title, int(seats.get(g, 0))) for g in GAMES],
+            "hex_games": [(g, get_game(g).title) for g in hex_games()],
             "filters": filters,
             "chart": figures.strategy_win_rates(rows) if rows else None,
         },
@@ -49,14 +51,20 @@ def request_filters(request: HttpRequest) -> dict:
 
 @require_GET
 def hex_list(request: HttpRequest) -> HttpResponse:
-    filters = StatsFilter(request.GET, default_game="deep-vents")
+    filters = StatsFilter(request.GET, games=hex_games())
+    game = filters.game_id
     if request.GET.get("format") == "csv":
-        return hexes_csv(hexes.hex_table(filters, request.GET.get("sort", "improvement")))
+        rows = hexes.hex_table(filters, request.GET.get("sort", "improvement"))
+        return hexes_csv(game, rows)
     body = cache.fragment(
-        cache.STATS, filters.game_id, "hexes", request_filters(request),
+        cache.STATS, game, "hexes", request_filters(request),
         lambda: hex_list_body(request, filters),
     )  # fmt: skip
-    return render(request, "stats/hexes.html", {"filters": filters, "body": body})
+    return render(
+        request,
+        "stats/hexes.html",
+        {"filters": filters, "body": body, "game_title": get_game(game).title},
+    )
 
 
 HEX_CSV_COLUMNS = [
@@ -82,9 +90,9 @@ HEX_CSV_COLUMNS = [
 ]
 
 
-def hexes_csv(rows: list[hexes.HexStats]) -> HttpResponse:
+def hexes_csv(game: str, rows: list[hexes.HexStats]) -> HttpResponse:
     return csv_response(
-        "deep-vents-hexes.csv",
+        f"{game}-hexes.csv",
         ["hex", "name", *HEX_CSV_COLUMNS],
         (
             [
@@ -92,7 +100,7 @@ def hexes_csv(rows: list[hexes.HexStats]) -> HttpResponse:
                 r.name,
                 r.offered,
                 r.taken,
-                r.take_rate,
+                r.take_rate.value,
                 r.avg_position,
                 r.avg_paid,
                 r.avg_found,
@@ -101,12 +109,12 @@ def hexes_csv(rows: list[hexes.HexStats]) -> HttpResponse:
                 *estimate_cells(r.improvement),
                 r.early_rate.value,
                 r.late_rate.value,
-                r.trigger_share,
+                r.trigger_share.value,
                 r.archaea_per_activation,
                 r.attacks,
                 r.damage,
                 r.decimated,
-                r.survival,
+                r.survival.value,
                 r.sample,
                 r.greyed,
             ]
@@ -152,6 +160,7 @@ def hex_list_body(request: HttpRequest, filters: StatsFilter) -> str:
         {
             "filters": filters,
             "rows": rows,
+            "columns": HEX_COLUMNS,
             "sort": sort,
             "query": query.urlencode(),
             "chart": figures.hex_scatter(rows, filters.threshold) if rows else None,
@@ -161,10 +170,11 @@ def hex_list_body(request: HttpRequest, filters: StatsFilter) -> str:
 
 @require_GET
 def hex_detail(request: HttpRequest, hex_id: str) -> HttpResponse:
-    if hex_id not in hexes.hex_names():
-        raise Http404(f"no Deep Vents hex {hex_id!r}")
-    filters = StatsFilter(request.GET, default_game="deep-vents")
-    name = hexes.hex_names()[hex_id]
+    filters = StatsFilter(request.GET, games=hex_games())
+    names = hexes.hex_names(filters.game_id)
+    if hex_id not in names:
+        raise Http404(f"no {get_game(filters.game_id).title} hex {hex_id!r}")
+    name = names[hex_id]
     body = cache.fragment(
         cache.STATS, filters.game_id, f"hex/{hex_id}", request_filters(request),
         lambda: hex_detail_body(filters, hex_id, name),
@@ -189,7 +199,7 @@ def hex_detail_body(filters: StatsFilter, hex_id: str, name: str) -> str:
 
 @require_GET
 def strategy_list(request: HttpRequest) -> HttpResponse:
-    filters = StatsFilter(request.GET, default_game="deep-vents")
+    filters = StatsFilter(request.GET)
     game = filters.game_id
     if request.GET.get("format") == "csv":
         return strategies_csv(game, strategies.strategy_table(filters))
@@ -208,7 +218,7 @@ def strategy_list_body(filters: StatsFilter) -> str:
     game = filters.game_id
     rows = strategies.strategy_table(filters)
     charts = []
-    context = {"filters": filters, "rows": rows}
+    context = {"filters": filters, "rows": rows, "columns": STRATEGY_COLUMNS}
     if rows:
         names, shares, meetings = strategies.head_to_head(filters)
         positions = strategies.position_advantages(filters)

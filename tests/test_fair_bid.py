@@ -6,15 +6,22 @@ import math
 import numpy as np
 import pytest
 
+from stats.adapters import adapter_for
 from stats.services.fair_bid import (
     MIN_GAMES,
     BidPoint,
-    estimate,
     fair_bids,
     fit_counts,
     fit_logistic,
-    legal_high,
 )
+from stats.services.fair_bid import estimate as estimate_with_limit
+
+# The legal bids of Deep Vents, as its statistics adapter reads them from the editions (DV-3).
+legal_high = adapter_for("deep-vents").bid_limit
+
+
+def estimate(players: int, points: list[BidPoint]):
+    return estimate_with_limit(players, points, legal_high(players))
 
 
 def exact_points(players: int, fair: float, slope: float, games: float) -> list[BidPoint]:
@@ -102,7 +109,7 @@ def test_resamples_fitted_together_each_get_the_fit_they_get_alone():
 
 def test_each_table_size_gets_its_own_estimate_in_order():
     points = exact_points(4, 9.0, -0.25, 30) + exact_points(2, 3.0, -0.4, 30)
-    estimates = fair_bids(points)
+    estimates = fair_bids(points, legal_high)
     assert [f.player_count for f in estimates] == [2, 4]
     assert estimates[0].bid == pytest.approx(3.0, abs=0.01)
     assert estimates[1].bid == pytest.approx(9.0, abs=0.01)
@@ -122,3 +129,32 @@ def test_the_strategy_page_says_not_enough_games_below_the_minimum_and_shows_the
     assert 'id="fair-bid-3"' in html
     assert "First players of 3-player games by winning bid" in html
     assert sum(row["games"] for row in fair.rows) == 6
+
+
+def test_the_games_that_would_settle_the_fair_bid_grow_with_the_square_of_its_interval():
+    # A bootstrap interval narrows as 1 / sqrt(games): to narrow it from its width w to one
+    # archaea takes games * w**2 games in all.
+    fair = estimate(3, exact_points(3, fair=6.0, slope=-0.3, games=10))
+    width = fair.high - fair.low
+    assert width > 1
+    assert fair.games_to_settle == math.ceil(fair.games * width**2)
+    assert fair.more_games_to_settle == fair.games_to_settle - fair.games
+    assert not fair.settled
+
+    many = estimate(3, exact_points(3, fair=6.0, slope=-0.3, games=20_000))
+    assert many.high - many.low <= 1
+    assert many.settled and many.more_games_to_settle == 0
+
+
+def test_below_the_minimum_the_games_to_settle_are_the_minimum_for_an_estimate():
+    fair = estimate(3, [BidPoint(3, 2, 10, 4), BidPoint(3, 3, 10, 3)])
+    assert fair.games_to_settle == MIN_GAMES
+
+
+def test_the_fair_bid_section_says_how_many_more_games_would_settle_it():
+    from django.template.loader import render_to_string
+
+    fair = estimate(4, exact_points(4, fair=8.0, slope=-0.2, games=8))
+    text = " ".join(render_to_string("stats/_fair_bids.html", {"fair_bids": [fair]}).split())
+    more = fair.games_to_settle - round(fair.games)
+    assert f"About {fair.games_to_settle} games in all ({more} more)" in text

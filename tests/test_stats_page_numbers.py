@@ -40,6 +40,9 @@ HEX_NAMES = {
     GULPER_EEL: "Gulper Eel",
 }
 Z95 = 1.959963984540054
+# The prior the README documents: win rates over par are shrunk as if this many more seats
+# had been played, winning exactly at par.
+PRIOR_GAMES = 10
 
 # Each game: its seats (strategy, score, rank, winner) in seat order, and its drafts
 # (seat, the row offered, the hex taken, its position, paid, archaea found, the seat's turn).
@@ -193,9 +196,9 @@ def expected_hexes(strategy: str | None = None) -> dict[str, dict[str, float]]:
 
 
 def relative(totals: dict[str, float], kind: str) -> tuple[float, float, float]:
-    """Win rate over par rate, (wins / n) / (par sum / n), with its interval. Every hex of
-    GAMES was both owned and passed over at least once."""
-    return over_par(totals[f"{kind}_wins"], totals[kind], totals[f"{kind}_par"])
+    """Win rate over par, shrunk towards par, with its interval. Every hex of GAMES was both
+    owned and passed over at least once."""
+    return shrunk_over_par(totals[f"{kind}_wins"], totals[kind], totals[f"{kind}_par"])
 
 
 # Reading the pages.
@@ -263,9 +266,13 @@ def shows_interval(cell: str, interval: tuple[float, float, float], digits: int)
     )
 
 
-def over_par(wins: float, trials: float, par: float) -> tuple[float, float, float]:
-    """A win rate and its Wilson interval, divided by the par rate (par sum / trials)."""
-    return tuple(x * trials / par for x in wilson(wins, trials))
+def shrunk_over_par(wins: float, trials: float, par: float) -> tuple[float, float, float]:
+    """The win rate over par shrunk towards par, as the README gives it: with the mean par
+    p = par sum / trials, the rate (wins + k p) / (trials + k) and the Wilson interval of those
+    counts, all over p."""
+    mean_par = par / trials
+    rate, low, high = wilson(wins + PRIOR_GAMES * mean_par, trials + PRIOR_GAMES)
+    return rate / mean_par, low / mean_par, high / mean_par
 
 
 def strategies_page(client) -> str:
@@ -293,17 +300,18 @@ def test_the_strategy_table_shows_games_win_rates_scores_and_ranks_of_the_games(
         assert row["Games"] == f"{games:.0f}"
         assert row["Win rate"] == f"{rate:.3f} [{low:.3f}, {high:.3f}]"
         assert shows_interval(
-            row["Win rate / par"], over_par(totals["wins"], games, totals["par"]), 2
+            row["Win rate / par"], shrunk_over_par(totals["wins"], games, totals["par"]), 2
         )
         assert shows(row["Average score"], totals["score"] / games, 1)
         assert shows(row["Average rank"], totals["rank"] / games, 2)
 
 
-def test_the_strategy_chart_plots_each_strategys_win_rate_over_par(client, hand_made_games):
-    [bars] = figure_data(strategies_page(client), "strategy-win-rates")
+def test_the_strategy_chart_plots_each_strategys_shrunk_win_rate_over_par(client, hand_made_games):
+    bars, *legend = figure_data(strategies_page(client), "strategy-win-rates")
+    assert set(bars["marker"]["color"]) <= {entry["marker"]["color"] for entry in legend}
 
     expected = {
-        strategy: over_par(totals["wins"], totals["games"], totals["par"])
+        strategy: shrunk_over_par(totals["wins"], totals["games"], totals["par"])
         for strategy, totals in expected_strategies().items()
     }
     plotted = zip(
@@ -354,7 +362,7 @@ def test_the_hex_table_shows_offers_takes_positions_and_win_rates_owned_and_pass
         row = table[HEX_NAMES[hex_id]]
         assert row["Offered"] == f"{totals['offered']:.0f}"
         assert row["Taken"] == f"{totals['taken']:.0f}"
-        assert shows(row["Take rate"], totals["taken"] / totals["offered"], 2)
+        assert shows_interval(row["Take rate"], wilson(totals["taken"], totals["offered"]), 2)
         assert shows(row["Avg position"], totals["position"] / totals["taken"], 2)
         assert row["Sample"] == f"{totals['owned'] + totals['passed']:.0f}"
         owned, passed = relative(totals, "owned"), relative(totals, "passed")
@@ -394,3 +402,59 @@ def test_the_hex_table_with_a_date_range_and_a_strategy_counts_that_strategys_se
     this_month = timezone.now().strftime("%Y-%m")
     page = hexes_page(client, since=this_month, until=this_month, strategy="grower")
     assert shows_the_hexes(table_by_first_column(page), expected_hexes("grower"))
+
+
+def test_the_head_to_head_heatmap_writes_each_share_on_its_cell_and_names_its_colours(
+    client, hand_made_games
+):
+    [heatmap] = figure_data(strategies_page(client), "head-to-head")
+    assert heatmap["texttemplate"] == "%{z:.0%}"
+    assert heatmap["colorbar"]["title"]["text"]
+
+
+def test_the_seat_chart_plots_each_seats_shrunk_win_rate_over_par(client, hand_made_games):
+    by_seat, *_ = figure_data(strategies_page(client), "position-advantage")
+
+    totals: dict[int, dict[str, float]] = defaultdict(lambda: defaultdict(float))
+    for spec in GAMES:
+        for seat, (_, _, _, winner) in enumerate(spec["seats"]):
+            totals[seat]["games"] += 1
+            totals[seat]["wins"] += winner
+            totals[seat]["par"] += 1 / len(spec["seats"])
+    plotted = zip(
+        by_seat["x"],
+        by_seat["y"],
+        by_seat["error_y"]["arrayminus"],
+        by_seat["error_y"]["array"],
+        strict=True,
+    )
+    assert {x: (y, y - minus, y + plus) for x, y, minus, plus in plotted} == {
+        f"seat {seat}": pytest.approx(shrunk_over_par(t["wins"], t["games"], t["par"]))
+        for seat, t in totals.items()
+    }
+
+
+def test_each_hex_page_shows_its_shrunk_win_rates_with_their_intervals_and_samples(
+    client, hand_made_games
+):
+    for hex_id, totals in expected_hexes().items():
+        page = client.get(reverse("stats:hex", args=[hex_id]), {"min_sample": 1})
+        figures = dict(re.findall(r'<dd id="hex-(\w+)">([^<]*)</dd>', page.content.decode()))
+        for kind in ("owned", "passed"):
+            shown = figures[kind]
+            assert shows_interval(shown.rsplit(", from", 1)[0], relative(totals, kind), 2), kind
+            assert shown.endswith(f"from {totals[kind]:.0f} games"), kind
+
+
+def test_the_hex_scatter_names_both_of_its_colours_in_its_legend(client, hand_made_games):
+    # The largest sample as the threshold: that hex is blue, the others grey.
+    top = int(max(t["owned"] + t["passed"] for t in expected_hexes().values()))
+    points, *legend = figure_data(hexes_page(client, min_sample=str(top)), "hex-scatter")
+
+    names = {entry["marker"]["color"]: entry["name"] for entry in legend}
+    assert set(points["marker"]["color"]) <= set(names)
+    assert len(set(points["marker"]["color"])) == 2
+    assert sorted(names.values()) == [
+        f"sample of {top} games or more",
+        f"sample under {top} games (greyed)",
+    ]

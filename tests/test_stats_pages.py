@@ -1,7 +1,10 @@
 """The per-hex and per-strategy pages: figures drawn from the cubes, filters, greying."""
 
+import re
+
 import pytest
-from django.urls import reverse
+from django.urls import reverse, reverse_lazy
+from django.utils.html import strip_tags
 
 from tests.stats_support import verified_games
 
@@ -88,3 +91,16 @@ def test_a_bad_filter_value_is_reported_and_ignored(client, deep_vents_games):
     assert page.status_code == 200
     assert page.context["filters"].errors
     assert page.context["rows"]
+
+
+@pytest.mark.parametrize(
+    "path", [reverse_lazy("stats:hexes"), f"{reverse_lazy('stats:strategies')}?game=deep-vents"]
+)
+def test_every_column_is_defined_on_hover_and_in_the_legend(client, deep_vents_games, path):
+    html = client.get(path).content.decode()
+    table = html[html.index("<table") : html.index("</table>")]
+    legend = html[html.index('class="column-legend"') :]
+    headings = re.findall(r'<th scope="col" title="([^"]+)"[^>]*>(.*?)</th>', table)
+    terms = re.findall(r"<dt>(.*?)</dt><dd>(.*?)</dd>", legend)
+    assert len(headings) > 3
+    assert [(strip_tags(label), f"{title}.") for title, label in headings] == terms

@@ -13,17 +13,22 @@ whole base reads as "base or more", never as a bid nobody can make.
 
 Below MIN_GAMES games at a table size, or with fewer than two different bids seen, there is
 no estimate: the page says "not enough games yet (N of MIN_GAMES)".
+
+How many games would settle it: a bootstrap interval narrows as 1/sqrt(games), so the games
+needed for a 95 % interval no wider than SETTLED_WIDTH archaea (enough to name the fair bid
+to the nearest archaea) are games * (width / SETTLED_WIDTH) ** 2.
+
+What the bids may be (the base) comes from the game's statistics adapter (stats.adapters).
 """
 
 from __future__ import annotations
 
 import math
 from collections import defaultdict
+from collections.abc import Callable
 from dataclasses import dataclass
 
 import numpy as np
-
-from engines.deep_vents.edition import editions
 
 # Enough first players for a two-parameter fit to be worth showing: with 60 games an
 # interval on the win rate is still about +-12 points wide at par 1/3.
@@ -33,6 +38,8 @@ RIDGE = 1e-3
 NEWTON_STEPS = 50
 # A slope below this: the bid makes no difference to the first player's chances.
 FLAT_SLOPE = 1e-9
+# A 95 % interval this wide (archaea) names the fair bid to the nearest archaea: settled.
+SETTLED_WIDTH = 1.0
 
 
 @dataclass(frozen=True)
@@ -80,6 +87,31 @@ class FairBid:
     @property
     def at_zero(self) -> bool:
         return self.bid is not None and self.bid <= 0
+
+    @property
+    def games_to_settle(self) -> int | None:
+        """Games in all that would narrow the interval to SETTLED_WIDTH (the module's
+        docstring); MIN_GAMES before there are enough to fit, None when the fit gives no
+        crossing (the bid makes no difference: more games need not change that)."""
+        if not self.enough_games:
+            return MIN_GAMES
+        if self.bid is None:
+            return None
+        width = self.high - self.low
+        return max(round(self.games), math.ceil(self.games * (width / SETTLED_WIDTH) ** 2))
+
+    @property
+    def more_games_to_settle(self) -> int | None:
+        needed = self.games_to_settle
+        return None if needed is None else max(0, needed - round(self.games))
+
+    @property
+    def settled(self) -> bool:
+        return self.more_games_to_settle == 0
+
+    @property
+    def settled_width(self) -> float:
+        return SETTLED_WIDTH
 
     def fitted(self, bid: float) -> float | None:
         if self.slope is None:
@@ -170,11 +202,6 @@ def crossing(intercept: float, slope: float, par: float, legal_high: int) -> flo
     return min(float(legal_high), max(0.0, (target - intercept) / slope))
 
 
-def legal_high(player_count: int) -> int:
-    """The most anyone may bid at this table size in any edition: the base (DV-3)."""
-    return max(e.bid_base.get(player_count, 0) for e in editions().values())
-
-
 def percentile(sorted_values: list[float], q: float) -> float:
     position = q * (len(sorted_values) - 1)
     below = math.floor(position)
@@ -183,10 +210,10 @@ def percentile(sorted_values: list[float], q: float) -> float:
     return sorted_values[below] * (1 - fraction) + sorted_values[above] * fraction
 
 
-def estimate(player_count: int, points: list[BidPoint], seed: int = 0) -> FairBid:
+def estimate(player_count: int, points: list[BidPoint], high: int, seed: int = 0) -> FairBid:
+    """The fair bid at one table size, where nobody may bid more than `high` (DV-3)."""
     points = sorted((p for p in points if p.games > 0), key=lambda p: p.bid)
     games = sum(p.games for p in points)
-    high = legal_high(player_count)
     empty = FairBid(player_count, games, high, None, None, None, tuple(points))
     if games < MIN_GAMES or len(points) < 2:
         return empty
@@ -220,9 +247,12 @@ def estimate(player_count: int, points: list[BidPoint], seed: int = 0) -> FairBi
     return FairBid(player_count, games, high, bid, low, upper, tuple(points), intercept, slope)
 
 
-def fair_bids(points: list[BidPoint]) -> list[FairBid]:
-    """One estimate per table size seen, smallest table first."""
+def fair_bids(points: list[BidPoint], bid_limit: Callable[[int], int]) -> list[FairBid]:
+    """One estimate per table size seen, smallest table first; `bid_limit` gives the most
+    anyone may bid at a table size."""
     by_size: dict[int, list[BidPoint]] = defaultdict(list)
     for point in points:
         by_size[point.player_count].append(point)
-    return [estimate(players, group) for players, group in sorted(by_size.items())]
+    return [
+        estimate(players, group, bid_limit(players)) for players, group in sorted(by_size.items())
+    ]

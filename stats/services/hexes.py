@@ -4,62 +4,23 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cache, cached_property
-from typing import NamedTuple
 
 from django.db.models import Model, QuerySet, Sum
 
-from engines.deep_vents.edition import editions
+from stats.adapters import adapter_for, hex_games
 from stats.filters import StatsFilter
 from stats.models import HEX_COUNTERS, HexCube
-from stats.services.intervals import Estimate, difference, relative_rate
+from stats.services.cells import Cell, cell, estimate_cell, sort_value
+from stats.services.intervals import Estimate, difference, shrunk_relative_rate, wilson
 
 
-@cache
-def hex_names() -> dict[str, str]:
-    names: dict[str, str] = {}
-    for edition in editions().values():
-        names.update({hex_id: kind.name for hex_id, kind in edition.hexes.items()})
-    return names
+def hex_names(game_id: str | None = None) -> dict[str, str]:
+    """Every hex type of the game (by default the first with hexes): its id -> its name."""
+    return adapter_for(game_id or hex_games()[0]).hex_names()
 
 
 def ratio(a: float, b: float) -> float | None:
     return a / b if b else None
-
-
-def fixed(value: float | None, digits: int) -> str:
-    """A number with `digits` decimals, blank when there is none (as floatformat does):
-    formatted here, once per cell, because the template filter costs far more per call."""
-    return "" if value is None else f"{value:.{digits}f}"
-
-
-def bracketed(estimate: Estimate, digits: int) -> str:
-    """'value [low, high]'; blank when there is no estimate."""
-    if estimate.value is None:
-        return ""
-    return (
-        f"{fixed(estimate.value, digits)} "
-        f"[{fixed(estimate.low, digits)}, {fixed(estimate.high, digits)}]"
-    )
-
-
-class Cell(NamedTuple):
-    """A table cell: its text, and the value a browser sorts the column by (data-sort, in
-    static/site/sortable.js): the unrounded number, blank when there is none."""
-
-    text: str
-    sort: str
-
-
-def cell(value: float | None, digits: int) -> Cell:
-    return Cell(fixed(value, digits), sort_value(value))
-
-
-def estimate_cell(estimate: Estimate, digits: int) -> Cell:
-    return Cell(bracketed(estimate, digits), sort_value(estimate.value))
-
-
-def sort_value(value: float | None) -> str:
-    return "" if value is None else f"{value:.12g}"
 
 
 @dataclass
@@ -67,10 +28,7 @@ class HexStats:
     hex: str
     totals: dict[str, float]
     min_sample: int
-
-    @property
-    def name(self) -> str:
-        return hex_names().get(self.hex, self.hex)
+    name: str
 
     def __getattr__(self, name: str) -> float:
         if name in HEX_COUNTERS:
@@ -86,9 +44,9 @@ class HexStats:
     def greyed(self) -> bool:
         return self.sample < self.min_sample
 
-    @property
-    def take_rate(self) -> float | None:
-        return ratio(self.taken, self.offered)
+    @cached_property
+    def take_rate(self) -> Estimate:
+        return wilson(self.taken, self.offered)
 
     @property
     def avg_position(self) -> float | None:
@@ -103,13 +61,14 @@ class HexStats:
         return ratio(self.found, self.taken)
 
     def _rate(self, prefix: str) -> Estimate:
-        return relative_rate(
+        return shrunk_relative_rate(
             self.totals[f"{prefix}_wins"], self.totals[f"{prefix}_expected"], self.totals[prefix]
         )
 
     @cached_property
     def owned_rate(self) -> Estimate:
-        """Win rate when owned, relative to par (1.0 = 1/n at every table size)."""
+        """Win rate when owned, relative to par (1.0 = 1/n at every table size), shrunk
+        towards par (intervals.shrunk_relative_rate)."""
         return self._rate("owned")
 
     @cached_property
@@ -133,38 +92,38 @@ class HexStats:
     def activations(self) -> float:
         return self.grows + self.triggers
 
-    @property
-    def trigger_share(self) -> float | None:
-        return ratio(self.triggers, self.activations)
+    @cached_property
+    def trigger_share(self) -> Estimate:
+        return wilson(self.triggers, self.activations)
 
     @property
     def archaea_per_activation(self) -> float | None:
         return ratio(self.grow_archaea + self.trigger_archaea, self.activations)
 
-    @property
-    def survival(self) -> float | None:
-        return ratio(self.survived, self.taken)
+    @cached_property
+    def survival(self) -> Estimate:
+        return wilson(self.survived, self.taken)
 
     def cells(self) -> list[Cell]:
         """The hex table's cells after the name, in the order of its columns."""
         return [
             cell(self.offered, 0),
             cell(self.taken, 0),
-            cell(self.take_rate, 2),
+            estimate_cell(self.take_rate, 2),
             cell(self.avg_position, 2),
             cell(self.avg_paid, 2),
             cell(self.avg_found, 2),
             estimate_cell(self.owned_rate, 2),
             estimate_cell(self.passed_rate, 2),
             estimate_cell(self.improvement, 2),
-            cell(self.early_rate.value, 2),
-            cell(self.late_rate.value, 2),
-            cell(self.trigger_share, 2),
+            estimate_cell(self.early_rate, 2),
+            estimate_cell(self.late_rate, 2),
+            estimate_cell(self.trigger_share, 2),
             cell(self.archaea_per_activation, 2),
             cell(self.attacks, 0),
             cell(self.damage, 0),
             cell(self.decimated, 0),
-            cell(self.survival, 2),
+            estimate_cell(self.survival, 2),
             cell(self.sample, 0),
         ]
 
@@ -174,7 +133,7 @@ SORTS = {
     "name": lambda h: h.name,
     "offered": lambda h: h.offered,
     "taken": lambda h: h.taken,
-    "take_rate": lambda h: h.take_rate,
+    "take_rate": lambda h: h.take_rate.value,
     "position": lambda h: h.avg_position,
     "paid": lambda h: h.avg_paid,
     "found": lambda h: h.avg_found,
@@ -183,12 +142,12 @@ SORTS = {
     "improvement": lambda h: h.improvement.value,
     "early": lambda h: h.early_rate.value,
     "late": lambda h: h.late_rate.value,
-    "trigger_share": lambda h: h.trigger_share,
+    "trigger_share": lambda h: h.trigger_share.value,
     "per_activation": lambda h: h.archaea_per_activation,
     "attacks": lambda h: h.attacks,
     "damage": lambda h: h.damage,
     "decimated": lambda h: h.decimated,
-    "survival": lambda h: h.survival,
+    "survival": lambda h: h.survival.value,
     "sample": lambda h: h.sample,
 }
 
@@ -214,10 +173,12 @@ def hex_table(filters: StatsFilter, sort: str = DEFAULT_SORT) -> list[HexStats]:
     shows the order the browser's sorting gave (static/site/sortable.js).
     """
     rows = filters.apply(summed_by_hex(filters.view(HexCube)))
-    stats = [
-        HexStats(row.pop("hex"), {k: v or 0.0 for k, v in row.items()}, filters.threshold)
-        for row in rows
-    ]
+    names = hex_names(filters.game_id)
+    stats = []
+    for row in rows:
+        hex_id = row.pop("hex")
+        totals = {k: v or 0.0 for k, v in row.items()}
+        stats.append(HexStats(hex_id, totals, filters.threshold, names.get(hex_id, hex_id)))
     ordered = sorted_by(stats, DEFAULT_SORT, descending=True)
     ascending = sort.startswith("-")
     if sort.lstrip("-") in SORTS and sort != DEFAULT_SORT:

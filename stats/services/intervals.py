@@ -1,4 +1,12 @@
-"""Confidence intervals for the statistics pages (95 %)."""
+"""Confidence intervals for the statistics pages (95 %), and the shrinkage of win rates.
+
+A win rate over par is shrunk towards par: its wins and seats are counted as if
+PRIOR_GAMES more seats had been played, winning exactly at par (a Beta prior of that
+strength centred on par, whose posterior mean is the shrunk rate). A rate from a handful of
+games so reads close to 1.00 and moves away from it only as its games add up. The interval
+is Wilson's, of those prior-augmented counts. The README's statistics section gives the
+formulas.
+"""
 
 from __future__ import annotations
 
@@ -6,6 +14,9 @@ import math
 from dataclasses import dataclass
 
 Z95 = 1.959963984540054
+# The prior's strength, in games: enough that three lucky wins out of three do not read as
+# a rate three times par, few enough that a few dozen games speak for themselves.
+PRIOR_GAMES = 10
 
 
 @dataclass(frozen=True)
@@ -48,6 +59,18 @@ def relative_rate(wins: float, expected: float, trials: float) -> Estimate:
     if trials <= 0 or expected <= 0:
         return NONE
     return wilson(wins, trials).scaled(trials / expected)
+
+
+def shrunk_relative_rate(
+    wins: float, expected: float, trials: float, prior_games: float = PRIOR_GAMES
+) -> Estimate:
+    """A win rate over par, shrunk towards par (1.0): with the seats' mean par
+    p = expected / trials, the rate is (wins + k p) / (trials + k) for k = prior_games, and
+    its interval Wilson's of those counts; all three divided by p."""
+    if trials <= 0 or expected <= 0:
+        return NONE
+    par = expected / trials
+    return wilson(wins + prior_games * par, trials + prior_games).scaled(1 / par)
 
 
 def difference(a: Estimate, b: Estimate) -> Estimate:

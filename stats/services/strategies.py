@@ -20,9 +20,15 @@ from stats.models import (
     SeatCube,
     StrategyCube,
 )
+from stats.services.cells import Cell, cell, estimate_cell
 from stats.services.fair_bid import BidPoint
-from stats.services.hexes import Cell, cell, estimate_cell
-from stats.services.intervals import Estimate, mean, relative_rate, wilson
+from stats.services.intervals import (
+    Estimate,
+    mean,
+    relative_rate,
+    shrunk_relative_rate,
+    wilson,
+)
 
 UNLABELLED = "People (no bot named)"
 
@@ -67,7 +73,7 @@ class StrategyStats:
 
     @property
     def relative(self) -> Estimate:
-        return relative_rate(self.wins, self.expected, self.games)
+        return shrunk_relative_rate(self.wins, self.expected, self.games)
 
     @property
     def score(self) -> Estimate:
@@ -230,7 +236,7 @@ def position_advantages(filters: StatsFilter) -> dict[str, list[PositionStats]]:
             PositionStats(
                 position,
                 games,
-                relative_rate(w, e, games),
+                shrunk_relative_rate(w, e, games),
                 wilson(w, games),
                 score / games if games else None,
             )

@@ -4,7 +4,16 @@ from django import template
 from django.utils.html import format_html
 from django.utils.safestring import SafeString
 
+from stats.services.cells import bracketed
+from stats.services.intervals import Estimate
+
 register = template.Library()
+
+
+@register.filter
+def estimate(value: Estimate, digits: int = 2) -> str:
+    """'value [low, high]' of an estimate, to `digits` decimals; blank without one."""
+    return bracketed(value, int(digits))
 
 
 @register.filter
