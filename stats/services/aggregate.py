@@ -414,8 +414,8 @@ def add_packed(sums: dict[tuple, list[float]], packed: QuerySet, sign: int) -> N
         for seat, hex_id, *counts in hex_packing.unpack(bytes(blob)):
             key, weights = seats[(game, seat)]
             total = sums.get((*key, hex_id))
-            if total is None:
-                total = sums[(*key, hex_id)] = [0.0] * width
+            if total is None:  # n a whole number (a bigint column), the counters floats
+                total = sums[(*key, hex_id)] = [0, *[0.0] * (width - 1)]
             total[0] += sign
             for at, value in zip(HEX_SUM_AT, counts, strict=True):
                 if value:
