@@ -47,7 +47,10 @@ SLICE_FIELDS = ("game_type", "source", "player_count", "ruleset", "month", "band
 class SeatLine(Slice):
     """One seat of one verified game."""
 
-    game = models.ForeignKey("games.Game", models.CASCADE, related_name="stat_seats")
+    # No index of its own: stats_one_line_per_seat leads with it (issue 25, bytes per game).
+    game = models.ForeignKey(
+        "games.Game", models.CASCADE, related_name="stat_seats", db_index=False
+    )
     seat = models.PositiveSmallIntegerField()
     turn_order = models.PositiveSmallIntegerField(default=NO_TURN_ORDER)
     winning_bid = models.SmallIntegerField(default=NO_BID)
