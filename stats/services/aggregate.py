@@ -33,6 +33,7 @@ import time
 from collections import defaultdict
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
+from itertools import compress
 
 from django.core.cache import cache as shared_cache
 from django.db import connection, transaction
@@ -411,18 +412,26 @@ def add_packed(sums: dict[tuple, list[float]], packed: QuerySet, sign: int) -> N
     }
     width = 1 + len(HEX_COUNTERS)
     for game, blob in rows:
-        for seat, hex_id, *counts in hex_packing.unpack(bytes(blob)):
-            key, weights = seats[(game, seat)]
+        seat_numbers, hex_ids, columns = hex_packing.unpack_columns(bytes(blob))
+        totals = []  # each line's sums, shared by the lines of one key
+        weights = []
+        for seat, hex_id in zip(seat_numbers, hex_ids, strict=True):
+            key, weighed = seats[(game, seat)]
             total = sums.get((*key, hex_id))
             if total is None:  # n a whole number (a bigint column), the counters floats
                 total = sums[(*key, hex_id)] = [0, *[0.0] * (width - 1)]
             total[0] += sign
-            for at, value in zip(HEX_SUM_AT, counts, strict=True):
-                if value:
-                    total[at] += sign * value
-            for at, flag, weight in HEX_TWINS:
-                if counts[flag]:
-                    total[at] += sign * counts[flag] * weights[weight]
+            totals.append(total)
+            weights.append(weighed)
+        lines = range(len(totals))
+        # Column by column, over the lines whose value is not 0 (compress skips the rest).
+        for at, column in zip(HEX_SUM_AT, columns, strict=True):
+            for line in compress(lines, column):
+                totals[line][at] += sign * column[line]
+        for at, flag, weight in HEX_TWINS:
+            column = columns[flag]
+            for line in compress(lines, column):
+                totals[line][at] += sign * column[line] * weights[line][weight]
 
 
 def insert_sums(table: type[Model], spec: CubeSpec, sums: dict[tuple, list[float]]) -> int:

@@ -56,6 +56,17 @@ def pack(lines: Sequence[HexCounts]) -> bytes:
 
 def unpack(packed: bytes) -> list[HexCounts]:
     """The lines `pack` was given, each counter a whole number (0 where none)."""
+    seats, hexes, columns = unpack_columns(packed)
+    return [
+        (seat, hex_id, *counts)
+        for seat, hex_id, *counts in zip(seats, hexes, *columns, strict=True)
+    ]
+
+
+def unpack_columns(packed: bytes) -> tuple[bytes, list[str], list[array]]:
+    """The lines as packed: each line's seat and hex type, then each counter's column (its
+    value on every line, in HEX_LINE_COUNTERS' order): what a sum reads fastest, skipping
+    the zeros a column is mostly made of."""
     body = zlib.decompress(packed)
     version, width, typecode, count = HEADER.unpack_from(body)
     if version != FORMAT or width != WIDTH:
@@ -69,13 +80,12 @@ def unpack(packed: bytes) -> list[HexCounts]:
     at = end + 1
     seats = body[at : at + count]
     hexes = [names[i] for i in body[at + count : at + 2 * count]]
-    columns = array(typecode.decode())
-    columns.frombytes(body[at + 2 * count :])
+    values = array(typecode.decode())
+    values.frombytes(body[at + 2 * count :])
     if sys.byteorder != "little":
-        columns.byteswap()
-    if not count:
-        return []
-    return [(seats[line], hexes[line], *columns[line::count]) for line in range(count)]
+        values.byteswap()
+    columns = [values[start : start + count] for start in range(0, count * width, count)]
+    return seats, hexes, columns if count else [array("B")] * width
 
 
 def little_endian(values: array) -> bytes:
