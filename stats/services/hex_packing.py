@@ -27,6 +27,8 @@ from array import array
 from collections import Counter, defaultdict
 from collections.abc import Iterable, Sequence
 
+import numpy
+
 from stats.models import HEX_LINE_COUNTERS, HexLines
 
 FORMAT = 1
@@ -56,36 +58,35 @@ def pack(lines: Sequence[HexCounts]) -> bytes:
 
 def unpack(packed: bytes) -> list[HexCounts]:
     """The lines `pack` was given, each counter a whole number (0 where none)."""
-    seats, hexes, columns = unpack_columns(packed)
+    seats, hexes, counts = unpack_matrix(packed)
     return [
-        (seat, hex_id, *counts)
-        for seat, hex_id, *counts in zip(seats, hexes, *columns, strict=True)
+        (seat, hex_id, *row)
+        for seat, hex_id, row in zip(seats, hexes, counts.tolist(), strict=True)
     ]
 
 
-def unpack_columns(packed: bytes) -> tuple[bytes, list[str], list[array]]:
-    """The lines as packed: each line's seat and hex type, then each counter's column (its
-    value on every line, in HEX_LINE_COUNTERS' order): what a sum reads fastest, skipping
-    the zeros a column is mostly made of."""
+def unpack_matrix(packed: bytes) -> tuple[bytes, list[str], numpy.ndarray]:
+    """The lines as a matrix of whole counts, a row per line and a column per counter of
+    HEX_LINE_COUNTERS, beside each line's seat and hex type: what a rebuild sums, by numpy."""
     body = zlib.decompress(packed)
     version, width, typecode, count = HEADER.unpack_from(body)
+    check_format(version, width)
+    at = HEADER.size
+    end = body.index(b"\0", at)
+    names = body[at:end].decode().split("\n")
+    at = end + 1
+    hexes = [names[i] for i in body[at + count : at + 2 * count]]
+    dtype = numpy.uint8 if typecode == b"B" else numpy.dtype("<i4")
+    values = numpy.frombuffer(body, dtype=dtype, offset=at + 2 * count)
+    return body[at : at + count], hexes, values.reshape(width, count).T
+
+
+def check_format(version: int, width: int) -> None:
     if version != FORMAT or width != WIDTH:
         raise ValueError(
             f"hex lines packed as format {version} with {width} counters; this code reads "
             f"format {FORMAT} with {WIDTH} (rebuild_stats --from-facts derives them again)"
         )
-    at = HEADER.size
-    end = body.index(b"\0", at)
-    names = body[at:end].decode().split("\n")
-    at = end + 1
-    seats = body[at : at + count]
-    hexes = [names[i] for i in body[at + count : at + 2 * count]]
-    values = array(typecode.decode())
-    values.frombytes(body[at + 2 * count :])
-    if sys.byteorder != "little":
-        values.byteswap()
-    columns = [values[start : start + count] for start in range(0, count * width, count)]
-    return seats, hexes, columns if count else [array("B")] * width
 
 
 def little_endian(values: array) -> bytes:
