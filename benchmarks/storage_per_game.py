@@ -72,6 +72,9 @@ def vacuum_full() -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--logs", type=int, default=5000)
+    parser.add_argument(
+        "--distinct", type=int, help="Games simulated (default: --logs), dealt other names."
+    )
     parser.add_argument("--seed", default="bench")
     parser.add_argument("--database", help="Database created and dropped.")
     parser.add_argument("--keep", action="store_true", help="Keep the database afterwards.")
@@ -96,7 +99,7 @@ def main() -> None:
 
     try:
         call_command("migrate", verbosity=0)
-        logs = deep_vents_logs(args.logs, None, args.seed, tag="storage")
+        logs = deep_vents_logs(args.logs, args.distinct, args.seed, tag="storage")
         compressed = [len(zlib.compress(log)) for log in logs]
         vacuum_full()
         empty = table_sizes()

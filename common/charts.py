@@ -5,7 +5,7 @@ Content-Security-Policy without 'unsafe-inline' blocks unless it carries the req
 and chart HTML is cached across requests (stats/cache.py), where a nonce would be stale.
 So a figure is a <div> holding its JSON in a data attribute, and static/charts.js (included
 with plotly.js by templates/includes/plotly.html) draws every such div. A simple figure's div
-also holds a picture of it drawn here (deepsea.chart_preview, its points named where the
+also holds a picture of it drawn here (common.chart_preview, its points named where the
 names have room), shown until the reader asks to explore the chart, so a page does not run
 plotly.js just to show one.
 """
@@ -18,7 +18,7 @@ import plotly.io as pio
 from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 
-from deepsea.chart_preview import preview
+from common.chart_preview import preview
 
 
 def embed(

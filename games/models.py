@@ -402,11 +402,12 @@ class Game(models.Model):
     edition = models.CharField(max_length=40)
     player_count = models.PositiveSmallIntegerField()
     source = models.CharField(max_length=20, choices=Source.choices, db_index=True)
-    played_at = models.DateTimeField(db_index=True)
+    # Indexed by games_played_keyset, which leads with it.
+    played_at = models.DateTimeField()
     termination = models.CharField(max_length=40, default="normal")
     # False while the players it names have still to confirm it, or when a dispute is open
     # or was upheld (confirmations app): only counted games reach ratings, standings, stats.
-    counts = models.BooleanField(default=True, db_index=True)
+    counts = models.BooleanField(default=True)  # nearly every game counts: no index
 
     objects = GameQuerySet.as_manager()
 
@@ -446,14 +447,15 @@ class Game(models.Model):
 class GameSeat(models.Model):
     """One player's seat in a verified game."""
 
-    game = models.ForeignKey(Game, models.CASCADE, related_name="seats")
+    # No index of its own: unique_game_seat leads with it (issue 25, bytes per game).
+    game = models.ForeignKey(Game, models.CASCADE, related_name="seats", db_index=False)
     seat = models.PositiveSmallIntegerField()
     # Bots in simulated games have no Player; human seats always do.
     player = models.ForeignKey(
         "players.Player", models.PROTECT, null=True, blank=True, related_name="seats"
     )
     name = models.CharField(max_length=100)
-    strategy = models.CharField(max_length=100, blank=True, db_index=True)
+    strategy = models.CharField(max_length=100, blank=True)
     score = models.FloatField()
     rank = models.PositiveSmallIntegerField()
     winner = models.BooleanField()

@@ -6,7 +6,8 @@ dimensions (`Slice`) plus its own keys, so a page reads a few hundred cube rows 
 games there are. Every cube counter has the line field of the same name, or is derived from
 the lines by the cube's query (a pair of seats is two seat lines of one game; a hex line's
 win-weighted twins come from its seat line); `n` counts the lines summed. Rebuilding a cube
-is one GROUP BY over its lines.
+is one GROUP BY over its lines, but for the hex cube: a game's hex lines are packed into one
+value (HexLines), which the statistics code sums.
 
 Keys are never NULL (unique constraints treat NULLs as distinct): 0 means "no turn order",
 -1 "no bidding".
@@ -46,7 +47,10 @@ SLICE_FIELDS = ("game_type", "source", "player_count", "ruleset", "month", "band
 class SeatLine(Slice):
     """One seat of one verified game."""
 
-    game = models.ForeignKey("games.Game", models.CASCADE, related_name="stat_seats")
+    # No index of its own: stats_one_line_per_seat leads with it (issue 25, bytes per game).
+    game = models.ForeignKey(
+        "games.Game", models.CASCADE, related_name="stat_seats", db_index=False
+    )
     seat = models.PositiveSmallIntegerField()
     turn_order = models.PositiveSmallIntegerField(default=NO_TURN_ORDER)
     winning_bid = models.SmallIntegerField(default=NO_BID)
@@ -107,7 +111,7 @@ HexCounters = type(
 
 
 # A hex line's win-weighted and par-weighted twins are its flag times its seat line's wins or
-# expected: the sums read them from the seat line (stats.services.aggregate.lines_summed)
+# expected: the sums read them from the seat line (stats.services.aggregate.packed_sums)
 # instead of storing them on every line.
 HEX_DERIVED = {
     f"{flag}{suffix}": (flag, seat_field)
@@ -116,28 +120,21 @@ HEX_DERIVED = {
 }
 # What a hex line stores: whole counts, small within one game.
 HEX_LINE_COUNTERS = tuple(name for name in HEX_COUNTERS if name not in HEX_DERIVED)
-HexLineCounters = type(
-    "HexLineCounters",
-    (models.Model,),
-    {
-        "__module__": __name__,
-        "Meta": type("Meta", (), {"abstract": True}),
-        **{name: models.SmallIntegerField(null=True, blank=True) for name in HEX_LINE_COUNTERS},
-    },
-)
 
 
-class HexLine(HexLineCounters):
-    """One seat's dealings with one Deep Vents hex type in one game.
+class HexLines(models.Model):
+    """One Deep Vents game's per-seat, per-hex-type lines, packed into one value
+    (stats.services.hex_packing): whole counts of HEX_LINE_COUNTERS, no win-weighted twins
+    (HEX_DERIVED: the sums take them from the seat lines). Some eighty lines a game cost
+    8.7 KB as rows with their indexes; packed, some 600 bytes (issue 25)."""
 
-    A game stores some eighty of these, so they are kept narrow: whole counts as smallint,
-    NULL for 0 (a NULL costs a bit of the row's null bitmap, a 0 two bytes, and most
-    counters of a line are 0), and no win-weighted twins (HEX_DERIVED). The cubes, which
-    are few, keep every counter as a float.
-    """
+    game = models.OneToOneField(
+        "games.Game", models.CASCADE, primary_key=True, related_name="stat_hexes"
+    )
+    packed = models.BinaryField()
 
-    seat = models.ForeignKey(SeatLine, models.CASCADE, related_name="hexes")
-    hex = models.CharField(max_length=40)
+    def __str__(self) -> str:
+        return f"Hex lines of game {self.game_id}"
 
 
 class RoundLine(models.Model):

@@ -1,7 +1,8 @@
 """What a verified game stores is kept small (issue 25, benchmarks/storage_per_game.py): the
-raw log zlib-compressed yet read back exactly as sent, and the per-hex statistics lines as
-whole counts with 0 stored as NULL and no win-weighted twins, which the cubes derive from
-the seat line (their sums are checked against the games in test_stats_page_numbers)."""
+raw log zlib-compressed yet read back exactly as sent, and the per-hex statistics lines
+packed a game to a row as whole counts, without the win-weighted twins, which the cubes
+derive from the seat line (their sums are checked against the games in
+test_stats_page_numbers)."""
 
 import json
 import zlib
@@ -11,9 +12,11 @@ from django.db import connection
 from games_support import human_log, submit  # noqa: F401 (submit is a fixture)
 from stats_support import verified_games
 
-from games.models import GameLog
-from stats.models import HEX_DERIVED, HexCube, HexLine, SeatLine
-from stats.services.aggregate import fold_deltas
+from games.models import Game, GameLog
+from stats.models import HEX_DERIVED, HEX_LINE_COUNTERS, HexCube, HexLines, SeatLine
+from stats.services import hex_packing
+from stats.services.aggregate import fold_deltas, hex_counts
+from stats.services.lines import build_lines
 
 pytestmark = pytest.mark.django_db
 
@@ -48,21 +51,35 @@ def test_a_log_stored_before_compression_is_read_as_it_was(submit):  # noqa: F81
     assert GameLog.objects.get(pk=log.pk).raw == SENT
 
 
-def test_hex_lines_store_whole_counts_zero_as_null_and_the_cube_derives_the_twins(
+def test_hex_lines_are_packed_a_game_to_a_row_with_the_lines_replay_derives(
+    django_capture_on_commit_callbacks,
+):
+    games = verified_games(django_capture_on_commit_callbacks, "deep-vents", 4, 2, seed="compact")
+
+    for game in games:
+        packed = bytes(HexLines.objects.get(game=game).packed)
+        derived = build_lines(Game.objects.get(pk=game.pk)).hexes  # replayed from the log
+
+        assert hex_packing.unpack(packed) == [hex_counts(row) for row in derived]
+        assert len(derived) > 40 and len(packed) < 1500  # rows cost 8.7 KB a game
+    assert SeatLine.objects.filter(game__in=games).count() == 8
+
+
+def test_the_hex_cube_derives_the_win_weighted_twins_from_the_seat_lines(
     django_capture_on_commit_callbacks,
 ):
     games = verified_games(django_capture_on_commit_callbacks, "deep-vents", 4, 2, seed="compact")
     fold_deltas()
-    lines = list(HexLine.objects.filter(seat__game__in=games).select_related("seat"))
+    wins = {(line.game_id, line.seat): line for line in SeatLine.objects.filter(game__in=games)}
+    owned_wins = passed_expected = 0.0
+    for game in games:
+        for seat, _, *counts in hex_packing.unpack(bytes(game.stat_hexes.packed)):
+            line = wins[(game.pk, seat)]
+            owned_wins += line.wins * counts[HEX_LINE_COUNTERS.index("owned")]
+            passed_expected += line.expected * counts[HEX_LINE_COUNTERS.index("passed")]
 
-    assert lines
-    assert not any(hasattr(line, name) for line in lines[:1] for name in HEX_DERIVED)
-    offered = [line.offered for line in lines]
-    assert None in offered and 0 not in offered  # a hex never offered to the seat: NULL
-    owned_wins = sum(line.seat.wins for line in lines if line.owned)
-    passed_expected = sum(line.seat.expected for line in lines if line.passed)
+    assert not set(HEX_DERIVED) & set(HEX_LINE_COUNTERS)
     cubes = HexCube.objects.filter(game_type="deep-vents")
     assert sum(cubes.values_list("owned_wins", flat=True)) == pytest.approx(owned_wins)
     assert sum(cubes.values_list("passed_expected", flat=True)) == pytest.approx(passed_expected)
     assert owned_wins > 0 and passed_expected > 0
-    assert SeatLine.objects.filter(game__in=games).count() == 8

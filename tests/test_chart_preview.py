@@ -1,4 +1,4 @@
-"""Simple charts come with a server-drawn picture of themselves (deepsea/chart_preview.py), so a
+"""Simple charts come with a server-drawn picture of themselves (common/chart_preview.py), so a
 page shows a chart without running plotly.js; the rest are left to plotly.js (issue 27)."""
 
 import re
@@ -6,8 +6,8 @@ from html import unescape
 
 import pytest
 
-from deepsea.chart_preview import preview
-from deepsea.charts import embed
+from common.chart_preview import preview
+from common.charts import embed
 from tests.ratings_support import hours_ago, verified_game
 
 LINES = {

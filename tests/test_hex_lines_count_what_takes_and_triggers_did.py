@@ -18,7 +18,8 @@ import pytest
 from stats_support import verified_games
 
 from engines.core.replay import apply_events, start
-from stats.models import HexLine
+from stats.models import HEX_LINE_COUNTERS
+from stats.services.hex_packing import unpack
 
 pytestmark = pytest.mark.django_db
 
@@ -61,10 +62,10 @@ def nonzero(counters: dict) -> dict:
 
 
 def stored_counters(game) -> dict[tuple[int, str], dict]:
-    lines = HexLine.objects.filter(seat__game=game).select_related("seat")
+    lines = unpack(bytes(game.stat_hexes.packed))
     return {
-        (line.seat.seat, line.hex): nonzero({name: getattr(line, name) for name in COUNTERS})
-        for line in lines
+        (seat, hex_id): nonzero({name: counts[HEX_LINE_COUNTERS.index(name)] for name in COUNTERS})
+        for seat, hex_id, *counts in lines
     }
 
 

@@ -8,7 +8,7 @@ from typing import Any
 
 import plotly.io as pio
 from django.core.paginator import Paginator
-from django.db.models import Avg, Count, F, Q, Sum
+from django.db.models import Avg, Count, F, Q
 
 from common.charts import embed
 from engines.registry import GAMES, get_game
@@ -17,7 +17,8 @@ from games.models import GameSeat
 from players.models import Player
 from ratings.models import RatingChange
 from ratings.skill import display_rating, ordinal
-from stats.models import HexLine, SeatLine
+from stats.models import SeatLine
+from stats.services.hex_packing import totals_by_hex
 from stats.services.hexes import hex_names
 
 FAVOURITE_HEXES = 5
@@ -147,18 +148,14 @@ def seat_results(player: Player) -> list[dict[str, Any]]:
 def favourite_hexes(player: Player) -> list[tuple[str, int]]:
     """The hexes this player took most often in counted games, by name: summed from the
     statistics' hex lines (each the count of a seat's "take" facts for one hex), not by
-    reading every game's facts."""
-    seat_lines = SeatLine.objects.filter(
+    replaying every game."""
+    seats = SeatLine.objects.filter(
         game__seats__player=player, game__seats__seat=F("seat")
-    ).values("pk")
-    taken = (
-        HexLine.objects.filter(seat__in=seat_lines, taken__gt=0)
-        .values("hex")
-        .annotate(times=Sum("taken"))
-        .order_by("-times", "hex")[:FAVOURITE_HEXES]
-    )
+    ).values_list("game_id", "seat")
+    taken = totals_by_hex(seats, "taken")
     names = hex_names()
-    return [(names.get(row["hex"], row["hex"]), int(row["times"])) for row in taken]
+    ranked = sorted(taken.items(), key=lambda item: (-item[1], item[0]))[:FAVOURITE_HEXES]
+    return [(names.get(hex_id, hex_id), times) for hex_id, times in ranked]
 
 
 def claim_status(player: Player) -> dict[str, Any]:

@@ -6,8 +6,9 @@ player count moves the same strategy, seat and hex rows) until each commit, so a
 workers stopped adding throughput. Now the verifying transaction only appends: `add_games`
 and `remove_game` (stats.receivers) insert the lines (plain tuples, COPY on PostgreSQL)
 and, per cube, rows of its delta table (what these games add to each key, negative for a
-retracted game), summed by the database from the lines just stored with the GROUP BY a
-rebuild runs: new rows only, which lock nothing another worker needs.
+retracted game), summed from the lines just stored as a rebuild sums them (by the database's
+GROUP BY; the hex lines, packed a game to a row, by packed_sums): new rows only, which lock
+nothing another worker needs.
 
 One folder moves the deltas into the cubes and rollups (`fold_deltas`, run by
 fold_deltas_task a second after a commit that appended some, and by celery beat
@@ -33,10 +34,11 @@ from collections import defaultdict
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
+import numpy
 from celery import shared_task
 from django.core.cache import cache as shared_cache
 from django.db import connection, transaction
-from django.db.models import Model, prefetch_related_objects
+from django.db.models import Model, QuerySet, prefetch_related_objects
 
 from common import cache
 from common.bulk import insert_rows, reserve_ids
@@ -52,7 +54,7 @@ from stats.models import (
     SLICE_FIELDS,
     BidCube,
     HexCube,
-    HexLine,
+    HexLines,
     PairCube,
     RoundCube,
     RoundLine,
@@ -61,6 +63,7 @@ from stats.models import (
     SeatLine,
     StrategyCube,
 )
+from stats.services import hex_packing
 from stats.services.bands import group_bands
 from stats.services.game_lines import HexRow, RoundRow
 from stats.services.lines import GameLines, SeatRow, build_lines
@@ -89,6 +92,8 @@ class CubeSpec:
     # The lines are pairs of seat lines of one game (a seat and an opponent), made by the
     # query rather than stored: what a stored pair line held, both seat lines hold.
     paired: bool = False
+    # The lines are packed a game to a row (HexLines): summed in Python (packed_sums).
+    packed: bool = False
 
     @property
     def via_seat(self) -> bool:
@@ -129,7 +134,7 @@ CUBES = (
     CubeSpec(SeatCube, SeatLine, ("seat", "turn_order"), ("wins", "expected", "score")),
     CubeSpec(BidCube, SeatLine, ("turn_order", "winning_bid"), ("wins", "expected")),
     CubeSpec(PairCube, SeatLine, ("opponent",), ("ahead", "behind"), paired=True),
-    CubeSpec(HexCube, HexLine, ("hex",), HEX_COUNTERS),
+    CubeSpec(HexCube, HexLines, ("hex",), HEX_COUNTERS, packed=True),
     CubeSpec(RoundCube, RoundLine, ("round", "moment"), ("points", "drowned", "depth")),
 )
 
@@ -167,23 +172,16 @@ def lines_summed(spec: CubeSpec, games: int | None = None, sign: int = 1) -> str
 
     def counter(name: str) -> str:
         """A counter's value on a line: stored, or derived: a pair's finish ahead of or
-        behind its opponent, a hex line's win-weighted twins (its flag times the seat
-        line's wins or expected)."""
+        behind its opponent."""
         if spec.paired:
             rank = column(SeatLine, "rank")
             compared = "<" if name == "ahead" else ">"
             return f"CASE WHEN line.{rank} {compared} opponent.{rank} THEN 1 ELSE 0 END"
-        if spec.line is HexLine and name in HEX_DERIVED:
-            flag, seat_field = HEX_DERIVED[name]
-            return f"line.{column(HexLine, flag)} * seat.{column(SeatLine, seat_field)}"
         return f"line.{column(spec.line, name)}"
 
     grouped = [source(name) for name in spec.key_fields]
     factor = "" if sign == 1 else f"{sign} * "
-    # COALESCE: a hex line stores 0 as NULL, and a key whose lines are all NULL sums NULL.
-    sums = [f"{factor}COUNT(*)"] + [
-        f"{factor}COALESCE(SUM({counter(name)}), 0)" for name in spec.counters
-    ]
+    sums = [f"{factor}COUNT(*)"] + [f"{factor}SUM({counter(name)})" for name in spec.counters]
     selected = ", ".join(f"{value} AS c{i}" for i, value in enumerate([*grouped, *sums]))
     where = ""
     if games is not None:
@@ -205,6 +203,9 @@ def append_deltas(game_ids: list[int], sign: int) -> None:
     quote = connection.ops.quote_name
     with connection.cursor() as cursor:
         for spec in CUBES:
+            if spec.packed:
+                insert_sums(spec.delta, spec, packed_sums(game_ids, sign))
+                continue
             targets = [column(spec.delta, name) for name in (*spec.key_fields, "n", *spec.counters)]
             cursor.execute(
                 f"INSERT INTO {quote(spec.delta._meta.db_table)} ({', '.join(targets)}) "
@@ -295,6 +296,7 @@ def remove_game(game: Game) -> None:
             return
         append_deltas([game.pk], -1)
         lines.delete()
+        HexLines.objects.filter(game=game).delete()
 
 
 def add_game(game: Game) -> None:
@@ -337,29 +339,115 @@ def save_lines(games: list[GameLines]) -> None:
     # Per game, its seat lines' ids by seat number.
     taken = iter(ids)
     seat_ids = [{row.seat: next(taken) for row in lines.seats} for lines in games]
-    for model, kind, fields in (
-        (HexLine, "hexes", ("seat", "hex", *HEX_LINE_COUNTERS)),
-        (RoundLine, "rounds", RoundRow._fields),
-    ):
-        rows = [
-            (ids_of[row[0]], *row[1:])
-            for lines, ids_of in zip(games, seat_ids, strict=True)
-            for row in getattr(lines, kind)
-        ]
-        if model is HexLine:
-            rows = [hex_line_values(row) for row in rows]
-        if rows:
-            insert_rows(model, ("seat_id", *fields[1:]), rows)
+    rounds = [
+        (ids_of[row.seat], *row[1:])
+        for lines, ids_of in zip(games, seat_ids, strict=True)
+        for row in lines.rounds
+    ]
+    if rounds:
+        insert_rows(RoundLine, ("seat_id", *RoundRow._fields[1:]), rounds)
+    hexes = [
+        (lines.seats[0].game_id, hex_packing.pack([hex_counts(row) for row in lines.hexes]))
+        for lines in games
+        if lines.hexes
+    ]
+    if hexes:
+        insert_rows(HexLines, ("game_id", "packed"), hexes)
 
 
 # Where each stored counter of a hex line sits in a HexRow (after seat and hex).
 HEX_LINE_AT = [HexRow._fields.index(name) for name in HEX_LINE_COUNTERS]
 
 
-def hex_line_values(row: tuple) -> tuple:
-    """A HexRow as its line stores it: the seat line's id and hex, then the whole counts,
-    0 as NULL (HexLine); the win-weighted twins are left out (HEX_DERIVED)."""
-    return (row[0], row[1], *(int(row[at]) or None for at in HEX_LINE_AT))
+def hex_counts(row: HexRow) -> hex_packing.HexCounts:
+    """A HexRow as it is packed: seat and hex, then the whole counts; the win-weighted twins
+    are left out (HEX_DERIVED)."""
+    return (row[0], row[1], *(int(row[at]) for at in HEX_LINE_AT))
+
+
+# Where a packed line's counts and the twins derived from them go among a hex cube's sums
+# (after n), and which seat line value (0: wins, 1: expected) weighs each twin.
+HEX_SUM_AT = [1 + HEX_COUNTERS.index(name) for name in HEX_LINE_COUNTERS]
+HEX_TWINS = [
+    (1 + HEX_COUNTERS.index(twin), HEX_LINE_COUNTERS.index(flag), ("wins", "expected").index(by))
+    for twin, (flag, by) in HEX_DERIVED.items()
+]
+# Games whose packed hex lines are summed per query in a rebuild.
+PACKED_CHUNK = 2000
+
+
+def packed_sums(game_ids: list[int] | None = None, sign: int = 1) -> dict[tuple, list[float]]:
+    """What the packed hex lines of these games (of every game when None) add to each hex
+    cube key, times `sign`: key -> [n, *HEX_COUNTERS], the twins weighed by the seat line,
+    as lines_summed's GROUP BY sums the other cubes."""
+    sums: dict[tuple, list[float]] = {}
+    if game_ids is not None:
+        for start in range(0, len(game_ids), PACKED_CHUNK):
+            chunk = game_ids[start : start + PACKED_CHUNK]
+            add_packed(sums, HexLines.objects.filter(game_id__in=chunk), sign)
+        return sums
+    last = 0
+    while True:
+        chunk = list(
+            HexLines.objects.filter(game_id__gt=last)
+            .order_by("game_id")
+            .values_list("game_id", flat=True)[:PACKED_CHUNK]
+        )
+        if not chunk:
+            return sums
+        add_packed(sums, HexLines.objects.filter(game_id__in=chunk), sign)
+        last = chunk[-1]
+
+
+def add_packed(sums: dict[tuple, list[float]], packed: QuerySet, sign: int) -> None:
+    rows = list(packed.values_list("game_id", "packed"))
+    if not rows:
+        return
+    seats = {
+        (game, seat): (key, (wins, expected))
+        for game, seat, wins, expected, *key in SeatLine.objects.filter(
+            game_id__in=[game for game, _ in rows]
+        ).values_list("game_id", "seat", "wins", "expected", *SLICE_FIELDS)
+    }
+    keys, weights, blocks = [], [], []  # per line: its cube key, its seat's weights
+    for game, blob in rows:
+        seat_numbers, hex_ids, counts = hex_packing.unpack_matrix(bytes(blob))
+        for seat, hex_id in zip(seat_numbers, hex_ids, strict=True):
+            key, weighed = seats[(game, seat)]
+            keys.append((*key, hex_id))
+            weights.append(weighed)
+        blocks.append(counts)
+    # Each key's sums by numpy's bincount over the lines of this chunk of games, a column at
+    # a time: some eighty lines a game made this the rebuild's longest step in Python.
+    number: dict[tuple, int] = {}
+    codes = numpy.fromiter(
+        (number.setdefault(key, len(number)) for key in keys), dtype=numpy.intp, count=len(keys)
+    )
+    counts = numpy.concatenate(blocks).astype(numpy.float64)
+    weighed = numpy.array(weights, dtype=numpy.float64)
+    summed = numpy.zeros((len(number), 1 + len(HEX_COUNTERS)))
+    summed[:, 0] = numpy.bincount(codes, minlength=len(number))
+    for at, column in zip(HEX_SUM_AT, counts.T, strict=True):
+        summed[:, at] = numpy.bincount(codes, weights=column, minlength=len(number))
+    for at, flag, weight in HEX_TWINS:
+        twins = counts[:, flag] * weighed[:, weight]
+        summed[:, at] = numpy.bincount(codes, weights=twins, minlength=len(number))
+    for key, values in zip(number, summed.tolist(), strict=True):
+        total = sums.get(key)
+        if total is None:  # n a whole number (a bigint column), the counters floats
+            total = sums[key] = [0, *[0.0] * len(HEX_COUNTERS)]
+        total[0] += sign * int(values[0])
+        for at in range(1, len(values)):
+            total[at] += sign * values[at]
+
+
+def insert_sums(table: type[Model], spec: CubeSpec, sums: dict[tuple, list[float]]) -> int:
+    """Sums keyed as the cube (packed_sums) as rows of the cube or its delta table, in
+    month order (as rebuild_cube writes a cube); the rows inserted."""
+    month = spec.key_fields.index("month")
+    rows = sorted(((*key, *values) for key, values in sums.items()), key=lambda r: r[month])
+    insert_rows(table, (*spec.key_fields, "n", *spec.counters), rows)
+    return len(rows)
 
 
 # --- rebuilding ----------------------------------------------------------------------------
@@ -381,16 +469,18 @@ def empty(*cubes: type[Model]) -> None:
 
 def rebuild_cube(spec: CubeSpec) -> int:
     """Empty one cube and its rollups and fill them again: the cube with one INSERT ... SELECT
-    ... GROUP BY over its lines, run by the database (no row passes through Python), then the
-    rollups from the cube."""
+    ... GROUP BY over its lines, run by the database (no row passes through Python), or for
+    the hex cube from the packed lines' sums (packed_sums), then the rollups from the cube."""
     quote = connection.ops.quote_name
     targets = [column(spec.cube, name) for name in (*spec.key_fields, "n", *spec.counters)]
     # The deltas too: the lines hold what they would add.
     empty(spec.delta, spec.cube, *(rollup for rollup, _ in spec.rollups))
-    summed = lines_summed(spec)
     insert = f"INSERT INTO {quote(spec.cube._meta.db_table)} ({', '.join(targets)}) "
     with connection.cursor() as cursor:
-        if connection.vendor == "postgresql":
+        if spec.packed:
+            created = insert_sums(spec.cube, spec, packed_sums())
+        elif connection.vendor == "postgresql":
+            summed = lines_summed(spec)
             # PostgreSQL plans no parallel workers for INSERT ... SELECT, but does for
             # CREATE TABLE AS: the sums are made in parallel into a scratch table, then
             # copied (a row per cube row, far fewer than lines). With room to hash the
@@ -408,7 +498,7 @@ def rebuild_cube(spec: CubeSpec) -> int:
             created = cursor.rowcount
             cursor.execute("DROP TABLE rebuilt_cube")
         else:
-            cursor.execute(insert + summed)
+            cursor.execute(insert + lines_summed(spec))
             created = cursor.rowcount
         # The rollups from the cube, a few rows per line summed above.
         sums = [f"SUM({column(spec.cube, name)})" for name in ("n", *spec.counters)]
@@ -451,7 +541,7 @@ def verified_games() -> Iterator[Game]:
 def rebuild_lines(games_per_batch: int = 500) -> int:
     """Derive every verified game's lines again from its facts (after a change of
     definitions); the cubes must then be rebuilt."""
-    for model in (HexLine, RoundLine, SeatLine):
+    for model in (HexLines, RoundLine, SeatLine):
         model.objects.all().delete()  # children first, so each is one DELETE
     counted = 0
     batch: list[GameLines] = []

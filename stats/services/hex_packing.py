@@ -1,0 +1,113 @@
+"""A Deep Vents game's per-hex lines packed into one compressed value (stats.models.HexLines).
+
+A 4-player game has some eighty hex lines (a seat and a hex type each, with whole counts,
+most of them 0). As rows they cost about 8.7 KB a game with their indexes, six times the
+compressed log (issue 25); packed they cost some 600 bytes. Only the statistics code reads
+them (a game's cube deltas, its retraction, a rebuild of the hex cube), always a whole game
+at a time, so nothing is lost by keeping them out of SQL's reach.
+
+The layout, zlib-compressed, with the counters column by column (a column of one counter
+over the game's lines is mostly zeros, which zlib folds into almost nothing):
+
+    format (1 byte), counters per line (1), value type ("B" or "i", 1), lines (2),
+    the hex types' names joined by newlines, NUL,
+    each line's seat (1 byte each), each line's hex type's index in the names (1 byte each),
+    then per counter of HEX_LINE_COUNTERS, in that order, its value on every line.
+
+The counters are read in HEX_LINE_COUNTERS' order: a change to that list is a change of
+definitions, after which `rebuild_stats --from-facts` derives every game's lines again.
+"""
+
+from __future__ import annotations
+
+import struct
+import sys
+import zlib
+from array import array
+from collections import Counter, defaultdict
+from collections.abc import Iterable, Sequence
+
+import numpy
+
+from stats.models import HEX_LINE_COUNTERS, HexLines
+
+FORMAT = 1
+HEADER = struct.Struct("<BBcH")
+WIDTH = len(HEX_LINE_COUNTERS)
+CHUNK = 2000  # games read per query
+
+# A hex line as packed and unpacked: (seat, hex type, *whole counts in HEX_LINE_COUNTERS).
+HexCounts = tuple
+
+
+def pack(lines: Sequence[HexCounts]) -> bytes:
+    """The lines of one game as one compressed value."""
+    names = sorted({line[1] for line in lines})
+    index = {name: i for i, name in enumerate(names)}
+    values = [int(value) for line in lines for value in line[2:]]
+    small = all(0 <= value <= 255 for value in values)
+    typecode = "B" if small else "i"
+    body = bytearray(HEADER.pack(FORMAT, WIDTH, typecode.encode(), len(lines)))
+    body += "\n".join(names).encode() + b"\0"
+    body += bytes(line[0] for line in lines)
+    body += bytes(index[line[1]] for line in lines)
+    for counter in range(WIDTH):
+        body += little_endian(array(typecode, values[counter::WIDTH]))
+    return zlib.compress(bytes(body), 9)
+
+
+def unpack(packed: bytes) -> list[HexCounts]:
+    """The lines `pack` was given, each counter a whole number (0 where none)."""
+    seats, hexes, counts = unpack_matrix(packed)
+    return [
+        (seat, hex_id, *row)
+        for seat, hex_id, row in zip(seats, hexes, counts.tolist(), strict=True)
+    ]
+
+
+def unpack_matrix(packed: bytes) -> tuple[bytes, list[str], numpy.ndarray]:
+    """The lines as a matrix of whole counts, a row per line and a column per counter of
+    HEX_LINE_COUNTERS, beside each line's seat and hex type: what a rebuild sums, by numpy."""
+    body = zlib.decompress(packed)
+    version, width, typecode, count = HEADER.unpack_from(body)
+    check_format(version, width)
+    at = HEADER.size
+    end = body.index(b"\0", at)
+    names = body[at:end].decode().split("\n")
+    at = end + 1
+    hexes = [names[i] for i in body[at + count : at + 2 * count]]
+    dtype = numpy.uint8 if typecode == b"B" else numpy.dtype("<i4")
+    values = numpy.frombuffer(body, dtype=dtype, offset=at + 2 * count)
+    return body[at : at + count], hexes, values.reshape(width, count).T
+
+
+def check_format(version: int, width: int) -> None:
+    if version != FORMAT or width != WIDTH:
+        raise ValueError(
+            f"hex lines packed as format {version} with {width} counters; this code reads "
+            f"format {FORMAT} with {WIDTH} (rebuild_stats --from-facts derives them again)"
+        )
+
+
+def little_endian(values: array) -> bytes:
+    if sys.byteorder != "little":
+        values.byteswap()
+    return values.tobytes()
+
+
+def totals_by_hex(seats: Iterable[tuple[int, int]], counter: str) -> Counter[str]:
+    """One counter summed per hex type over these seats' hex lines, each seat given as
+    (game id, seat number): what a player's page reads of the statistics' lines."""
+    wanted: defaultdict[int, set[int]] = defaultdict(set)
+    for game_id, seat in seats:
+        wanted[game_id].add(seat)
+    at = 2 + HEX_LINE_COUNTERS.index(counter)
+    totals: Counter[str] = Counter()
+    games = list(wanted)
+    for start in range(0, len(games), CHUNK):
+        rows = HexLines.objects.filter(game_id__in=games[start : start + CHUNK])
+        for game_id, packed in rows.values_list("game_id", "packed"):
+            for line in unpack(bytes(packed)):
+                if line[at] and line[0] in wanted[game_id]:
+                    totals[line[1]] += line[at]
+    return totals
