@@ -1,9 +1,10 @@
 """Monte Carlo evaluation of decisions: the win probability each legal action leaves.
 
 From a decision point, every playout (1) resamples what the deciding seat could not see
-(the game's `engines.analysis.<game>.resample`), (2) applies the action, (3) plays the game
-out with the game's strongest affordable bot at every seat while the dice, draws and shells
-fall at random. The deciding seat's share of the win (1, or 1/k in a k-way tie, else 0)
+(`Game.resample`), (2) applies the action, (3) plays the game out with the game's playout
+bot at every seat (`Game.playout_strategy`: a mix of its heuristics, drawn per seat and
+playout, some of them playing a random legal event now and then) while the dice, draws and
+shells fall at random. The deciding seat's share of the win (1, or 1/k in a k-way tie, else 0)
 averaged over the playouts estimates its win probability after that action.
 
 Playout k of a decision uses the generator seeded "seed:index:k" for every action (common
@@ -20,36 +21,13 @@ import random
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from functools import cache
-from importlib import import_module
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
 from engines.core.game import Event, Game, State, Strategy
 from engines.core.replay import start
 from engines.core.simulate import play_out
 from engines.registry import GAMES, get_game
-
-# The playout policy: per game, the strongest bot whose playouts are cheap enough. Measured on
-# mixed four-seat tables (each strategy once, seats shuffled; share of wins): Deep Vents
-# turtle 0.55, grower 0.36, attacker 0.09 over 150 games (lookahead is excluded: one playout
-# costs ~140 ms against ~5 ms); Deep Sea Adventure grab-2-then-turn 0.51, air-aware 0.35
-# over 400; Boost always-boost 0.44, grab-2-then-turn 0.22 over 400; Deep Dive risk-aware
-# 0.56, surface-after-3 0.21 over 400.
-PLAYOUT_STRATEGY: Mapping[str, str] = {
-    "deep-vents": "turtle",
-    "deep-sea-adventure": "grab-2-then-turn",
-    "deep-sea-adventure-boost": "always-boost",
-    "deep-dive": "risk-aware",
-}
-
-# Which module of engines/analysis knows a game's hidden information and decision phases.
-HIDDEN_MODULE: Mapping[str, str] = {
-    "deep-vents": "engines.analysis.deep_vents",
-    "deep-sea-adventure": "engines.analysis.deep_sea_adventure",
-    "deep-sea-adventure-boost": "engines.analysis.deep_sea_adventure",
-    "deep-dive": "engines.analysis.deep_dive",
-}
 
 
 @dataclass(frozen=True)
@@ -197,18 +175,9 @@ class DecisionPoint:
     played: Event
 
 
-def hidden_module(game_id: str) -> ModuleType:
-    get_game(game_id)  # a clear error for an unknown game
-    return import_module(HIDDEN_MODULE[game_id])
-
-
-def playout_strategy(game_id: str) -> str:
-    return PLAYOUT_STRATEGY[game_id]
-
-
-def playout_bots(game: Game, players: int, strategy_name: str | None = None) -> list[Strategy]:
-    strategy = game.strategies[strategy_name or PLAYOUT_STRATEGY[game.id]]
-    return [strategy() for _ in range(players)]
+def playout_bot(game: Game, strategy_name: str | None = None) -> type[Strategy]:
+    """The bot every seat of a playout plays: the game's, or the named one."""
+    return game.strategies[strategy_name] if strategy_name else game.playout_strategy()
 
 
 def matching_action(actions: Sequence[Event], event: Mapping[str, Any]) -> Event | None:
@@ -264,8 +233,7 @@ def evaluate_position(
     clear-cut actions stop early.
     """
     game = get_game(game_id)
-    hidden = hidden_module(game_id)
-    bots = playout_bots(game, players, playout)
+    bot = playout_bot(game, playout)
     estimates = [ActionEstimate(action, seat) for action in actions]
     if state.is_terminal():
         raise ValueError("a finished game has no decision to evaluate")
@@ -276,9 +244,9 @@ def evaluate_position(
                 if estimate.playouts >= budget.max_playouts:
                     break
                 rng = random.Random(f"{seed}:{estimate.playouts}")
-                trial = hidden.resample(state, seat, rng)
+                trial = game.resample(state, seat, rng)
                 trial.apply_action(estimate.action)
-                play_out(trial, bots, rng)
+                play_out(trial, [bot() for _ in range(players)], rng)
                 estimate.add(win_shares(trial, players))
         open_ = [
             e
@@ -299,7 +267,7 @@ def analyse_log(
 ) -> list[DecisionAnalysis]:
     """Evaluate the decisions of a log (only those at `indices`, when given)."""
     game_id = log["game"]
-    hidden = hidden_module(game_id)
+    game = get_game(game_id)
     players = len(log["players"])
     results = []
     for point in decision_points(log):
@@ -315,8 +283,8 @@ def analyse_log(
             seed=f"{seed}:{point.index}",
         )
         analysis = DecisionAnalysis(
-            point.index, point.seat, hidden.phase(point.state, point.actions), point.played,
-            estimates,
+            point.index, point.seat, game.decision_phase(point.state, point.actions),
+            point.played, estimates,
         )  # fmt: skip
         results.append(analysis)
         if on_decision is not None:
