@@ -175,9 +175,11 @@ class DecisionPoint:
     played: Event
 
 
-def playout_bot(game: Game, strategy_name: str | None = None) -> type[Strategy]:
-    """The bot every seat of a playout plays: the game's, or the named one."""
-    return game.strategies[strategy_name] if strategy_name else game.playout_strategy()
+def playout_bot(game: Game, playout: str | type[Strategy] | None = None) -> type[Strategy]:
+    """The bot every seat of a playout plays: the game's, or the one named or given."""
+    if playout is None:
+        return game.playout_strategy()
+    return game.strategies[playout] if isinstance(playout, str) else playout
 
 
 def matching_action(actions: Sequence[Event], event: Mapping[str, Any]) -> Event | None:
@@ -224,11 +226,11 @@ def evaluate_position(
     *,
     budget: Budget = DEFAULT_BUDGET,
     seed: str = "0",
-    playout: str | None = None,
+    playout: str | type[Strategy] | None = None,
 ) -> list[ActionEstimate]:
     """Every action's estimate, best first (ties keep the order of `actions`).
 
-    `state` is not changed; `playout` names another playout strategy than the game's.
+    `state` is not changed; `playout` names or gives another playout bot than the game's.
     Playouts go to the actions whose error is still above the target, a batch at a time, so
     clear-cut actions stop early.
     """
