@@ -24,6 +24,7 @@ from functools import cache
 from pathlib import Path
 from typing import Any
 
+from engines.analysis.calibration import SURE_HIGH, SURE_LOW
 from engines.core.game import Event, Game, State, Strategy
 from engines.core.replay import start
 from engines.core.simulate import play_out
@@ -45,6 +46,10 @@ class Budget:
     min_playouts: int = 32
     max_playouts: int = 400
     batch: int = 16
+    # A sure call (below 0.02 or above 0.98) stands only on this many playouts: no win in
+    # 150 puts the win probability under 0.02 19 times in 20 (the rule of three), where no
+    # win in 32 would stop at the target error but leave it as high as 0.09.
+    sure_playouts: int = 150
 
     def __post_init__(self) -> None:
         if not 0 < self.target_se <= 0.5:
@@ -182,6 +187,11 @@ def playout_bot(game: Game, playout: str | type[Strategy] | None = None) -> type
     return game.strategies[playout] if isinstance(playout, str) else playout
 
 
+def is_sure(win: float) -> bool:
+    """A win probability the analysis calls all but certain (issue 24's "sure" call)."""
+    return win < SURE_LOW or win > SURE_HIGH
+
+
 def matching_action(actions: Sequence[Event], event: Mapping[str, Any]) -> Event | None:
     """The legal action a log event is (a log event may carry extra fields, e.g. a note)."""
     for action in actions:
@@ -254,7 +264,11 @@ def evaluate_position(
             e
             for e in open_
             if e.playouts < budget.max_playouts
-            and (e.playouts < budget.min_playouts or e.se > budget.target_se)
+            and (
+                e.playouts < budget.min_playouts
+                or e.se > budget.target_se
+                or (is_sure(e.win) and e.playouts < budget.sure_playouts)
+            )
         ]
     return sorted(estimates, key=lambda e: -e.win)
 
