@@ -19,10 +19,16 @@ GAMES: dict[str, str] = {
 
 @cache
 def get_game(game_id: str) -> Game:
-    """The Game for an id, or MalformedLogError naming the known ids."""
+    """The Game for an id, or MalformedLogError naming the known ids. Its bots include the
+    `montecarlo` bot, which searches with the game's own playouts: a game package knows
+    nothing of the analysis built on it, so the bot joins here, where games are loaded."""
     if not isinstance(game_id, str) or game_id not in GAMES:
         raise MalformedLogError(
             f"unknown game {game_id!r}; known: {', '.join(GAMES)}", field="game"
         )
     module, name = GAMES[game_id].split(":")
-    return getattr(import_module(module), name)()
+    game = getattr(import_module(module), name)()
+    from engines.analysis.strategy import montecarlo_for  # the analysis loads games
+
+    game.strategies["montecarlo"] = montecarlo_for(game_id)
+    return game

@@ -7,8 +7,6 @@ import pytest
 from deep_vents_support import ev, lay_out, new_state
 
 from engines.analysis import Budget, analyse_log, decision_points, evaluate_position
-from engines.analysis.deep_sea_adventure import resample as resample_dsa
-from engines.analysis.deep_vents import resample as resample_vents
 from engines.analysis.evaluator import seat_actions, win_shares
 from engines.core.simulate import simulate_game
 from engines.registry import get_game
@@ -141,7 +139,7 @@ def test_resampling_a_dive_keeps_what_the_diver_holds_and_every_level_multiset()
     before = list(state.path)
     seen = set()
     for seed in range(20):
-        copy = resample_dsa(state, 0, random.Random(seed))
+        copy = DSA.resample(state, 0, random.Random(seed))
         assert copy.carried[0] == state.carried[0]  # the diver knows its own chips
         assert by_level(copy) == by_level(state)
         seen.add(tuple(copy.path))
@@ -154,7 +152,7 @@ def test_resampling_deep_vents_keeps_the_row_and_the_stack_top_dv_2():
     revealed = state.stack[: state.next_in_stack]
     orders = set()
     for seed in range(5):
-        copy = resample_vents(state, 0, random.Random(seed))
+        copy = get_game("deep-vents").resample(state, 0, random.Random(seed))
         assert copy.stack[: state.next_in_stack] == revealed
         assert sorted(k.id for k in copy.stack) == sorted(k.id for k in state.stack)
         orders.add(tuple(k.id for k in copy.stack))

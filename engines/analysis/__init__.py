@@ -2,7 +2,7 @@
 
 `evaluate_position` estimates the deciding seat's win probability after each legal action;
 `analyse_log` does it for every decision of a verified log. What the decider could not see is
-resampled in every playout (see `hidden`), never read from the log.
+resampled in every playout (`Game.resample`), never read from the log.
 """
 
 from engines.analysis.evaluator import (
@@ -14,7 +14,6 @@ from engines.analysis.evaluator import (
     decision_points,
     engine_version,
     evaluate_position,
-    playout_strategy,
 )
 
 __all__ = [
@@ -26,5 +25,4 @@ __all__ = [
     "decision_points",
     "engine_version",
     "evaluate_position",
-    "playout_strategy",
 ]

@@ -1,9 +1,10 @@
 """Monte Carlo evaluation of decisions: the win probability each legal action leaves.
 
 From a decision point, every playout (1) resamples what the deciding seat could not see
-(the game's `engines.analysis.<game>.resample`), (2) applies the action, (3) plays the game
-out with the game's strongest affordable bot at every seat while the dice, draws and shells
-fall at random. The deciding seat's share of the win (1, or 1/k in a k-way tie, else 0)
+(`Game.resample`), (2) applies the action, (3) plays the game out with the game's playout
+bot at every seat (`Game.playout_strategy`: a mix of its heuristics, drawn per seat and
+playout, some of them playing a random legal event now and then) while the dice, draws and
+shells fall at random. The deciding seat's share of the win (1, or 1/k in a k-way tie, else 0)
 averaged over the playouts estimates its win probability after that action.
 
 Playout k of a decision uses the generator seeded "seed:index:k" for every action (common
@@ -20,36 +21,14 @@ import random
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import asdict, dataclass, field
 from functools import cache
-from importlib import import_module
 from pathlib import Path
-from types import ModuleType
 from typing import Any
 
+from engines.analysis.calibration import SURE_HIGH, SURE_LOW
 from engines.core.game import Event, Game, State, Strategy
 from engines.core.replay import start
 from engines.core.simulate import play_out
 from engines.registry import GAMES, get_game
-
-# The playout policy: per game, the strongest bot whose playouts are cheap enough. Measured on
-# mixed four-seat tables (each strategy once, seats shuffled; share of wins): Deep Vents
-# turtle 0.55, grower 0.36, attacker 0.09 over 150 games (lookahead is excluded: one playout
-# costs ~140 ms against ~5 ms); Deep Sea Adventure grab-2-then-turn 0.51, air-aware 0.35
-# over 400; Boost always-boost 0.44, grab-2-then-turn 0.22 over 400; Deep Dive risk-aware
-# 0.56, surface-after-3 0.21 over 400.
-PLAYOUT_STRATEGY: Mapping[str, str] = {
-    "deep-vents": "turtle",
-    "deep-sea-adventure": "grab-2-then-turn",
-    "deep-sea-adventure-boost": "always-boost",
-    "deep-dive": "risk-aware",
-}
-
-# Which module of engines/analysis knows a game's hidden information and decision phases.
-HIDDEN_MODULE: Mapping[str, str] = {
-    "deep-vents": "engines.analysis.deep_vents",
-    "deep-sea-adventure": "engines.analysis.deep_sea_adventure",
-    "deep-sea-adventure-boost": "engines.analysis.deep_sea_adventure",
-    "deep-dive": "engines.analysis.deep_dive",
-}
 
 
 @dataclass(frozen=True)
@@ -67,6 +46,10 @@ class Budget:
     min_playouts: int = 32
     max_playouts: int = 400
     batch: int = 16
+    # A sure call (below 0.02 or above 0.98) stands only on this many playouts: no win in
+    # 150 puts the win probability under 0.02 19 times in 20 (the rule of three), where no
+    # win in 32 would stop at the target error but leave it as high as 0.09.
+    sure_playouts: int = 150
 
     def __post_init__(self) -> None:
         if not 0 < self.target_se <= 0.5:
@@ -197,18 +180,16 @@ class DecisionPoint:
     played: Event
 
 
-def hidden_module(game_id: str) -> ModuleType:
-    get_game(game_id)  # a clear error for an unknown game
-    return import_module(HIDDEN_MODULE[game_id])
+def playout_bot(game: Game, playout: str | type[Strategy] | None = None) -> type[Strategy]:
+    """The bot every seat of a playout plays: the game's, or the one named or given."""
+    if playout is None:
+        return game.playout_strategy()
+    return game.strategies[playout] if isinstance(playout, str) else playout
 
 
-def playout_strategy(game_id: str) -> str:
-    return PLAYOUT_STRATEGY[game_id]
-
-
-def playout_bots(game: Game, players: int, strategy_name: str | None = None) -> list[Strategy]:
-    strategy = game.strategies[strategy_name or PLAYOUT_STRATEGY[game.id]]
-    return [strategy() for _ in range(players)]
+def is_sure(win: float) -> bool:
+    """A win probability the analysis calls all but certain (issue 24's "sure" call)."""
+    return win < SURE_LOW or win > SURE_HIGH
 
 
 def matching_action(actions: Sequence[Event], event: Mapping[str, Any]) -> Event | None:
@@ -255,17 +236,16 @@ def evaluate_position(
     *,
     budget: Budget = DEFAULT_BUDGET,
     seed: str = "0",
-    playout: str | None = None,
+    playout: str | type[Strategy] | None = None,
 ) -> list[ActionEstimate]:
     """Every action's estimate, best first (ties keep the order of `actions`).
 
-    `state` is not changed; `playout` names another playout strategy than the game's.
+    `state` is not changed; `playout` names or gives another playout bot than the game's.
     Playouts go to the actions whose error is still above the target, a batch at a time, so
     clear-cut actions stop early.
     """
     game = get_game(game_id)
-    hidden = hidden_module(game_id)
-    bots = playout_bots(game, players, playout)
+    bot = playout_bot(game, playout)
     estimates = [ActionEstimate(action, seat) for action in actions]
     if state.is_terminal():
         raise ValueError("a finished game has no decision to evaluate")
@@ -276,15 +256,19 @@ def evaluate_position(
                 if estimate.playouts >= budget.max_playouts:
                     break
                 rng = random.Random(f"{seed}:{estimate.playouts}")
-                trial = hidden.resample(state, seat, rng)
+                trial = game.resample(state, seat, rng)
                 trial.apply_action(estimate.action)
-                play_out(trial, bots, rng)
+                play_out(trial, [bot() for _ in range(players)], rng)
                 estimate.add(win_shares(trial, players))
         open_ = [
             e
             for e in open_
             if e.playouts < budget.max_playouts
-            and (e.playouts < budget.min_playouts or e.se > budget.target_se)
+            and (
+                e.playouts < budget.min_playouts
+                or e.se > budget.target_se
+                or (is_sure(e.win) and e.playouts < budget.sure_playouts)
+            )
         ]
     return sorted(estimates, key=lambda e: -e.win)
 
@@ -299,7 +283,7 @@ def analyse_log(
 ) -> list[DecisionAnalysis]:
     """Evaluate the decisions of a log (only those at `indices`, when given)."""
     game_id = log["game"]
-    hidden = hidden_module(game_id)
+    game = get_game(game_id)
     players = len(log["players"])
     results = []
     for point in decision_points(log):
@@ -315,8 +299,8 @@ def analyse_log(
             seed=f"{seed}:{point.index}",
         )
         analysis = DecisionAnalysis(
-            point.index, point.seat, hidden.phase(point.state, point.actions), point.played,
-            estimates,
+            point.index, point.seat, game.decision_phase(point.state, point.actions),
+            point.played, estimates,
         )  # fmt: skip
         results.append(analysis)
         if on_decision is not None:

@@ -1,9 +1,9 @@
 """The `montecarlo` bot: the evaluator choosing its best move at a small budget.
 
 Each decision gets a few playouts per action (resampling what the bot cannot see, like an
-analysis does) and the action with the highest estimated win probability is played. It is
-registered in every game's bot registry, so the lab and the per-strategy statistics show
-how it does against the heuristics it uses for its playouts.
+analysis does) and the action with the highest estimated win probability is played. It
+joins every game's bots when the game is loaded (engines.registry), so the lab and the
+per-strategy statistics show how it does against the heuristics it uses for its playouts.
 """
 
 from __future__ import annotations
@@ -11,8 +11,9 @@ from __future__ import annotations
 import random
 from typing import ClassVar
 
-from engines.analysis.evaluator import Budget, evaluate_position, hidden_module
+from engines.analysis.evaluator import Budget, evaluate_position
 from engines.core.game import Event, State, Strategy
+from engines.registry import get_game
 
 # About 16 playouts an action: a Deep Sea Adventure game costs a second or two, a Deep
 # Vents game some tens of seconds, so a lab batch of a few games finishes.
@@ -25,8 +26,8 @@ class MonteCarloStrategy(Strategy):
     name = "montecarlo"
     title = "Monte Carlo bot"
     description = (
-        "Plays each legal action out 16 times with the strongest heuristic bot and keeps "
-        "the one that wins most often."
+        "Plays each legal action out 16 times with the game's playout bots and keeps the "
+        "one that wins most often."
     )
     drawn_at_random = False  # a Deep Vents game costs tens of seconds a montecarlo seat
     game_id: ClassVar[str]
@@ -35,7 +36,7 @@ class MonteCarloStrategy(Strategy):
     def choose(self, state: State, legal: list[Event], rng: random.Random) -> Event:
         seat = state.current_seat()
         mine = [action for action in legal if action.get("seat", seat) == seat]
-        mine = hidden_module(self.game_id).bot_actions(state, mine)
+        mine = get_game(self.game_id).search_actions(state, mine)
         if len(mine) == 1:
             return mine[0]
         estimates = evaluate_position(

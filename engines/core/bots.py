@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Mapping, Sequence
+from typing import ClassVar
 
 from engines.core.game import Event, State, Strategy
 
@@ -15,6 +16,47 @@ class RandomStrategy(Strategy):
 
     def choose(self, state: State, legal: list[Event], rng: random.Random) -> Event:
         return rng.choice(legal)
+
+
+class MixedStrategy(Strategy):
+    """A seat of unknown skill: one bot of `pool`, drawn from the game's generator the first
+    time the seat decides, that plays a uniformly random legal event instead `randomness` of
+    the time. Analysis playouts seat it everywhere; with a pool of one it is that bot made
+    human-like (the calibration check's tables)."""
+
+    name = "mixed"
+    drawn_at_random = False
+    pool: ClassVar[tuple[type[Strategy], ...]]
+    randomness: ClassVar[float]
+
+    def __init__(self) -> None:
+        self.bot: Strategy | None = None
+
+    def drawn(self, rng: random.Random) -> Strategy:
+        if self.bot is None:
+            self.bot = rng.choice(self.pool)() if len(self.pool) > 1 else self.pool[0]()
+        return self.bot
+
+    def choose(self, state: State, legal: list[Event], rng: random.Random) -> Event:
+        bot = self.drawn(rng)
+        if self.randomness and len(legal) > 1 and rng.random() < self.randomness:
+            return rng.choice(legal)
+        return bot.choose(state, legal, rng)
+
+    def act_out_of_turn(
+        self, state: State, offered: list[Event], rng: random.Random
+    ) -> Event | None:
+        return self.drawn(rng).act_out_of_turn(state, offered, rng)
+
+
+def mixed_strategy(pool: Sequence[type[Strategy]], randomness: float) -> type[Strategy]:
+    """The MixedStrategy of `pool` (at least one bot) and `randomness` (0 to 1)."""
+    if not pool or not 0 <= randomness <= 1:
+        raise ValueError(f"need a pool of bots and randomness in [0, 1], not {randomness}")
+    if len(pool) == 1 and not randomness:
+        return pool[0]
+    attributes = {"pool": tuple(pool), "randomness": randomness}
+    return type("MixedStrategy", (MixedStrategy,), attributes)
 
 
 def by_name(*strategies: type[Strategy]) -> dict[str, type[Strategy]]:

@@ -10,6 +10,7 @@ through the same code.
 
 from __future__ import annotations
 
+import copy
 import random
 import re
 from abc import ABC, abstractmethod
@@ -171,6 +172,18 @@ class State(ABC):
     def outcome(self) -> Outcome:
         """The outcome of a terminal state."""
 
+    def clone(self) -> State:
+        """An independent copy (playouts and bots look ahead on it); facts are not copied
+        and an `edition` (immutable rules data) is shared. Games replace this with a cheaper
+        copy where a deepcopy costs as much as a playout."""
+        edition = getattr(self, "edition", None)
+        memo = {} if edition is None else {id(edition): edition}
+        facts, self.facts = self.facts, None
+        try:
+            return copy.deepcopy(self, memo)
+        finally:
+            self.facts = facts
+
     @abstractmethod
     def snapshot(self) -> dict[str, Any]:
         """A JSON-able picture of everything on the table (for replay viewers)."""
@@ -215,6 +228,11 @@ class Game(ABC):
     # The table size a tournament seats as often as it can (its pods); other sizes within
     # min_players..max_players only where the player count needs them.
     tournament_table_size: ClassVar[int] = 4
+    # What every seat of a Monte Carlo playout plays (engines.analysis): one of these bots,
+    # drawn per seat and playout, that plays a random legal event `playout_randomness` of
+    # the time. A table of unknown players is stood in for by a mix, not by one bot.
+    playout_pool: ClassVar[tuple[str, ...]] = ()
+    playout_randomness: ClassVar[float] = 0.0
 
     @abstractmethod
     def rulesets(self) -> Mapping[str, Ruleset]:
@@ -394,3 +412,26 @@ class Game(ABC):
     def field_rules(self) -> FieldRules:
         """Event field -> what it holds and its ruling, for schema errors a scorekeeper reads."""
         return {}
+
+    # --- searching, after OpenSpiel's resample_from_infostate ------------------------------
+
+    def resample(self, state: State, seat: int, rng: random.Random) -> State:
+        """A copy of `state` in which what `seat` cannot see is drawn afresh, consistently
+        with everything `seat` has seen (a playout must not peek). By default nothing is
+        hidden: unseen draws are chance events that the playout rolls anyway."""
+        return state.clone()
+
+    def playout_strategy(self) -> type[Strategy]:
+        """The bot every seat of an analysis playout plays (see `playout_pool`)."""
+        from engines.core.bots import mixed_strategy  # bots build on this module
+
+        pool = [self.strategies[name] for name in self.playout_pool]
+        return mixed_strategy(pool, self.playout_randomness)
+
+    def decision_phase(self, state: State, actions: Sequence[Event]) -> str:
+        """The kind of decision `actions` offer, in words (costs by phase, player pages)."""
+        return "deciding"
+
+    def search_actions(self, state: State, actions: list[Event]) -> list[Event]:
+        """The actions a searching bot (montecarlo) weighs: by default every legal one."""
+        return actions

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import random
 
-from engines.analysis.strategy import montecarlo_for
 from engines.core.bots import RandomStrategy, by_name
 from engines.core.game import Event, State, Strategy
 from engines.deep_dive.state import DeepDiveState
@@ -62,4 +61,3 @@ class RiskAware(Strategy):
 
 
 STRATEGIES = by_name(RandomStrategy, SurfaceAfter2, SurfaceAfter3, RiskAware)
-STRATEGIES["montecarlo"] = montecarlo_for("deep-dive")

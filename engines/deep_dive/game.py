@@ -3,12 +3,12 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from functools import cache
 from typing import Any
 
 from engines.core.errors import MalformedLogError, UnsupportedRulesetError
-from engines.core.game import Event, Game, Ruleset, SeatOrder
+from engines.core.game import Event, Game, Ruleset, SeatOrder, State
 from engines.core.schema import log_schema
 from engines.core.schema_errors import FieldRules
 from engines.deep_dive import describe
@@ -31,6 +31,13 @@ class DeepDive(Game):
     max_players = 4
     default_ruleset = "standard"
     strategies = STRATEGIES
+    # Nothing to resample: an unopened shell's contents are a chance event drawn when it is
+    # opened (DD-4), so each playout draws them afresh, like the dice.
+    playout_pool = ("surface-after-2", "surface-after-3", "risk-aware")
+    playout_randomness = 0.2
+
+    def decision_phase(self, state: State, actions: Sequence[Event]) -> str:
+        return "surfacing"  # the only decision: surface or stay
 
     def rulesets(self) -> Mapping[str, Ruleset]:
         return {"standard": Ruleset(name="standard", edition="first", options={})}

@@ -11,7 +11,6 @@ import math
 import random
 from typing import ClassVar
 
-from engines.analysis.strategy import montecarlo_for
 from engines.core.bots import RandomStrategy, by_name
 from engines.core.game import Event, State, Strategy
 from engines.deep_sea_adventure.edition import roll_outcomes
@@ -134,6 +133,3 @@ DSA_STRATEGIES = by_name(RandomStrategy, GrabTwoThenTurn, GrabThreeThenTurn, Air
 BOOST_STRATEGIES = by_name(
     RandomStrategy, GrabTwoThenTurn, GrabThreeThenTurn, AirAware, AirAwareBoost, AlwaysBoost
 )
-
-DSA_STRATEGIES["montecarlo"] = montecarlo_for("deep-sea-adventure")
-BOOST_STRATEGIES["montecarlo"] = montecarlo_for("deep-sea-adventure-boost")

@@ -3,13 +3,13 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engines.core.errors import MalformedLogError, UnsupportedRulesetError
-from engines.core.game import Event, Game, Ruleset, SeatOrder
+from engines.core.game import Event, Game, Ruleset, SeatOrder, State
 from engines.core.schema_errors import FieldRules
-from engines.deep_sea_adventure import bots, describe
+from engines.deep_sea_adventure import bots, describe, search
 from engines.deep_sea_adventure.edition import Edition, editions
 from engines.deep_sea_adventure.schema import (
     BOOST_FIELD_RULES,
@@ -29,6 +29,21 @@ class DeepSeaAdventure(Game):
     max_players = 6
     default_ruleset = "standard"
     strategies = bots.DSA_STRATEGIES
+    # Measured (benchmarks/calibration.py): one bot everywhere made the analysis too sure of
+    # itself at mixed and human-like tables; a mix of the heuristics, a fifth random, is not.
+    playout_pool = ("grab-2-then-turn", "grab-3-then-turn", "air-aware")
+    playout_randomness = 0.2
+
+    def resample(self, state: State, seat: int, rng: random.Random) -> DeepSeaState:
+        assert isinstance(state, DeepSeaState)
+        return search.resample(state, seat, rng)
+
+    def decision_phase(self, state: State, actions: Sequence[Event]) -> str:
+        return search.phase(actions)
+
+    def search_actions(self, state: State, actions: list[Event]) -> list[Event]:
+        assert isinstance(state, DeepSeaState)
+        return search.search_actions(state, actions)
 
     def rulesets(self) -> Mapping[str, Ruleset]:
         return {
@@ -97,6 +112,9 @@ class DeepSeaAdventureBoost(DeepSeaAdventure):
     id = "deep-sea-adventure-boost"
     title = "Deep Sea Adventure Boost"
     strategies = bots.BOOST_STRATEGIES
+    playout_pool = (
+        "grab-2-then-turn", "grab-3-then-turn", "air-aware", "air-aware-boost", "always-boost",
+    )  # fmt: skip
 
     def rulesets(self) -> Mapping[str, Ruleset]:
         # B-4: both rules on by default; each switchable by option or by name.

@@ -13,6 +13,7 @@ skipped without an event.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Mapping
 from itertools import combinations
 from typing import Any
@@ -96,6 +97,21 @@ class DeepSeaState(State):
         # After a dive, drowned divers may still give their stacking order (DSA-5).
         self.restack: dict[str, Any] | None = None
         self._start_dive(first_seat=0)  # DSA-8: seat 0 starts the first dive
+
+    def clone(self) -> DeepSeaState:
+        """An independent copy, a list at a time (a deepcopy costs as much as a playout):
+        chips and items are tuples, shared safely; facts are not copied."""
+        twin = copy.copy(self)
+        twin.facts = None
+        twin.path = list(self.path)
+        twin.banked = [list(chips) for chips in self.banked]
+        twin.carried = [list(items) for items in self.carried]
+        for name in ("position", "turned", "returned", "return_order", "turns_taken", "boosts"):
+            setattr(twin, name, list(getattr(self, name)))
+        twin.roll = None if self.roll is None else list(self.roll)
+        twin.last_dive = copy.deepcopy(self.last_dive)
+        twin.restack = copy.deepcopy(self.restack)
+        return twin
 
     # -- the flow of a dive ---------------------------------------------------------------
 

@@ -5,7 +5,6 @@ from __future__ import annotations
 import random
 from typing import TYPE_CHECKING, ClassVar, cast
 
-from engines.analysis.strategy import montecarlo_for
 from engines.core.bots import RandomStrategy, by_name
 from engines.core.game import Event, State, Strategy
 from engines.deep_vents.board import Tile, neighbour_coords
@@ -200,4 +199,3 @@ class LookaheadStrategy(GrowerStrategy):
 STRATEGIES = by_name(
     RandomStrategy, GrowerStrategy, AttackerStrategy, TurtleStrategy, LookaheadStrategy
 )
-STRATEGIES["montecarlo"] = montecarlo_for("deep-vents")

@@ -16,7 +16,6 @@ decimation choice is pending, the active player otherwise.
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Callable, Mapping, Sequence
 from operator import attrgetter
 from typing import Any
@@ -188,14 +187,6 @@ class DeepVentsState(State):
                 raise exc.at(index, event.get("seat")) from None
             if on_event is not None:
                 on_event(index, self)
-
-    def clone(self) -> DeepVentsState:
-        """An independent copy (bots look ahead on it); facts are not copied."""
-        facts, self.facts = self.facts, None
-        try:
-            return copy.deepcopy(self)
-        finally:
-            self.facts = facts
 
     # --- small helpers ---------------------------------------------------------------
 

@@ -1,4 +1,5 @@
-"""Deep Sea Adventure (and Boost): what a diver cannot see, resampled for a playout.
+"""Deep Sea Adventure (and Boost) for a searching player: what a diver cannot see, resampled
+for a playout; the kinds of decision; what the montecarlo bot weighs.
 
 Treasure chips lie face down and are carried and banked face down (rulebook, "Pick up"), so
 a diver knows the level of every chip but the value only of the chips they hold or banked.
@@ -8,27 +9,19 @@ diver's own chips: the same multiset of values, dealt again at random.
 
 from __future__ import annotations
 
-import copy
 import random
+from collections.abc import Sequence
 
-from engines.deep_sea_adventure.state import DeepSeaState
-
-
-def clone(state: DeepSeaState) -> DeepSeaState:
-    """An independent copy; the edition is immutable and shared."""
-    facts, state.facts = state.facts, None
-    try:
-        return copy.deepcopy(state, {id(state.edition): state.edition})
-    finally:
-        state.facts = facts
+from engines.core.game import Event
+from engines.deep_sea_adventure.state import DeepSeaState, Item
 
 
 def resample(state: DeepSeaState, seat: int, rng: random.Random) -> DeepSeaState:
     """A copy where every chip `seat` has not seen gets a value redrawn within its level."""
-    copy_ = clone(state)
+    copy_ = state.clone()
     unseen: dict[int, list[int]] = {}
 
-    def collect(item: tuple | None) -> None:
+    def collect(item: Sequence | None) -> None:
         for level, value in item or ():
             unseen.setdefault(level, []).append(value)
 
@@ -38,11 +31,11 @@ def resample(state: DeepSeaState, seat: int, rng: random.Random) -> DeepSeaState
     for other in others:
         for item in copy_.carried[other]:
             collect(item)
-        collect(tuple(copy_.banked[other]))
+        collect(copy_.banked[other])
     for values in unseen.values():
         rng.shuffle(values)
 
-    def redeal(item: tuple | None) -> tuple | None:
+    def redeal(item: Sequence | None) -> Item | None:
         if item is None:
             return None
         return tuple((level, unseen[level].pop()) for level, _ in item)
@@ -50,11 +43,11 @@ def resample(state: DeepSeaState, seat: int, rng: random.Random) -> DeepSeaState
     copy_.path = [redeal(item) for item in copy_.path]
     for other in others:
         copy_.carried[other] = [redeal(item) for item in copy_.carried[other]]
-        copy_.banked[other] = list(redeal(tuple(copy_.banked[other])))
+        copy_.banked[other] = list(redeal(copy_.banked[other]) or ())
     return copy_
 
 
-def phase(state: DeepSeaState, actions: list[dict]) -> str:
+def phase(actions: Sequence[Event]) -> str:
     """The kind of decision, for costs by phase (player pages)."""
     kinds = {action["type"] for action in actions}
     if "turn" in kinds:
@@ -68,10 +61,10 @@ def phase(state: DeepSeaState, actions: list[dict]) -> str:
     return "dropping"
 
 
-def bot_actions(state: DeepSeaState, actions: list[dict]) -> list[dict]:
-    """What the montecarlo bot considers: like every bot, it picks up treasure while it
-    carries nothing and has not turned (a diver passing forever on the last treasure would
-    stall a dive that DSA-8 cannot end)."""
+def search_actions(state: DeepSeaState, actions: list[Event]) -> list[Event]:
+    """What the montecarlo bot weighs: like every bot, it picks up treasure while it carries
+    nothing and has not turned (a diver passing forever on the last treasure would stall a
+    dive that DSA-8 cannot end)."""
     seat = state.seat
     kinds = {action["type"] for action in actions}
     if "pick" in kinds and not state.carried[seat] and not state.turned[seat]:

@@ -1,4 +1,5 @@
-"""Deep Vents: what a player cannot see, resampled for a playout.
+"""Deep Vents for a searching player: what nobody can see, resampled for a playout, and the
+kinds of decision.
 
 The row and the stack's top hex are face up (DV-2); the hexes below the top are unknown to
 everyone. A playout reshuffles them: the edition's hexes not yet revealed, in a fresh order
@@ -14,11 +15,7 @@ from collections import Counter
 from engines.deep_vents.state import DeepVentsState
 
 
-def clone(state: DeepVentsState) -> DeepVentsState:
-    return state.clone()
-
-
-def resample(state: DeepVentsState, seat: int, rng: random.Random) -> DeepVentsState:
+def resample(state: DeepVentsState, rng: random.Random) -> DeepVentsState:
     """A copy whose unrevealed stack is a fresh shuffle of the hexes not yet seen."""
     copy_ = state.clone()
     edition = copy_.edition
@@ -42,11 +39,6 @@ PHASES = {
 }
 
 
-def phase(state: DeepVentsState, actions: list[dict]) -> str:
+def phase(state: DeepVentsState) -> str:
     """The kind of decision, for costs by phase (player pages)."""
     return PHASES.get(state.phase, state.phase)
-
-
-def bot_actions(state: DeepVentsState, actions: list[dict]) -> list[dict]:
-    """What the montecarlo bot considers: every legal action."""
-    return actions

@@ -1,0 +1,76 @@
+"""The montecarlo bot against each game's strongest built-in bots, at mixed four-seat tables.
+
+Every table seats the montecarlo bot, the game's strongest heuristic and two others; game i
+rotates the seats by i, so every bot sits in every position equally often. Printed per game:
+each bot's share of the wins (1, or 1/k in a k-way tie) with its standard error, over the
+games played, and the CPU seconds they took. A fair share is 0.25.
+
+    nice .venv/bin/python benchmarks/bot_match.py [--games deep-sea-adventure,...]
+        [--sample 400] [--workers 2]
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import os
+import sys
+import time
+from multiprocessing import Pool
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from engines.core.simulate import game_rng, simulate_game
+from engines.registry import get_game
+
+# The strongest heuristic second (measured on mixed tables: see the games' playout notes).
+TABLES = {
+    "deep-sea-adventure": ["montecarlo", "grab-2-then-turn", "air-aware", "grab-3-then-turn"],
+    "deep-sea-adventure-boost": ["montecarlo", "always-boost", "grab-2-then-turn", "air-aware"],
+    "deep-dive": ["montecarlo", "risk-aware", "surface-after-3", "surface-after-2"],
+    "deep-vents": ["montecarlo", "turtle", "grower", "attacker"],
+}
+
+
+def play(job: tuple[str, int]) -> tuple[dict[str, float], float]:
+    """Game `index`: each bot's share of the win, and the CPU seconds it took."""
+    game_id, index = job
+    started = time.process_time()
+    game = get_game(game_id)
+    table = TABLES[game_id]
+    shift = index % len(table)
+    seats = table[shift:] + table[:shift]
+    log = simulate_game(game, game.ruleset({}), seats, game_rng(f"match:{game_id}", index))
+    winners = log["result"]["winners"]
+    shares = {name: 0.0 for name in table}
+    for seat in winners:
+        shares[seats[seat]] += 1 / len(winners)
+    return shares, time.process_time() - started
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", default=",".join(TABLES))
+    parser.add_argument("--sample", type=int, default=400, help="games per game")
+    parser.add_argument("--workers", type=int, default=2)
+    args = parser.parse_args()
+    loads = " ".join(f"{v:.2f}" for v in os.getloadavg())
+    print(f"{args.sample} games a game, {args.workers} workers; load {loads}", flush=True)
+    with Pool(args.workers) as pool:
+        for game_id in args.games.split(","):
+            parts = pool.map(play, [(game_id, i) for i in range(args.sample)], chunksize=1)
+            n = len(parts)
+            cells = []
+            for name in TABLES[game_id]:
+                values = [shares[name] for shares, _ in parts]
+                mean = sum(values) / n
+                spread = math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1) / n)
+                cells.append(f"{name} {mean:.3f} +- {spread:.3f}")
+            cpu = sum(seconds for _, seconds in parts)
+            print(f"{game_id:25} {n} games  {'  '.join(cells)}  ({cpu:.0f} CPU s)", flush=True)
+    print(f"load at the end {' '.join(f'{v:.2f}' for v in os.getloadavg())}")
+
+
+if __name__ == "__main__":
+    main()

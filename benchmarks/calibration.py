@@ -1,0 +1,177 @@
+"""Is the analysis calibrated? Each decision's win probability held against the real outcome.
+
+For every game and table kind, `--sample` games are simulated, then analysed as a log would
+be: at each decision (every `--every`-th), the played action's win probability for the seat
+that made it is estimated by the analysis' playouts (only the played action: it is the one
+a forecast is about), and held against that seat's share of the win. Printed per game and
+table: the sample, Brier score, skill against the 1/players prior, expected calibration
+error over 10 bins and the sure calls (p < 0.02 or > 0.98) that were wrong, each with its
+standard error (a jackknife over games; engines/analysis/calibration.py).
+
+Tables (four seats, their order shuffled per game):
+- competitive: the game's heuristic bots (below);
+- human: the same bots, each playing a random legal action a fifth of the time.
+
+Targets (issue 24), for every game and both tables: skill >= 0.3, ECE <= 0.05, sure calls
+wrong under 1%. The machine has two shared cores: run it under `nice`, on a sample.
+
+    nice .venv/bin/python benchmarks/calibration.py [--sample 20] [--every 2]
+        [--games deep-sea-adventure,...] [--tables competitive,human] [--workers 2]
+        [--target-se 0.05 --max-playouts 200]
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import random
+import sys
+import time
+from multiprocessing import Pool
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from engines.analysis import Budget, decision_points, evaluate_position
+from engines.analysis.calibration import Forecast, summary
+from engines.core.bots import mixed_strategy
+from engines.core.game import Strategy
+from engines.core.schema import FORMAT
+from engines.core.simulate import play_out
+from engines.registry import GAMES, get_game
+
+TABLES = {
+    "deep-vents": ["turtle", "grower", "attacker", "lookahead"],
+    "deep-sea-adventure": ["grab-2-then-turn", "air-aware", "grab-3-then-turn", "air-aware"],
+    "deep-sea-adventure-boost": [
+        "grab-2-then-turn",
+        "air-aware",
+        "air-aware-boost",
+        "always-boost",
+    ],
+    "deep-dive": ["surface-after-2", "surface-after-3", "risk-aware", "risk-aware"],
+}
+HUMAN_RANDOMNESS = 0.2
+
+
+def table_log(game_id: str, kind: str, index: int) -> dict:
+    """Game `index` of a table kind: a log of bots (human-like ones stray a fifth of the
+    time), seat order shuffled."""
+    game = get_game(game_id)
+    rng = random.Random(f"calibration:{game_id}:{kind}:{index}")
+    seats = list(TABLES[game_id])
+    rng.shuffle(seats)
+    randomness = HUMAN_RANDOMNESS if kind == "human" else 0.0
+    bots = [mixed_strategy([game.strategies[name]], randomness)() for name in seats]
+    ruleset = game.ruleset({})
+    setup = game.new_setup(ruleset, len(seats), rng)
+    state = game.new_state(ruleset, len(seats), setup)
+    events = play_out(state, bots, rng)
+    return {
+        "format": FORMAT,
+        "game": game_id,
+        "ruleset": ruleset.to_json(),
+        "players": [{"name": f"{name} {n}", "strategy": name} for n, name in enumerate(seats)],
+        "setup": setup,
+        "events": events,
+        "result": state.outcome().to_result(),
+    }
+
+
+def playout_override(game_id: str, pool: str, randomness: float | None) -> type[Strategy] | None:
+    """Another playout bot than the game's, to compare policies (None: the game's)."""
+    if not pool and randomness is None:
+        return None
+    game = get_game(game_id)
+    names = pool.split(",") if pool else game.playout_pool
+    chosen = game.playout_randomness if randomness is None else randomness
+    return mixed_strategy([game.strategies[name] for name in names], chosen)
+
+
+def game_forecasts(job: tuple) -> tuple[list[Forecast], float]:
+    """Forecasts at every `every`-th decision of one game, and the CPU seconds they took."""
+    game_id, kind, index, every, budget, pool, randomness = job
+    playout = playout_override(game_id, pool, randomness)
+    started = time.process_time()
+    log = table_log(game_id, kind, index)
+    players = len(log["players"])
+    outcome = [0.0] * players
+    for seat in log["result"]["winners"]:
+        outcome[seat] = 1 / len(log["result"]["winners"])
+    forecasts = []
+    for number, point in enumerate(decision_points(log)):
+        if number % every != index % every:
+            continue
+        (estimate,) = evaluate_position(
+            game_id,
+            point.state,
+            point.seat,
+            [point.played],
+            players,
+            budget=budget,
+            seed=f"{index}:{point.index}",
+            playout=playout,
+        )
+        forecasts.append(Forecast(index, players, estimate.win, outcome[point.seat]))
+    return forecasts, time.process_time() - started
+
+
+def figures_line(game_id: str, kind: str, forecasts: list[Forecast], cpu: float) -> str:
+    f = summary(forecasts)
+    verdict = [
+        "skill ok" if f["skill"] >= 0.3 else "SKILL < 0.3",
+        "ECE ok" if f["ece"] <= 0.05 else "ECE > 0.05",
+        "sure ok" if f["sure_wrong_rate"] < 0.01 else "SURE-WRONG >= 1%",
+    ]
+    return (
+        f"{game_id:25} {kind:11} {f['games']:3} games {f['decisions']:5} decisions  "
+        f"skill {f['skill']:.3f} +- {f['skill_se']:.3f}  ECE {f['ece']:.3f} +- {f['ece_se']:.3f}  "
+        f"Brier {f['brier']:.3f} +- {f['brier_se']:.3f}  sure wrong {f['sure_wrong']}/{f['sure']} "
+        f"({100 * f['sure_wrong_rate']:.1f}% +- {100 * f['sure_wrong_rate_se']:.1f})  "
+        f"{cpu:.0f} CPU s  [{', '.join(verdict)}]"
+    )
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--games", default=",".join(GAMES))
+    parser.add_argument("--tables", default="competitive,human")
+    parser.add_argument("--sample", type=int, default=20, help="games per game and table")
+    parser.add_argument("--every", type=int, default=2, help="analyse every n-th decision")
+    parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--target-se", type=float, default=0.05)
+    parser.add_argument("--min-playouts", type=int, default=32)
+    parser.add_argument("--max-playouts", type=int, default=200)
+    parser.add_argument("--pool", default="", help="playout bots to mix instead of the game's")
+    parser.add_argument("--randomness", type=float, help="instead of the game's")
+    args = parser.parse_args()
+    budget = Budget(
+        target_se=args.target_se, min_playouts=args.min_playouts, max_playouts=args.max_playouts
+    )
+    print(
+        f"budget {budget.to_json()}, {args.sample} games per table, every {args.every}. "
+        f"decision, {args.workers} workers; load {' '.join(f'{v:.2f}' for v in os.getloadavg())}"
+        f" on {os.cpu_count()} CPUs; playouts: {args.pool or 'the game pool'}, randomness "
+        f"{'the game' if args.randomness is None else args.randomness}",
+        flush=True,
+    )
+    started = time.perf_counter()
+    with Pool(args.workers) as pool:
+        for game_id in args.games.split(","):
+            for kind in args.tables.split(","):
+                jobs = [
+                    (game_id, kind, i, args.every, budget, args.pool, args.randomness)
+                    for i in range(args.sample)
+                ]
+                parts = pool.map(game_forecasts, jobs, chunksize=1)
+                forecasts = [f for part, _ in parts for f in part]
+                cpu = sum(seconds for _, seconds in parts)
+                print(figures_line(game_id, kind, forecasts, cpu), flush=True)
+    print(
+        f"{time.perf_counter() - started:.0f} s wall; load at the end "
+        f"{' '.join(f'{v:.2f}' for v in os.getloadavg())}"
+    )
+
+
+if __name__ == "__main__":
+    main()
