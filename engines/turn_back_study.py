@@ -25,7 +25,7 @@ from dataclasses import asdict, dataclass
 from itertools import accumulate
 from typing import Any
 
-from engines.analysis.evaluator import Budget, evaluate_position, playout_strategy, seat_actions
+from engines.analysis.evaluator import Budget, evaluate_position, seat_actions
 from engines.analysis.turn_back import Diver, advisor_state, edition
 
 STUDY_BUDGET = Budget(target_se=0.03, min_playouts=64, max_playouts=192, batch=32)
@@ -85,7 +85,6 @@ def turn_back_gains(
             players,
             budget=budget,
             seed=f"study:{players}:{dive}:{depth}:{load}:{air}",
-            playout=playout_strategy(game_id),
         )
         by_type = {e.action["type"]: e for e in estimates}
         turn, swim = by_type["turn"], by_type["swim"]

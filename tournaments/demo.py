@@ -23,9 +23,9 @@ from games.services.verification import verify_log
 from players.models import Player
 from players.services import log_name
 from tournaments.models import Registration, Table, Tournament
-from tournaments.services.table_recording import seated_setup
 from tournaments.services.results import attach_log
 from tournaments.services.seating import seat_next_round
+from tournaments.services.table_recording import seated_setup
 
 DEMO_SLUG = "demo-deep-vents-open"
 DEMO_ENTRANTS = [

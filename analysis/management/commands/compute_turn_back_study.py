@@ -11,8 +11,8 @@ from pathlib import Path
 from django.core.management.base import BaseCommand
 
 from analysis.advisor import STUDY_PATH
-from engines.analysis.evaluator import playout_strategy
 from engines.analysis.turn_back import GAMES
+from engines.registry import get_game
 from engines.turn_back_study import (
     STUDY_BUDGET,
     STUDY_DEPTHS,
@@ -48,7 +48,7 @@ class Command(BaseCommand):
         games = [
             {
                 "game": game_id,
-                "strategy": playout_strategy(game_id),
+                "strategy": playout_name(game_id),
                 "budget": STUDY_BUDGET.to_json(),
                 "depths": list(STUDY_DEPTHS),
                 "cells": [],
@@ -86,3 +86,11 @@ class Command(BaseCommand):
 
 def game_path(game_id: str) -> Path:
     return STUDY_PATH.with_suffix(f".{game_id}.json")
+
+
+def playout_name(game_id: str) -> str:
+    """The bots the study's playouts drew from, and how often they played at random."""
+    strategy = get_game(game_id).playout_strategy()
+    pool = getattr(strategy, "pool", (strategy,))
+    randomness = getattr(strategy, "randomness", 0)
+    return f"{'/'.join(bot.name for bot in pool)}, random {randomness:.0%}"
