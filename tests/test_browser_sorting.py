@@ -102,7 +102,7 @@ def sort_by(page, table: str, column: str, direction: str, key: str = "click") -
 HEX_COLUMNS = {  # header: (value, first click highest first?)
     "Hex": (lambda h: h.name.lower(), False),
     "Taken": (lambda h: h.taken, True),
-    "Take rate": (lambda h: h.take_rate, True),
+    "Take rate": (lambda h: h.take_rate.value, True),
     "Avg position": (lambda h: h.avg_position, False),
     "Early (1-3)": (lambda h: h.early_rate.value, True),
     "Sample": (lambda h: h.sample, True),
