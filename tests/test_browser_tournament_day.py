@@ -89,25 +89,35 @@ def as_user(page, base: str, user) -> None:
     )
 
 
-def new_page(browser, viewport: dict[str, int], errors: list[str]):
-    """A page in a browser of its own (its own cookies: its own signed-in user) whose
-    errors land in `errors`."""
-    context = browser.browser.new_context(viewport=viewport)
-    page = context.new_page()
-    page.set_default_timeout(TIMEOUT_MS)
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
+@pytest.fixture
+def new_page(browser):
+    """Opens a page in a browser of its own (its own cookies: its own signed-in user) whose
+    errors land in the list given; each is closed after the test, so none polls on."""
+    contexts = []
 
-    def on_console(message) -> None:
-        # A refused form or save answers 4xx on purpose (Chromium logs it); the favicon is
-        # Chromium's own request.
-        refused = message.text.startswith(
-            "Failed to load resource: the server responded with a status of 4"
-        )
-        if message.type == "error" and not refused and "favicon" not in message.location["url"]:
-            errors.append(f"{message.text} at {message.location['url']}")
+    def open_page(viewport: dict[str, int], errors: list[str]):
+        context = browser.browser.new_context(viewport=viewport)
+        contexts.append(context)
+        page = context.new_page()
+        page.set_default_timeout(TIMEOUT_MS)
+        page.on("pageerror", lambda exc: errors.append(str(exc)))
 
-    page.on("console", on_console)
-    return page
+        def on_console(message) -> None:
+            # A refused form or save answers 4xx on purpose (Chromium logs it); the favicon
+            # is Chromium's own request.
+            refused = message.text.startswith(
+                "Failed to load resource: the server responded with a status of 4"
+            )
+            favicon = "favicon" in message.location["url"]
+            if message.type == "error" and not refused and not favicon:
+                errors.append(f"{message.text} at {message.location['url']}")
+
+        page.on("console", on_console)
+        return page
+
+    yield open_page
+    for context in contexts:
+        context.close()
 
 
 def expected_points(tables: list[Table]) -> dict[str, float]:
@@ -208,14 +218,14 @@ def record_on_a_phone(phone, base: str, table: Table, seed: int, marina=None) ->
     return log_id
 
 
-def test_a_whole_tournament_day_from_the_desk_and_the_players_phones(browser, live_server):
+def test_a_whole_tournament_day_from_the_desk_and_the_players_phones(new_page, live_server):
     base = live_server.url
     harbour = tournament_day(players=[*PLAYERS, "Delta Drift"])
     tournament = harbour.tournament
     errors: list[str] = []
-    desk = new_page(browser, DESK, errors)  # the organiser's laptop
-    phone = new_page(browser, PHONE, errors)  # passed from player to player
-    marinas = new_page(browser, PHONE, errors)  # Marina's own phone
+    desk = new_page(DESK, errors)  # the organiser's laptop
+    phone = new_page(PHONE, errors)  # passed from player to player
+    marinas = new_page(PHONE, errors)  # Marina's own phone
 
     # --- The organiser pastes the names and opens registration (desk, 1280 px).
     sign_in(desk, base, "olga")
@@ -431,12 +441,16 @@ def test_a_whole_tournament_day_from_the_desk_and_the_players_phones(browser, li
     desk.set_viewport_size(PHONE)
     no_sideways_scrolling(desk)
 
-    # The ratings are those of the counted games: five, the undone one left out.
+    assert errors == []
+
+    # The ratings are those of the counted games: five, the undone one left out. (The pages
+    # are closed first: none polls while the ratings are rebuilt.)
+    for page in (desk, phone, marinas):
+        page.close()
     assert Game.objects.filter(counts=True).count() == 5
     stored = list(Rating.objects.order_by("player_id").values_list(*RATING_FIELDS))
     recompute("deep-vents")
     assert stored == list(Rating.objects.order_by("player_id").values_list(*RATING_FIELDS))
-    assert errors == []
 
 
 def harbour_name(harbour, handle: str) -> str:
