@@ -177,7 +177,7 @@ def test_the_page_publishes_the_study_with_brackets_and_no_engine_internals(
     )
     assert monotone in page
     assert '<tr class="real-fall"><th scope="row">4 divers, dive 2 *</th>' in page
-    assert "* 4 divers, dive 2: the thresholds fall with depth" in page
+    assert "* 4 divers, dive 2: no cause in the scenario." in page
     assert "grab-2-then-turn" not in page and "manage.py" not in page
 
 
