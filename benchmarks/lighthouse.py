@@ -95,7 +95,7 @@ from stats.services.hexes import hex_names
 from tournaments.models import Tournament
 t = Tournament.objects.order_by("pk").first()
 log = GameLog.objects.filter(status="verified").order_by("-pk").first()
-bots = GameSeat.objects.exclude(strategy="").order_by("pk").first().game.log_id
+bots = GameSeat.objects.filter(game__source="simulated").order_by("pk").first().game.log_id
 player = Player.objects.order_by("handle").first()
 print(json.dumps({"tournament": t.slug, "log": log.pk, "bots": bots, "player": player.handle,
                   "hex": next(iter(hex_names()))}))

@@ -18,7 +18,7 @@ from analysis.services import jobs
 from engines.analysis import Budget
 from engines.core.simulate import simulate_game
 from engines.registry import GAMES, get_game
-from games.models import GameSeat
+from games.models import GameSeat, Source
 from games.services.intake import submit_batch, submit_log
 from players.models import Player
 from stats.services import hexes
@@ -122,5 +122,8 @@ def realistic_site(uploader: str) -> Site:
         analysed_log=log.pk,
         upload=upload.pk,
         hex_id=next(iter(hexes.hex_names())),
-        bot_log=GameSeat.objects.exclude(strategy="").order_by("pk").first().game.log_id,
+        bot_log=GameSeat.objects.filter(game__source=Source.SIMULATED)
+        .order_by("pk")
+        .first()
+        .game.log_id,
     )
