@@ -429,7 +429,7 @@ def test_the_seat_chart_plots_each_seats_shrunk_win_rate_over_par(client, hand_m
         strict=True,
     )
     assert {x: (y, y - minus, y + plus) for x, y, minus, plus in plotted} == {
-        f"seat {seat}": pytest.approx(shrunk_over_par(t["wins"], t["games"], t["par"]))
+        f"seat {seat + 1}": pytest.approx(shrunk_over_par(t["wins"], t["games"], t["par"]))
         for seat, t in totals.items()
     }
 
