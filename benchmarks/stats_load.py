@@ -316,15 +316,18 @@ def rebuild() -> float:
     from django.core.management import call_command
     from django.db.models import Sum
 
-    from stats.models import HexCube, SeatLine, StrategyCube
-    from stats.services.aggregate import packed_sums
+    from stats.models import HexCube, HexLines, SeatLine, StrategyCube
+    from stats.services import hex_packing
 
     started = time.perf_counter()
     call_command("rebuild_stats", stdout=sys.stdout)
     seconds = time.perf_counter() - started
     counted = StrategyCube.objects.aggregate(n=Sum("n"))["n"]
     hexes = HexCube.objects.aggregate(n=Sum("n"))["n"]
-    lines = sum(values[0] for values in packed_sums().values())
+    lines = sum(
+        len(hex_packing.unpack_matrix(bytes(packed))[0])
+        for packed in HexLines.objects.values_list("packed", flat=True).iterator(chunk_size=5000)
+    )
     if counted != SeatLine.objects.count() or hexes != lines:
         sys.exit(f"cubes count {counted} seats, {hexes} hex lines: not every line")
     return seconds

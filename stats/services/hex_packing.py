@@ -101,13 +101,15 @@ def totals_by_hex(seats: Iterable[tuple[int, int]], counter: str) -> Counter[str
     wanted: defaultdict[int, set[int]] = defaultdict(set)
     for game_id, seat in seats:
         wanted[game_id].add(seat)
-    at = 2 + HEX_LINE_COUNTERS.index(counter)
+    at = HEX_LINE_COUNTERS.index(counter)
     totals: Counter[str] = Counter()
     games = list(wanted)
     for start in range(0, len(games), CHUNK):
         rows = HexLines.objects.filter(game_id__in=games[start : start + CHUNK])
         for game_id, packed in rows.values_list("game_id", "packed"):
-            for line in unpack(bytes(packed)):
-                if line[at] and line[0] in wanted[game_id]:
-                    totals[line[1]] += line[at]
+            seat_numbers, hexes, counts = unpack_matrix(bytes(packed))
+            column = counts[:, at]
+            for line in numpy.flatnonzero(column):  # the lines where the counter is not 0
+                if seat_numbers[line] in wanted[game_id]:
+                    totals[hexes[line]] += int(column[line])
     return totals
