@@ -92,7 +92,15 @@ def supported(figure: dict[str, Any]) -> bool:
         and all(trace.get("type", "scatter") in SUPPORTED for trace in data)
         and axes_x == {"x"}
         and not any(key.startswith("xaxis") and key != "xaxis" for key in layout)
+        and all(numeric_y(trace) for trace in data)
     )
+
+
+def numeric_y(trace: dict[str, Any]) -> bool:
+    """Whether a trace's values run up a numeric axis (not categories, not sideways bars)."""
+    if trace.get("orientation") == "h":
+        return False
+    return all(y is None or isinstance(y, int | float) for y in trace.get("y") or [])
 
 
 def preview(figure: dict[str, Any], point_labels: bool = False) -> SafeString | None:

@@ -95,6 +95,18 @@ def test_side_by_side_axes_are_left_to_plotly():
     assert preview(figure) is None
 
 
+@pytest.mark.parametrize(
+    "trace",
+    [
+        {"type": "scatter", "x": [3.2, 4.1], "y": ["3 players", "4 players"]},
+        {"type": "bar", "x": [5, 7], "y": ["a", "b"], "orientation": "h"},
+    ],
+)
+def test_charts_with_categories_up_their_side_are_left_to_plotly(trace):
+    """The fair bid's chart puts its table sizes up the side: no numeric axis to picture."""
+    assert preview({"data": [trace], "layout": {}}) is None
+
+
 def test_named_points_are_labelled_only_when_the_chart_asks_for_labels():
     figure = {
         "data": [
