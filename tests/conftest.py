@@ -26,6 +26,7 @@ names any of them explicitly.
 
 import os
 import queue
+import sys
 import uuid
 from collections.abc import Iterator
 from typing import NamedTuple, NoReturn
@@ -41,6 +42,9 @@ from django.db import connections
 from playwright.sync_api import sync_playwright
 
 from deepsea.celery import app as celery_app
+
+# The shared helpers (*_support.py) sit here, beside the areas' folders that import them.
+sys.path.insert(0, os.path.dirname(__file__))
 
 UNDER_CI = os.environ.get("CI", "").lower() == "true"
 

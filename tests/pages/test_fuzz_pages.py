@@ -1,6 +1,6 @@
 """No request gets a 500, whatever its path, query, body or headers: every route of the site
 (found by the URL resolver, so new pages are covered) gets generated hostile values. The
-API's schema-driven fuzzing is tests/test_schemathesis.py; this covers the HTML pages and
+API's schema-driven fuzzing is tests/api/test_schemathesis.py; this covers the HTML pages and
 everything off the schema (NUL bytes, huge numbers, repeated parameters, broken bodies)."""
 
 from urllib.parse import quote

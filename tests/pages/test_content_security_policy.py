@@ -1,7 +1,7 @@
 """Every page is served with a Content-Security-Policy without 'unsafe-inline', and its HTML
 has nothing that policy would block: every inline <script> or <style> carries the request's
 nonce, and no element has a style= or on...= attribute. (The browser test,
-tests/test_browser_content_security_policy.py, checks what scripts do once running.)"""
+tests/browser/test_browser_content_security_policy.py, checks what scripts do once running.)"""
 
 import re
 from html.parser import HTMLParser

@@ -9,8 +9,8 @@ import pytest
 from engines import get_game, verify
 from engines.core.simulate import game_rng, simulate_game
 
-ROOT = Path(__file__).resolve().parents[1]
-GOLDEN = sorted((ROOT / "tests/golden/deep-dive").glob("*.json"))
+ROOT = Path(__file__).resolve().parents[2]
+GOLDEN = sorted((ROOT / "tests/engines/golden/deep-dive").glob("*.json"))
 GAME = get_game("deep-dive")
 
 
@@ -41,6 +41,6 @@ def test_documented_example_is_the_golden_example_log():
     doc = (ROOT / "docs/games/deep-dive.md").read_text()
     block = re.search(r"```json\n(\{\n  \"format\".*?)```", doc, re.DOTALL)
     assert block, "docs/games/deep-dive.md has no complete example log"
-    golden = json.loads((ROOT / "tests/golden/deep-dive/docs-example-tie.json").read_text())
+    golden = json.loads((ROOT / "tests/engines/golden/deep-dive/docs-example-tie.json").read_text())
     documented = json.loads(block.group(1))
     assert documented == {key: value for key, value in golden.items() if key != "meta"}

@@ -8,8 +8,8 @@ import pytest
 from engines import MalformedLogError, verify
 from engines.cli import main
 
-ROOT = Path(__file__).resolve().parents[1]
-EXAMPLE = ROOT / "tests/golden/deep-dive/docs-example-tie.json"
+ROOT = Path(__file__).resolve().parents[2]
+EXAMPLE = ROOT / "tests/engines/golden/deep-dive/docs-example-tie.json"
 
 
 def test_published_schema_is_up_to_date(capsys):

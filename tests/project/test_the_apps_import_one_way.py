@@ -16,7 +16,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 LAYERS: tuple[frozenset[str], ...] = (
     frozenset({"deepsea"}),
     frozenset({"pages"}),

@@ -7,7 +7,7 @@ from pathlib import Path
 
 from engines.cli import main
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def run_cli(*args):

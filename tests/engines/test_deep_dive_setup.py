@@ -8,7 +8,7 @@ import pytest
 from engines import MalformedLogError, UnsupportedRulesetError, get_game
 from engines.deep_dive.edition import Edition, editions
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 GAME = get_game("deep-dive")
 
 

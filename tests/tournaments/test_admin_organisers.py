@@ -645,7 +645,7 @@ def test_an_organiser_runs_two_rounds_with_no_bulk_action(
 
 BROWSER_TIMEOUT_MS = 120_000  # a loaded machine may be slow; every wait ends on its condition
 ARTIFACTS = Path(
-    os.environ.get("BROWSER_ARTIFACTS", Path(__file__).resolve().parent.parent / "test-artifacts")
+    os.environ.get("BROWSER_ARTIFACTS", Path(__file__).resolve().parents[2] / "test-artifacts")
 )
 
 

@@ -17,7 +17,7 @@ from pathlib import Path
 import pytest
 import yaml
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 COMPOSE = ROOT / "docker" / "compose.yaml"
 EXAMPLE = ROOT / "docker" / "env.example"
 # The innermost ${...}: no nested ${ inside it.

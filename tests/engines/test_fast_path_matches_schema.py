@@ -34,7 +34,7 @@ from engines.core.errors import LogError, MalformedLogError
 from engines.core.log import loads
 from engines.core.simulate import simulate
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 GAME_IDS = list(engines.GAMES)
 # Every event type of every game, and one no game has: what a type may be swapped for.
 EVENT_TYPES = [
@@ -87,7 +87,9 @@ def valid_logs(game_id: str) -> tuple[str, ...]:
             ruleset = game.ruleset({"name": name})
             for log in simulate(game, ruleset, players, 1, seed=f"fast-{name}"):
                 texts.append(json.dumps(log))
-    texts.extend(path.read_text() for path in sorted((ROOT / "tests/golden" / game_id).glob("*")))
+    texts.extend(
+        path.read_text() for path in sorted((ROOT / "tests/engines/golden" / game_id).glob("*"))
+    )
     return tuple(texts)
 
 

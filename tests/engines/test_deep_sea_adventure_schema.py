@@ -7,7 +7,7 @@ import pytest
 
 from engines.registry import get_game
 
-DOCS = Path(__file__).parent.parent / "docs" / "schemas"
+DOCS = Path(__file__).parents[2] / "docs" / "schemas"
 
 
 @pytest.mark.parametrize("game_id", ["deep-sea-adventure", "deep-sea-adventure-boost"])

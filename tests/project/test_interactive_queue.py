@@ -25,7 +25,7 @@ from games.services import sweep
 from games.services.intake import VERIFY_CHUNK, submit_batch, submit_log
 from tests.worker_process_support import start_worker, stop, wait_until
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 FINAL = (GameLog.Status.VERIFIED, GameLog.Status.REJECTED)
 
 

@@ -8,7 +8,7 @@ import sys
 import time
 from pathlib import Path
 
-from tests.test_settings import PROJECT_DIR, load_settings
+from tests.project.test_settings import PROJECT_DIR, load_settings
 
 
 def test_a_filesystem_broker_url_queues_tasks_in_folders_and_shares_a_file_cache(

@@ -20,7 +20,7 @@ from games.models import GameLog, Upload
 from games.services.dispatch import Dispatch
 from games.services.sweep import requeue_stuck_logs
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 # Nothing listens on port 1: connections are refused at once, as with a stopped Redis.
 DEAD_REDIS = "redis://127.0.0.1:1/0"
 

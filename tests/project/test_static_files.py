@@ -12,7 +12,7 @@ from django.contrib.staticfiles import finders
 from django.core.management import call_command
 from django.template.loader import render_to_string
 
-PROJECT = Path(__file__).resolve().parent.parent
+PROJECT = Path(__file__).resolve().parents[2]
 BUNDLE = PROJECT / "node_modules/plotly.js-cartesian-dist-min/plotly-cartesian.min.js"
 PYTHON_PACKAGE_PLOTLY_JS = Path(plotly.__file__).parent / "package_data" / "plotly.min.js"
 

@@ -13,7 +13,7 @@ from engines import IllegalEventError, LogError, MalformedLogError, replay
 from engines.core.simulate import simulate
 from engines.registry import get_game
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def bot_game(game_id: str, players: int = 3) -> dict:

@@ -8,8 +8,8 @@ import pytest
 
 from engines.core.replay import replay
 from games.viewer import ALL_AT_ONCE
+from tests.games.test_game_page import stored_log
 from tests.games_support import simulated_log
-from tests.test_game_page import stored_log
 
 
 def engine_snapshots(log: dict[str, Any]) -> list[dict[str, Any]]:

@@ -15,8 +15,8 @@ import pytest
 from engines import replay, verify
 from engines.registry import get_game
 
-ROOT = Path(__file__).resolve().parent.parent
-GOLDEN = sorted((ROOT / "tests" / "golden" / "deep-vents").glob("*.json"))
+ROOT = Path(__file__).resolve().parents[2]
+GOLDEN = sorted((ROOT / "tests" / "engines" / "golden" / "deep-vents").glob("*.json"))
 
 
 def test_there_are_golden_games_for_every_table_size():
@@ -52,6 +52,8 @@ def test_the_documented_example_is_the_verified_golden_example():
     text = (ROOT / "docs" / "log-format.md").read_text()
     section = text.split("### Complete example", 1)[1]
     example = json.loads(re.search(r"```json\n(.*?)```", section, re.S).group(1))
-    golden = json.loads((ROOT / "tests/golden/deep-vents/hand-recorded-example.json").read_text())
+    golden = json.loads(
+        (ROOT / "tests/engines/golden/deep-vents/hand-recorded-example.json").read_text()
+    )
     assert example == golden
     assert list(verify(example).scores) == example["result"]["scores"]
