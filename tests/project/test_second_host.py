@@ -22,7 +22,6 @@ import time
 import uuid
 
 import pytest
-from conftest import service_missing
 from fault_support import (
     OwnPostgreSQL,
     OwnRedis,
@@ -32,6 +31,7 @@ from fault_support import (
     stop,
     wait_until,
 )
+from service_support import service_missing
 
 pytestmark = pytest.mark.services
 
