@@ -5,20 +5,11 @@ leave nothing stored (no empty Upload row). Before, each was a 500."""
 import json
 
 import pytest
-from django.test import Client
 from games_support import human_log, jsonl
 
 from games.models import GameLog, Upload
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def client(django_user_model) -> Client:
-    client = Client()
-    # Staff: the logs seat players the uploader does not play (games.services.submission_rights).
-    client.force_login(django_user_model.objects.create_user("uploader", is_staff=True))
-    return client
 
 
 def log_with_game(game) -> str:
@@ -28,8 +19,10 @@ def log_with_game(game) -> str:
 
 
 @pytest.mark.parametrize("game", [[], {}, 7, None], ids=["list", "object", "number", "null"])
-def test_a_single_log_whose_game_is_not_a_string_gets_400(client, game):
-    response = client.post("/api/logs/", data=log_with_game(game), content_type="application/json")
+def test_a_single_log_whose_game_is_not_a_string_gets_400(staff_client, game):
+    response = staff_client.post(
+        "/api/logs/", data=log_with_game(game), content_type="application/json"
+    )
 
     assert response.status_code == 400
     assert response.json()["error"]["field"] == "game"
@@ -39,10 +32,10 @@ def test_a_single_log_whose_game_is_not_a_string_gets_400(client, game):
 
 @pytest.mark.parametrize("game", [[], {}], ids=["list", "object"])
 def test_a_batch_whose_only_line_has_a_bad_game_keeps_the_line_error_and_no_log(
-    client, game, django_capture_on_commit_callbacks
+    staff_client, game, django_capture_on_commit_callbacks
 ):
     with django_capture_on_commit_callbacks(execute=True):
-        response = client.post(
+        response = staff_client.post(
             "/api/uploads/", data=jsonl(log_with_game(game)), content_type="application/jsonl"
         )
 
@@ -54,8 +47,8 @@ def test_a_batch_whose_only_line_has_a_bad_game_keeps_the_line_error_and_no_log(
 
 
 @pytest.mark.parametrize("game", [[], {}], ids=["list", "object"])
-def test_the_upload_page_refuses_a_pasted_log_whose_game_is_not_a_string(client, game):
-    response = client.post("/upload/", {"log": log_with_game(game)})
+def test_the_upload_page_refuses_a_pasted_log_whose_game_is_not_a_string(staff_client, game):
+    response = staff_client.post("/upload/", {"log": log_with_game(game)})
 
     assert response.status_code == 400
     assert b"the game is a string" in response.content
@@ -63,8 +56,10 @@ def test_the_upload_page_refuses_a_pasted_log_whose_game_is_not_a_string(client,
 
 
 @pytest.mark.parametrize("table", ["abc", "1.5", "\x00", "99999999999999999999999"])
-def test_the_upload_page_refuses_a_table_that_is_not_an_id(client, table):
-    response = client.post("/upload/", {"log": json.dumps(human_log(seed=91)), "table": table})
+def test_the_upload_page_refuses_a_table_that_is_not_an_id(staff_client, table):
+    response = staff_client.post(
+        "/upload/", {"log": json.dumps(human_log(seed=91)), "table": table}
+    )
 
     assert response.status_code == 400
     assert b"table" in response.content
@@ -72,8 +67,8 @@ def test_the_upload_page_refuses_a_table_that_is_not_an_id(client, table):
 
 
 @pytest.mark.parametrize("table", ["abc", "1.5", "\x00"])
-def test_the_api_refuses_a_table_that_is_not_an_id(client, table):
-    response = client.post(
+def test_the_api_refuses_a_table_that_is_not_an_id(staff_client, table):
+    response = staff_client.post(
         "/api/logs/?" + f"table={table}".replace("\x00", "%00"),
         data=json.dumps(human_log(seed=92)),
         content_type="application/json",
@@ -85,8 +80,8 @@ def test_the_api_refuses_a_table_that_is_not_an_id(client, table):
 
 
 @pytest.mark.parametrize("path", ["/players/%00/", "/games/?player=%00", "/api/games/?player=%00"])
-def test_a_nul_byte_in_the_url_gets_400_naming_it(client, path):
-    response = client.get(path)
+def test_a_nul_byte_in_the_url_gets_400_naming_it(staff_client, path):
+    response = staff_client.get(path)
 
     assert response.status_code == 400
     assert b"NUL" in response.content

@@ -1,15 +1,12 @@
 """DSA-3: breathing, and the air running out during the current player's turn."""
 
+from deep_sea_adventure_support import new_game
+
 from engines.deep_sea_adventure.game import DeepSeaAdventure
-from engines.deep_sea_adventure.state import DeepSeaState
 
 GAME = DeepSeaAdventure()
 CHIPS = [value for level in GAME.editions()["first"].levels for value in level]
 CHIP = (1, 0)
-
-
-def new_game(players: int = 2) -> DeepSeaState:
-    return GAME.new_state(GAME.ruleset(), players, {"chips": CHIPS})
 
 
 def test_each_diver_breathes_the_chips_it_carries_at_the_start_of_its_turn():

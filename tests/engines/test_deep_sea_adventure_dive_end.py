@@ -1,6 +1,7 @@
 """DSA-5 and DSA-8: drowned treasure in stacks, closing gaps, odd ends of a dive."""
 
 import pytest
+from deep_sea_adventure_support import new_game
 
 from engines.core.errors import IllegalEventError
 from engines.deep_sea_adventure.game import DeepSeaAdventure
@@ -9,10 +10,6 @@ from engines.deep_sea_adventure.state import DeepSeaState
 GAME = DeepSeaAdventure()
 CHIPS = [value for level in GAME.editions()["first"].levels for value in level]
 A, B, C, D, E, F, G = ((1, 0),), ((1, 1),), ((2, 4),), ((2, 5),), ((3, 8),), ((3, 9),), ((4, 15),)
-
-
-def new_game(players: int = 2) -> DeepSeaState:
-    return GAME.new_state(GAME.ruleset(), players, {"chips": CHIPS})
 
 
 def three_divers_drown() -> DeepSeaState:

@@ -1,17 +1,13 @@
 """Step 4 of a turn: pick up, drop on a blank, or do nothing; stacks move as one chip."""
 
 import pytest
+from deep_sea_adventure_support import new_game
 
 from engines.core.errors import IllegalEventError
 from engines.deep_sea_adventure.game import DeepSeaAdventure
-from engines.deep_sea_adventure.state import DeepSeaState
 
 GAME = DeepSeaAdventure()
 CHIPS = [value for level in GAME.editions()["first"].levels for value in level]
-
-
-def new_game(players: int = 2) -> DeepSeaState:
-    return GAME.new_state(GAME.ruleset(), players, {"chips": CHIPS})
 
 
 def test_picking_up_takes_the_chip_and_leaves_a_blank():

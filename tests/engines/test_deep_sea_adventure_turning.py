@@ -1,19 +1,15 @@
 """DSA-4: turning back only with treasure, only once per dive, only before rolling."""
 
 import pytest
+from deep_sea_adventure_support import new_game
 
 from engines.core.errors import IllegalEventError
 from engines.core.replay import replay
 from engines.core.schema import FORMAT
 from engines.deep_sea_adventure.game import DeepSeaAdventure
-from engines.deep_sea_adventure.state import DeepSeaState
 
 GAME = DeepSeaAdventure()
 CHIPS = [value for level in GAME.editions()["first"].levels for value in level]
-
-
-def new_game(players: int = 2) -> DeepSeaState:
-    return GAME.new_state(GAME.ruleset(), players, {"chips": CHIPS})
 
 
 def log(*events: dict) -> dict:

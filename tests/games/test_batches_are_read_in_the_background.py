@@ -8,7 +8,6 @@ import io
 import pytest
 from batch_support import stored_bodies
 from django.core.files.uploadedfile import SimpleUploadedFile
-from django.test import Client
 from games_support import human_log, jsonl
 
 from games.models import BatchState, GameLog, Upload
@@ -18,21 +17,13 @@ from games.services.batch_intake import BodyEndedEarly, read_batch, store_body
 pytestmark = pytest.mark.django_db
 
 
-@pytest.fixture
-def client(django_user_model) -> Client:
-    client = Client()
-    # Staff: the batches seat players the uploader does not play (games.services.submission_rights).
-    client.force_login(django_user_model.objects.create_user("uploader", is_staff=True))
-    return client
-
-
 def test_the_request_stores_the_body_and_answers_202_before_anything_is_read(
-    client, django_capture_on_commit_callbacks
+    staff_client, django_capture_on_commit_callbacks
 ):
     batch = jsonl(human_log(seed=1), "{oops", human_log(seed=2))
 
     with django_capture_on_commit_callbacks(execute=False) as queued:
-        response = client.post("/api/uploads/", data=batch, content_type="application/jsonl")
+        response = staff_client.post("/api/uploads/", data=batch, content_type="application/jsonl")
 
     assert response.status_code == 202
     upload = Upload.objects.get()
@@ -42,17 +33,17 @@ def test_the_request_stores_the_body_and_answers_202_before_anything_is_read(
     assert stored_bodies() == [batch]
     assert not GameLog.objects.exists()
     assert len(queued) == 1  # the reading task, sent once the upload is committed
-    page = client.get(upload.get_absolute_url())
+    page = staff_client.get(upload.get_absolute_url())
     assert b"Waiting for a worker to read the batch" in page.content
 
 
 def test_the_task_reads_the_batch_saves_its_position_and_deletes_the_body(
-    client, django_capture_on_commit_callbacks
+    staff_client, django_capture_on_commit_callbacks
 ):
     batch = jsonl(human_log(seed=3), "{oops", human_log(seed=3), human_log(seed=4))
 
     with django_capture_on_commit_callbacks(execute=True):
-        response = client.post("/api/uploads/", data=batch, content_type="application/jsonl")
+        response = staff_client.post("/api/uploads/", data=batch, content_type="application/jsonl")
 
     upload = Upload.objects.get(pk=response.json()["id"])
     assert upload.batch_state == BatchState.READ
@@ -64,12 +55,12 @@ def test_the_task_reads_the_batch_saves_its_position_and_deletes_the_body(
 
 
 def test_the_upload_page_stores_a_batch_file_and_redirects_to_its_page(
-    client, django_capture_on_commit_callbacks
+    staff_client, django_capture_on_commit_callbacks
 ):
     batch = jsonl(human_log(seed=5), human_log(seed=6))
 
     with django_capture_on_commit_callbacks(execute=False):
-        response = client.post("/upload/", {"file": SimpleUploadedFile("two.jsonl", batch)})
+        response = staff_client.post("/upload/", {"file": SimpleUploadedFile("two.jsonl", batch)})
 
     upload = Upload.objects.get()
     assert response.status_code == 302
@@ -79,13 +70,13 @@ def test_the_upload_page_stores_a_batch_file_and_redirects_to_its_page(
 
 
 def test_a_task_run_again_after_a_crash_resumes_and_stores_no_log_twice(
-    client, monkeypatch, django_capture_on_commit_callbacks
+    staff_client, monkeypatch, django_capture_on_commit_callbacks
 ):
     monkeypatch.setattr(intake, "BATCH_CHUNK", 2)
     seeds = [10, 11, 12, 10, 13, 14]  # line 4 repeats line 1
     batch = jsonl(*(human_log(seed=seed) for seed in seeds))
     with django_capture_on_commit_callbacks(execute=False):
-        client.post("/api/uploads/", data=batch, content_type="application/jsonl")
+        staff_client.post("/api/uploads/", data=batch, content_type="application/jsonl")
     upload = Upload.objects.get()
     real_store_chunk = batch_intake.store_chunk
     groups = []
@@ -115,10 +106,10 @@ def test_a_task_run_again_after_a_crash_resumes_and_stores_no_log_twice(
 
 
 def test_a_second_run_of_a_finished_batch_changes_nothing(
-    client, django_capture_on_commit_callbacks
+    staff_client, django_capture_on_commit_callbacks
 ):
     with django_capture_on_commit_callbacks(execute=True):
-        client.post(
+        staff_client.post(
             "/api/uploads/", data=jsonl(human_log(seed=20)), content_type="application/jsonl"
         )
     upload = Upload.objects.get()
@@ -136,9 +127,9 @@ def test_a_body_that_ends_before_its_length_leaves_nothing_stored():
     assert stored_bodies() == []
 
 
-def test_a_batch_over_the_size_limit_gets_413_and_leaves_nothing_stored(client, settings):
+def test_a_batch_over_the_size_limit_gets_413_and_leaves_nothing_stored(staff_client, settings):
     settings.GAMES_MAX_UPLOAD_BYTES = 100
-    response = client.post(
+    response = staff_client.post(
         "/api/uploads/",
         {"file": SimpleUploadedFile("big.jsonl", b"x" * 101)},
     )
@@ -149,7 +140,7 @@ def test_a_batch_over_the_size_limit_gets_413_and_leaves_nothing_stored(client, 
 
 
 def test_thousands_of_bad_lines_are_all_counted_and_the_first_thousand_listed(
-    client, monkeypatch, django_capture_on_commit_callbacks
+    staff_client, monkeypatch, django_capture_on_commit_callbacks
 ):
     from games.permissions import UploadThrottle
 
@@ -157,17 +148,17 @@ def test_thousands_of_bad_lines_are_all_counted_and_the_first_thousand_listed(
     batch = b"x\n" * 20_000
 
     with django_capture_on_commit_callbacks(execute=True):
-        client.post("/api/uploads/", data=batch, content_type="application/jsonl")
+        staff_client.post("/api/uploads/", data=batch, content_type="application/jsonl")
 
     upload = Upload.objects.get()
     assert upload.line_error_count == 20_000
     assert len(upload.line_errors) == intake.MAX_LISTED_LINE_ERRORS
     assert upload.line_errors[-1]["line"] == intake.MAX_LISTED_LINE_ERRORS
-    page = client.get(upload.get_absolute_url())
+    page = staff_client.get(upload.get_absolute_url())
     assert b"20000 bad lines" in page.content
 
 
-def test_the_status_partial_shows_reading_progress_and_keeps_polling(client):
+def test_the_status_partial_shows_reading_progress_and_keeps_polling(staff_client):
     upload = Upload.objects.create(
         submitted_by=None,
         batch_state=BatchState.READING,
@@ -176,7 +167,7 @@ def test_the_status_partial_shows_reading_progress_and_keeps_polling(client):
         lines_read=175,
     )
 
-    partial = client.get(f"/uploads/{upload.pk}/status/", headers={"HX-Request": "true"})
+    partial = staff_client.get(f"/uploads/{upload.pk}/status/", headers={"HX-Request": "true"})
 
     assert b"Reading the batch" in partial.content
     assert b"175 lines" in partial.content
@@ -185,14 +176,14 @@ def test_the_status_partial_shows_reading_progress_and_keeps_polling(client):
 
 
 def test_a_batch_longer_than_a_task_may_run_is_handed_on_to_a_fresh_task(
-    client, monkeypatch, django_capture_on_commit_callbacks
+    staff_client, monkeypatch, django_capture_on_commit_callbacks
 ):
     monkeypatch.setattr(batch_intake, "SAVE_EVERY_LINES", 2)
     monkeypatch.setattr(batch_intake, "read_seconds_per_task", lambda: -1.0)
     sent = []
     monkeypatch.setattr(batch_intake.Dispatch, "send", lambda self, task, *args: sent.append(args))
     with django_capture_on_commit_callbacks(execute=False):
-        client.post(
+        staff_client.post(
             "/api/uploads/",
             data=jsonl(*(human_log(seed=seed) for seed in (30, 31, 32, 33, 34))),
             content_type="application/jsonl",

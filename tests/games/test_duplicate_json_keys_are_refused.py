@@ -7,7 +7,6 @@ import subprocess
 import sys
 
 import pytest
-from django.test import Client
 from games_support import human_log, jsonl
 
 from engines.core.errors import MalformedLogError
@@ -22,21 +21,15 @@ def with_game_twice() -> str:
     return body.replace('"game": "deep-dive"', '"game": "deep-dive", "game": "deep-vents"', 1)
 
 
-@pytest.fixture
-def client(django_user_model) -> Client:
-    client = Client()
-    # Staff: the logs seat players the uploader does not play (games.services.submission_rights).
-    client.force_login(django_user_model.objects.create_user("uploader", is_staff=True))
-    return client
-
-
 def test_the_engine_refuses_a_duplicate_key_naming_it():
     with pytest.raises(MalformedLogError, match='duplicate key "seat"'):
         loads('{"events": [{"type": "bid", "seat": 0, "seat": 1}]}')
 
 
-def test_a_log_with_the_game_twice_gets_400_naming_the_key(client):
-    response = client.post("/api/logs/", data=with_game_twice(), content_type="application/json")
+def test_a_log_with_the_game_twice_gets_400_naming_the_key(staff_client):
+    response = staff_client.post(
+        "/api/logs/", data=with_game_twice(), content_type="application/json"
+    )
 
     assert response.status_code == 400
     assert 'duplicate key "game"' in response.json()["detail"]
@@ -44,12 +37,12 @@ def test_a_log_with_the_game_twice_gets_400_naming_the_key(client):
 
 
 def test_a_batch_line_with_a_duplicate_key_is_a_line_error(
-    client, django_capture_on_commit_callbacks
+    staff_client, django_capture_on_commit_callbacks
 ):
     batch = jsonl(human_log(seed=81), with_game_twice())
 
     with django_capture_on_commit_callbacks(execute=True):
-        response = client.post("/api/uploads/", data=batch, content_type="application/jsonl")
+        response = staff_client.post("/api/uploads/", data=batch, content_type="application/jsonl")
 
     assert response.status_code == 202
     upload = Upload.objects.get()

@@ -5,7 +5,6 @@ such a log was stored (201) and then crashed its verification."""
 import json
 
 import pytest
-from django.test import Client
 from games_support import human_log, jsonl
 
 from engines.core.errors import MalformedLogError
@@ -16,14 +15,6 @@ pytestmark = pytest.mark.django_db
 
 NUL = "\u0000"
 LONE_SURROGATE = "\ud800"
-
-
-@pytest.fixture
-def client(django_user_model) -> Client:
-    client = Client()
-    # Staff: the logs seat players the uploader does not play (games.services.submission_rights).
-    client.force_login(django_user_model.objects.create_user("uploader", is_staff=True))
-    return client
 
 
 def log_with(where: str, bad: str) -> dict:
@@ -46,11 +37,11 @@ FIELDS = {
 
 @pytest.mark.parametrize("bad", [NUL, LONE_SURROGATE], ids=["NUL", "lone surrogate"])
 @pytest.mark.parametrize("where", list(FIELDS))
-def test_a_single_log_with_an_unstorable_string_gets_400_naming_the_field(client, where, bad):
-    # json.dumps escapes both as \\u0000 / \\ud800, as a hostile client would send them.
+def test_a_single_log_with_an_unstorable_string_gets_400_naming_the_field(staff_client, where, bad):
+    # json.dumps escapes both as \\u0000 / \\ud800, as a hostile staff_client would send them.
     body = json.dumps(log_with(where, bad))
 
-    response = client.post("/api/logs/", data=body, content_type="application/json")
+    response = staff_client.post("/api/logs/", data=body, content_type="application/json")
 
     assert response.status_code == 400
     assert response.json()["error"]["field"] == FIELDS[where]
@@ -60,12 +51,12 @@ def test_a_single_log_with_an_unstorable_string_gets_400_naming_the_field(client
 
 
 def test_a_batch_line_with_an_unstorable_string_is_a_line_error_and_the_rest_is_stored(
-    client, django_capture_on_commit_callbacks
+    staff_client, django_capture_on_commit_callbacks
 ):
     batch = jsonl(human_log(seed=71), log_with("player name", NUL), human_log(seed=72))
 
     with django_capture_on_commit_callbacks(execute=True):
-        response = client.post("/api/uploads/", data=batch, content_type="application/jsonl")
+        response = staff_client.post("/api/uploads/", data=batch, content_type="application/jsonl")
 
     assert response.status_code == 202
     upload = Upload.objects.get()
@@ -74,10 +65,10 @@ def test_a_batch_line_with_an_unstorable_string_is_a_line_error_and_the_rest_is_
     assert sorted(upload.logs.values_list("line", flat=True)) == [1, 3]
 
 
-def test_the_upload_page_refuses_a_pasted_log_with_a_nul_naming_the_field(client):
+def test_the_upload_page_refuses_a_pasted_log_with_a_nul_naming_the_field(staff_client):
     pasted = json.dumps(log_with("player name", NUL))
 
-    response = client.post("/upload/", {"log": pasted})
+    response = staff_client.post("/upload/", {"log": pasted})
 
     assert response.status_code == 400
     assert b"players[1].name: string contains a NUL" in response.content

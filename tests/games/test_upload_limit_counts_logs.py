@@ -24,22 +24,14 @@ def five_logs_an_hour(monkeypatch):
     cache.clear()
 
 
-@pytest.fixture
-def client(django_user_model) -> Client:
-    client = Client()
-    # Staff: the logs seat players the uploader does not play (games.services.submission_rights).
-    client.force_login(django_user_model.objects.create_user("uploader", is_staff=True))
-    return client
-
-
-def post_batch(client: Client, *seeds: int):
+def post_batch(staff_client: Client, *seeds: int):
     batch = jsonl(*(human_log(seed=seed) for seed in seeds))
-    return client.post("/api/uploads/", data=batch, content_type="application/jsonl")
+    return staff_client.post("/api/uploads/", data=batch, content_type="application/jsonl")
 
 
-def test_a_batch_of_three_then_one_of_three_is_refused_with_retry_after(client, settings):
-    first = post_batch(client, 1, 2, 3)
-    second = post_batch(client, 4, 5, 6)
+def test_a_batch_of_three_then_one_of_three_is_refused_with_retry_after(staff_client, settings):
+    first = post_batch(staff_client, 1, 2, 3)
+    second = post_batch(staff_client, 4, 5, 6)
 
     assert first.status_code == 202
     assert second.status_code == 429
@@ -48,11 +40,13 @@ def test_a_batch_of_three_then_one_of_three_is_refused_with_retry_after(client, 
     assert len(stored_bodies()) == 1  # the first batch's, unread
 
 
-def test_single_logs_fill_what_a_batch_left(client):
-    assert post_batch(client, 1, 2, 3, 4).status_code == 202
+def test_single_logs_fill_what_a_batch_left(staff_client):
+    assert post_batch(staff_client, 1, 2, 3, 4).status_code == 202
 
     single = [
-        client.post("/api/logs/", data=text(human_log(seed=s)), content_type="application/json")
+        staff_client.post(
+            "/api/logs/", data=text(human_log(seed=s)), content_type="application/json"
+        )
         for s in (7, 8)
     ]
 
@@ -61,9 +55,9 @@ def test_single_logs_fill_what_a_batch_left(client):
 
 
 def test_a_batch_larger_than_the_hourly_limit_is_refused_as_too_large_saying_to_split_it(
-    client,
+    staff_client,
 ):
-    response = post_batch(client, *range(10, 16))
+    response = post_batch(staff_client, *range(10, 16))
 
     # Waiting cannot help, so not 429: 413, said as the sixth line arrives.
     assert response.status_code == 413
@@ -73,21 +67,21 @@ def test_a_batch_larger_than_the_hourly_limit_is_refused_as_too_large_saying_to_
     assert stored_bodies() == []
 
 
-def test_the_upload_page_answers_429_with_retry_after(client):
+def test_the_upload_page_answers_429_with_retry_after(staff_client):
     for seed in range(20, 25):
-        assert client.post("/upload/", {"log": text(human_log(seed=seed))}).status_code == 302
+        assert staff_client.post("/upload/", {"log": text(human_log(seed=seed))}).status_code == 302
 
-    refused = client.post("/upload/", {"log": text(human_log(seed=30))})
+    refused = staff_client.post("/upload/", {"log": text(human_log(seed=30))})
 
     assert refused.status_code == 429
     assert 0 < int(refused["Retry-After"]) <= 3600
     assert b"Too many uploads" in refused.content
 
 
-def test_the_upload_page_counts_a_batch_file_by_its_lines(client):
+def test_the_upload_page_counts_a_batch_file_by_its_lines(staff_client):
     batch = jsonl(*(human_log(seed=seed) for seed in range(40, 46)))
 
-    refused = client.post("/upload/", {"file": SimpleUploadedFile("six.jsonl", batch)})
+    refused = staff_client.post("/upload/", {"file": SimpleUploadedFile("six.jsonl", batch)})
 
     assert refused.status_code == 413
     assert b"a batch is at most 5 logs, the hourly upload limit" in refused.content
