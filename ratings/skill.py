@@ -2,7 +2,7 @@
 
 `skill_changes` is openskill's PlackettLuce.rate written out for one-player teams with the
 library's defaults: the same float operations in the same order, so the same numbers to the
-last bit (tests/test_openskill.py compares them over random tables), at a fifth of the cost
+last bit (tests/ratings/test_openskill.py compares them over random tables), at a fifth of the cost
 (no deep copies, rating objects or argument checks: the full recompute rates 100,000 games).
 """
 

@@ -1,5 +1,5 @@
 """The site's OpenAPI schema as schemathesis reads it, and a staff token to call every
-operation with (tests/test_schemathesis.py, tests/test_api_contract.py)."""
+operation with (tests/api/test_schemathesis.py, tests/api/test_api_contract.py)."""
 
 import pytest
 import schemathesis

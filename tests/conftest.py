@@ -1,20 +1,12 @@
-"""Fixtures for the whole suite.
+"""The suite's root: what every test shares, with no Django and no browser loaded here, so that
+the engine tests (tests/engines/) run without either.
 
-Services. A test that needs PostgreSQL asks for `postgresql`; one that needs Redis asks for
-`redis_broker_url`; one that needs a real Celery worker asks for `celery_worker`. When the
-service is missing the test is skipped locally, with the reason, and FAILS under CI=true, so a
-green CI run always exercised the services (.ci/run points DATABASE_URL and CELERY_BROKER_URL
-at the machine's PostgreSQL and Redis).
-
-Browser. `browser` is a fresh context (cookies, storage) in a headless Debian Chromium
-(Playwright, /usr/bin/chromium) that the browser tests share (SharedChromium); missing Chromium
-skips locally and fails under CI=true, like a missing service.
-
-Celery. Every test runs tasks eagerly in-process, even with a broker configured, so no test
-leaves messages behind. `celery_worker` switches that off for its test and starts a real worker
-in a thread; rows must be committed for the worker to see them, so it brings `transactional_db`
-(the same as `@pytest.mark.django_db(transaction=True)`). Queue with `task.delay_on_commit(id)`,
-then `celery_worker.wait_for(task.name)` returns the finished task's name, args and state.
+Layout. One folder per area (engines, games, tournaments, ratings, stats, analysis,
+confirmations, accounts, notices, pages, api, browser, project); the helpers they share are
+the *_support.py modules here, importable by name from any folder. Each folder but engines/
+loads the Django, services, Celery and browser fixtures from its conftest.py
+(`from django_fixtures import *`, see tests/django_fixtures.py) and defines its own fixtures
+once there.
 
 Property tests (hypothesis, and schemathesis on top of it). Outside CI each run draws new
 examples. Under CI=true the "ci" profile draws the same examples every run (derandomize, no
@@ -25,24 +17,16 @@ names any of them explicitly.
 """
 
 import os
-import queue
-import uuid
-from collections.abc import Iterator
-from typing import NamedTuple, NoReturn
+import sys
 
 import hypothesis
 import pytest
-import redis
-from celery import Celery
-from celery.contrib.testing.worker import start_worker
-from celery.signals import task_postrun
-from django.conf import settings
-from django.db import connections
-from playwright.sync_api import sync_playwright
 
-from deepsea.celery import app as celery_app
+# The shared helpers (*_support.py) sit here, beside the areas' folders that import them.
+sys.path.insert(0, os.path.dirname(__file__))
 
-UNDER_CI = os.environ.get("CI", "").lower() == "true"
+from service_support import UNDER_CI
+from shared_chromium import SHARED_CHROMIUM
 
 hypothesis.settings.register_profile(
     "ci",
@@ -91,176 +75,6 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             )
 
 
-def service_missing(reason: str) -> NoReturn:
-    """Skip locally; fail under CI, where every service must be there."""
-    if UNDER_CI:
-        pytest.fail(f"{reason} (required under CI=true)", pytrace=False)
-    pytest.skip(reason)
-
-
-@pytest.fixture(scope="session")
-def redis_broker_url() -> str:
-    """The CELERY_BROKER_URL, once a Redis server answers there."""
-    url = settings.CELERY_BROKER_URL
-    if not url:
-        service_missing("Redis: CELERY_BROKER_URL is not set")
-    if not url.startswith(("redis://", "rediss://")):
-        service_missing(f"Redis: CELERY_BROKER_URL={url!r} is not a Redis URL")
-    try:
-        redis.Redis.from_url(url, socket_connect_timeout=2).ping()
-    except redis.RedisError as error:
-        service_missing(f"Redis at {url} does not answer: {error}")
-    return url
-
-
-@pytest.fixture
-def postgresql() -> None:
-    """Requires that the tests run on PostgreSQL (DATABASE_URL=postgres://...)."""
-    if settings.DATABASES["default"]["ENGINE"] != "django.db.backends.postgresql":
-        service_missing("PostgreSQL: DATABASE_URL does not point at PostgreSQL")
-
-
-@pytest.fixture(autouse=True)
-def own_cache(settings) -> None:
-    """Every test gets a cache of its own: no test reads a page cached by another test, or
-    (with Redis under CI) by an earlier run or a development server."""
-    settings.CACHES = {
-        "default": {
-            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
-            "LOCATION": f"test-{uuid.uuid4().hex}",
-        }
-    }
-
-
-@pytest.fixture(autouse=True)
-def eager_celery() -> Iterator[Celery]:
-    previous = celery_app.conf.task_always_eager
-    celery_app.conf.task_always_eager = True
-    yield celery_app
-    celery_app.conf.task_always_eager = previous
-
-
-class FinishedTask(NamedTuple):
-    name: str
-    args: tuple
-    state: str  # SUCCESS, FAILURE, RETRY...
-
-
-class RunningWorker:
-    """A started worker, and the tasks it has finished so far."""
-
-    def __init__(self, queue_name: str) -> None:
-        self.queue_name = queue_name
-        self.finished: queue.Queue[FinishedTask] = queue.Queue()
-
-    def on_task_postrun(self, task, args, state: str, **kwargs) -> None:
-        self.finished.put(FinishedTask(task.name, tuple(args), state))
-
-    def wait_for(self, task_name: str, timeout: float = 30) -> FinishedTask:
-        """Wait until the worker has run a task of this name."""
-        while True:
-            try:
-                finished = self.finished.get(timeout=timeout)
-            except queue.Empty:
-                pytest.fail(f"the worker ran no {task_name} within {timeout} s", pytrace=False)
-            if finished.name == task_name:
-                return finished
-
-
-@pytest.fixture
-def celery_worker(
-    redis_broker_url: str, transactional_db: None, eager_celery: Celery
-) -> Iterator[RunningWorker]:
-    """A real worker on the configured Redis, in a thread, consuming a queue of its own."""
-    app = eager_celery
-    worker = RunningWorker(f"test-{uuid.uuid4().hex}")
-    previous_queues = app.conf.task_default_queue, app.conf.interactive_queue
-    app.conf.task_always_eager = False
-    # Single logs' verifications too (deepsea.celery.route_task): one queue for everything.
-    app.conf.task_default_queue = app.conf.interactive_queue = worker.queue_name
-    task_postrun.connect(worker.on_task_postrun, weak=False)
-    try:
-        with start_worker(
-            app,
-            pool="solo",
-            queues=[worker.queue_name],
-            perform_ping_check=False,
-            loglevel="WARNING",
-            shutdown_timeout=30,
-        ):
-            yield worker
-    finally:
-        task_postrun.disconnect(worker.on_task_postrun)
-        app.conf.task_default_queue, app.conf.interactive_queue = previous_queues
-        # The queue and the bindings kombu keeps for it; nothing else uses them.
-        redis.Redis.from_url(redis_broker_url).delete(
-            worker.queue_name,
-            f"_kombu.binding.{worker.queue_name}",
-            f"_kombu.binding_permanent.{worker.queue_name}",
-        )
-
-
-# Browser tests: Debian's Chromium, headless, driven by Playwright (never a downloaded browser).
-CHROMIUM = "/usr/bin/chromium"
-CHROMIUM_FLAGS = [
-    "--headless",
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-]
-
-
-class SharedChromium:
-    """One headless Chromium for each run of browser tests in a row (they are collected last,
-    see pytest_collection_modifyitems); each test gets a fresh context of its own (cookies,
-    storage and cache start empty, as with a fresh profile).
-
-    Playwright's sync API keeps its event loop running in this thread while it is started,
-    and while a loop runs, Django refuses ORM calls (DJANGO_ALLOW_ASYNC_UNSAFE lifts that: the
-    calls are plain synchronous ones) and keeps the ORM's connections apart from the thread's
-    usual ones (asgiref's Local turns into a context variable), where nothing else closes
-    them. So the browser starts at the first browser test and stops after the last one of the
-    run (pytest_runtest_teardown), closing those connections first: left open, they would keep
-    the test database "accessed by other users" when the session drops it. Tests that use no
-    browser never run while the loop does."""
-
-    def __init__(self) -> None:
-        self.playwright = None
-        self.chromium = None
-        self.previous_async_unsafe: str | None = None
-
-    def start(self):
-        if self.chromium is None:
-            self.previous_async_unsafe = os.environ.get("DJANGO_ALLOW_ASYNC_UNSAFE")
-            os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = "true"
-            self.playwright = sync_playwright().start()
-            self.chromium = self.playwright.chromium.launch(
-                executable_path=CHROMIUM, args=CHROMIUM_FLAGS
-            )
-        return self.chromium
-
-    def stop(self) -> None:
-        if self.chromium is None:
-            return
-        connections.close_all()
-        try:
-            self.chromium.close()
-        finally:
-            self.playwright.stop()
-            self.chromium = self.playwright = None
-            if self.previous_async_unsafe is None:
-                os.environ.pop("DJANGO_ALLOW_ASYNC_UNSAFE", None)
-            else:
-                os.environ["DJANGO_ALLOW_ASYNC_UNSAFE"] = self.previous_async_unsafe
-
-
-SHARED_CHROMIUM = SharedChromium()
-
-
 def uses_browser(item: pytest.Item | None) -> bool:
     return item is not None and "browser" in getattr(item, "fixturenames", ())
 
@@ -288,15 +102,3 @@ def pytest_runtest_teardown(item: pytest.Item, nextitem: pytest.Item | None):
 
 def pytest_sessionfinish() -> None:
     SHARED_CHROMIUM.stop()
-
-
-@pytest.fixture
-def browser():
-    """A fresh browser context (Playwright's BrowserContext) in the shared Chromium."""
-    if not os.path.exists(CHROMIUM):
-        service_missing(f"Chromium: {CHROMIUM} is not installed (apt-get install chromium)")
-    context = SHARED_CHROMIUM.start().new_context(viewport={"width": 1400, "height": 1000})
-    try:
-        yield context
-    finally:
-        context.close()

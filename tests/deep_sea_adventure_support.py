@@ -9,6 +9,7 @@ from engines.core.schema import FORMAT
 from engines.core.simulate import play_out
 from engines.deep_sea_adventure.bots import GrabTwoThenTurn
 from engines.deep_sea_adventure.game import DeepSeaAdventure
+from engines.deep_sea_adventure.state import DeepSeaState
 
 GAME = DeepSeaAdventure()
 CHIPS = [value for level in GAME.editions()["first"].levels for value in level]
@@ -67,3 +68,13 @@ def dsa_9_log(opening: list[dict[str, Any]], seed: int = 9) -> dict[str, Any]:
         "events": [*opening, *rest],
         "result": state.outcome().to_result(),
     }
+
+
+def new_game(
+    players: int = 2, chips: list | None = None, ruleset: dict | None = None
+) -> DeepSeaState:
+    """A game's state at its start: the first edition's chips unless `chips` are given, the
+    ruleset `ruleset` describes (name, options; the default one without)."""
+    return GAME.new_state(
+        GAME.ruleset(ruleset), players, {"chips": CHIPS if chips is None else chips}
+    )

@@ -34,8 +34,8 @@ from pathlib import Path
 import psycopg
 import pytest
 import redis
-from conftest import service_missing
 from games_support import human_log
+from service_support import service_missing
 
 ROOT = Path(__file__).resolve().parent.parent
 FINAL = ("verified", "rejected", "error")

@@ -1,4 +1,4 @@
-"""Malformed requests over every URL of the site, for the fuzz test (tests/test_fuzz_pages.py)
+"""Malformed requests over every URL of the site, for the fuzz test (tests/pages/test_fuzz_pages.py)
 and the hostile-input run (benchmarks/hostile_input.py).
 
 Paths come from the URL resolver itself, so a page added later is covered without editing

@@ -53,7 +53,7 @@ def table_save(log: dict[str, Any], table: Any, key: str = "kept-1") -> dict[str
 @contextlib.contextmanager
 def database_down() -> Iterator[None]:
     """Every new statement fails as on a connection the server dropped (the driver's error,
-    wrapped by Django as it wraps a real one), as tests/test_database_outage.py does."""
+    wrapped by Django as it wraps a real one), as tests/project/test_database_outage.py does."""
 
     def refuse(*args: Any, **kwargs: Any) -> Any:
         raise connection.Database.OperationalError("server closed the connection unexpectedly")

@@ -9,7 +9,7 @@ on the event's type, every other keyword is checked inline, and nothing raises.
 
 Its answer is the validator's, keyword for keyword (an integer may be 2.0 but not true,
 `enum` compares like Python's ==, `uniqueItems` tells true from 1):
-tests/test_fast_path_matches_schema.py holds it to that over valid and corrupted logs of
+tests/engines/test_fast_path_matches_schema.py holds it to that over valid and corrupted logs of
 every game. A schema keyword it does not know is refused when compiling, never ignored.
 When it says no, `schema.validate` runs the validator for the message.
 """

@@ -1,0 +1,3 @@
+"""Fixtures of the browser tests: Django, services and the browser (django_fixtures.py)."""
+
+from django_fixtures import *  # noqa: F403

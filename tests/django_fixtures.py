@@ -1,0 +1,162 @@
+"""The Django side of the suite's fixtures, loaded by the conftest.py of every area folder but
+tests/engines/ (`from django_fixtures import *`).
+
+Services. A test that needs PostgreSQL asks for `postgresql`; one that needs Redis asks for
+`redis_broker_url`; one that needs a real Celery worker asks for `celery_worker`. When the
+service is missing the test is skipped locally, with the reason, and FAILS under CI=true, so a
+green CI run always exercised the services (.ci/run points DATABASE_URL and CELERY_BROKER_URL
+at the machine's PostgreSQL and Redis).
+
+Browser. `browser` is a fresh context (cookies, storage) in a headless Debian Chromium
+(Playwright, /usr/bin/chromium) that the browser tests share (shared_chromium.py); missing
+Chromium skips locally and fails under CI=true, like a missing service.
+
+Celery. Every test runs tasks eagerly in-process, even with a broker configured, so no test
+leaves messages behind. `celery_worker` switches that off for its test and starts a real worker
+in a thread; rows must be committed for the worker to see them, so it brings `transactional_db`
+(the same as `@pytest.mark.django_db(transaction=True)`). Queue with `task.delay_on_commit(id)`,
+then `celery_worker.wait_for(task.name)` returns the finished task's name, args and state.
+"""
+
+import os
+import queue
+import uuid
+from collections.abc import Iterator
+from typing import NamedTuple
+
+import pytest
+import redis
+from celery import Celery
+from celery.contrib.testing.worker import start_worker
+from celery.signals import task_postrun
+from django.conf import settings
+from service_support import service_missing
+from shared_chromium import CHROMIUM, SHARED_CHROMIUM
+
+from deepsea.celery import app as celery_app
+
+__all__ = [
+    "browser",
+    "celery_worker",
+    "eager_celery",
+    "own_cache",
+    "postgresql",
+    "redis_broker_url",
+]
+
+
+@pytest.fixture(scope="session")
+def redis_broker_url() -> str:
+    """The CELERY_BROKER_URL, once a Redis server answers there."""
+    url = settings.CELERY_BROKER_URL
+    if not url:
+        service_missing("Redis: CELERY_BROKER_URL is not set")
+    if not url.startswith(("redis://", "rediss://")):
+        service_missing(f"Redis: CELERY_BROKER_URL={url!r} is not a Redis URL")
+    try:
+        redis.Redis.from_url(url, socket_connect_timeout=2).ping()
+    except redis.RedisError as error:
+        service_missing(f"Redis at {url} does not answer: {error}")
+    return url
+
+
+@pytest.fixture
+def postgresql() -> None:
+    """Requires that the tests run on PostgreSQL (DATABASE_URL=postgres://...)."""
+    if settings.DATABASES["default"]["ENGINE"] != "django.db.backends.postgresql":
+        service_missing("PostgreSQL: DATABASE_URL does not point at PostgreSQL")
+
+
+@pytest.fixture(autouse=True)
+def own_cache(settings) -> None:
+    """Every test gets a cache of its own: no test reads a page cached by another test, or
+    (with Redis under CI) by an earlier run or a development server."""
+    settings.CACHES = {
+        "default": {
+            "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
+            "LOCATION": f"test-{uuid.uuid4().hex}",
+        }
+    }
+
+
+@pytest.fixture(autouse=True)
+def eager_celery() -> Iterator[Celery]:
+    previous = celery_app.conf.task_always_eager
+    celery_app.conf.task_always_eager = True
+    yield celery_app
+    celery_app.conf.task_always_eager = previous
+
+
+class FinishedTask(NamedTuple):
+    name: str
+    args: tuple
+    state: str  # SUCCESS, FAILURE, RETRY...
+
+
+class RunningWorker:
+    """A started worker, and the tasks it has finished so far."""
+
+    def __init__(self, queue_name: str) -> None:
+        self.queue_name = queue_name
+        self.finished: queue.Queue[FinishedTask] = queue.Queue()
+
+    def on_task_postrun(self, task, args, state: str, **kwargs) -> None:
+        self.finished.put(FinishedTask(task.name, tuple(args), state))
+
+    def wait_for(self, task_name: str, timeout: float = 30) -> FinishedTask:
+        """Wait until the worker has run a task of this name."""
+        while True:
+            try:
+                finished = self.finished.get(timeout=timeout)
+            except queue.Empty:
+                pytest.fail(f"the worker ran no {task_name} within {timeout} s", pytrace=False)
+            if finished.name == task_name:
+                return finished
+
+
+@pytest.fixture
+def celery_worker(
+    redis_broker_url: str, transactional_db: None, eager_celery: Celery
+) -> Iterator[RunningWorker]:
+    """A real worker on the configured Redis, in a thread, consuming a queue of its own."""
+    app = eager_celery
+    worker = RunningWorker(f"test-{uuid.uuid4().hex}")
+    previous_queues = app.conf.task_default_queue, app.conf.interactive_queue
+    app.conf.task_always_eager = False
+    # Single logs' verifications too (deepsea.celery.route_task): one queue for everything.
+    app.conf.task_default_queue = app.conf.interactive_queue = worker.queue_name
+    task_postrun.connect(worker.on_task_postrun, weak=False)
+    try:
+        with start_worker(
+            app,
+            pool="solo",
+            queues=[worker.queue_name],
+            perform_ping_check=False,
+            loglevel="WARNING",
+            shutdown_timeout=30,
+        ):
+            yield worker
+    finally:
+        task_postrun.disconnect(worker.on_task_postrun)
+        app.conf.task_default_queue, app.conf.interactive_queue = previous_queues
+        # The queue and the bindings kombu keeps for it; nothing else uses them.
+        redis.Redis.from_url(redis_broker_url).delete(
+            worker.queue_name,
+            f"_kombu.binding.{worker.queue_name}",
+            f"_kombu.binding_permanent.{worker.queue_name}",
+        )
+
+
+# Browser tests: Debian's Chromium, headless, driven by Playwright (never a downloaded browser).
+
+
+@pytest.fixture
+def browser():
+    """A fresh browser context (Playwright's BrowserContext) in the shared Chromium."""
+    if not os.path.exists(CHROMIUM):
+        service_missing(f"Chromium: {CHROMIUM} is not installed (apt-get install chromium)")
+    context = SHARED_CHROMIUM.start().new_context(viewport={"width": 1400, "height": 1000})
+    try:
+        yield context
+    finally:
+        context.close()

@@ -1,0 +1,3 @@
+"""Fixtures of the stats tests: Django, services and the browser (django_fixtures.py)."""
+
+from django_fixtures import *  # noqa: F403
