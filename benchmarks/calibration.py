@@ -33,7 +33,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engines.analysis import Budget, decision_points, evaluate_position
-from engines.analysis.calibration import Forecast, summary
+from engines.analysis.calibration import Forecast, skill, summary
 from engines.core.bots import mixed_strategy
 from engines.core.game import Strategy
 from engines.core.schema import FORMAT
@@ -88,8 +88,9 @@ def playout_override(game_id: str, pool: str, randomness: float | None) -> type[
     return mixed_strategy([game.strategies[name] for name in names], chosen)
 
 
-def game_forecasts(job: tuple) -> tuple[list[Forecast], float]:
-    """Forecasts at every `every`-th decision of one game, and the CPU seconds they took."""
+def game_forecasts(job: tuple) -> tuple[list[tuple[Forecast, int]], float]:
+    """Forecasts at every `every`-th decision of one game, each with the third of the game
+    it was made in (0-2), and the CPU seconds they took."""
     game_id, kind, index, every, budget, pool, randomness = job
     playout = playout_override(game_id, pool, randomness)
     started = time.process_time()
@@ -112,12 +113,15 @@ def game_forecasts(job: tuple) -> tuple[list[Forecast], float]:
             seed=f"{index}:{point.index}",
             playout=playout,
         )
-        forecasts.append(Forecast(index, players, estimate.win, outcome[point.seat]))
+        third = 3 * point.index // len(log["events"])
+        forecasts.append((Forecast(index, players, estimate.win, outcome[point.seat]), third))
     return forecasts, time.process_time() - started
 
 
-def figures_line(game_id: str, kind: str, forecasts: list[Forecast], cpu: float) -> str:
+def figures_line(game_id: str, kind: str, staged: list[tuple[Forecast, int]], cpu: float) -> str:
+    forecasts = [forecast for forecast, _ in staged]
     f = summary(forecasts)
+    thirds = [[forecast for forecast, third in staged if third == n] for n in range(3)]
     verdict = [
         "skill ok" if f["skill"] >= 0.3 else "SKILL < 0.3",
         "ECE ok" if f["ece"] <= 0.05 else "ECE > 0.05",
@@ -128,7 +132,8 @@ def figures_line(game_id: str, kind: str, forecasts: list[Forecast], cpu: float)
         f"skill {f['skill']:.3f} +- {f['skill_se']:.3f}  ECE {f['ece']:.3f} +- {f['ece_se']:.3f}  "
         f"Brier {f['brier']:.3f} +- {f['brier_se']:.3f}  sure wrong {f['sure_wrong']}/{f['sure']} "
         f"({100 * f['sure_wrong_rate']:.1f}% +- {100 * f['sure_wrong_rate_se']:.1f})  "
-        f"{cpu:.0f} CPU s  [{', '.join(verdict)}]"
+        f"{cpu:.0f} CPU s  [{', '.join(verdict)}]  skill by third of the game "
+        f"{' / '.join(f'{skill(third):.2f}' for third in thirds if third)}"
     )
 
 
@@ -164,9 +169,9 @@ def main() -> None:
                     for i in range(args.sample)
                 ]
                 parts = pool.map(game_forecasts, jobs, chunksize=1)
-                forecasts = [f for part, _ in parts for f in part]
+                staged = [f for part, _ in parts for f in part]
                 cpu = sum(seconds for _, seconds in parts)
-                print(figures_line(game_id, kind, forecasts, cpu), flush=True)
+                print(figures_line(game_id, kind, staged, cpu), flush=True)
     print(
         f"{time.perf_counter() - started:.0f} s wall; load at the end "
         f"{' '.join(f'{v:.2f}' for v in os.getloadavg())}"

@@ -83,6 +83,8 @@ class ActionEstimate:
     total: float = 0.0
     total_sq: float = 0.0
     seat_totals: list[float] = field(default_factory=list)
+    # Every playout ended with the action itself: the value is exact, not an estimate.
+    exact: bool = True
 
     @property
     def win(self) -> float:
@@ -258,7 +260,8 @@ def evaluate_position(
                 rng = random.Random(f"{seed}:{estimate.playouts}")
                 trial = game.resample(state, seat, rng)
                 trial.apply_action(estimate.action)
-                play_out(trial, [bot() for _ in range(players)], rng)
+                if play_out(trial, [bot() for _ in range(players)], rng):
+                    estimate.exact = False
                 estimate.add(win_shares(trial, players))
         open_ = [
             e
@@ -267,7 +270,7 @@ def evaluate_position(
             and (
                 e.playouts < budget.min_playouts
                 or e.se > budget.target_se
-                or (is_sure(e.win) and e.playouts < budget.sure_playouts)
+                or (is_sure(e.win) and not e.exact and e.playouts < budget.sure_playouts)
             )
         ]
     return sorted(estimates, key=lambda e: -e.win)

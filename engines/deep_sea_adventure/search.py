@@ -33,6 +33,7 @@ def resample(state: DeepSeaState, seat: int, rng: random.Random) -> DeepSeaState
             collect(item)
         collect(copy_.banked[other])
     for values in unseen.values():
+        values.sort()  # where the unseen values lay is hidden too: only the multiset counts
         rng.shuffle(values)
 
     def redeal(item: Sequence | None) -> Item | None:

@@ -157,3 +157,16 @@ def test_resampling_deep_vents_keeps_the_row_and_the_stack_top_dv_2():
         assert sorted(k.id for k in copy.stack) == sorted(k.id for k in state.stack)
         orders.add(tuple(k.id for k in copy.stack))
     assert len(orders) > 1
+
+
+def test_a_sure_call_that_is_not_exact_stands_on_the_sure_playouts():
+    """Passing home with air 1 wins every playout, but dice still fall after it: a win
+    probability above 0.98 is kept only after `sure_playouts` playouts (issue 24)."""
+    state = last_dive_treasure_step(air=1)
+    budget = Budget(target_se=0.05, min_playouts=16, max_playouts=400, batch=8, sure_playouts=96)
+    estimates = evaluate_position(
+        "deep-sea-adventure", state, 0, seat_actions(state, 0), 2, budget=budget
+    )
+    passing = next(e for e in estimates if e.action["type"] == "pass")
+    assert passing.win == 1.0 and not passing.exact
+    assert passing.playouts == budget.sure_playouts

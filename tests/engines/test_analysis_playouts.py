@@ -8,10 +8,10 @@ from pathlib import Path
 import pytest
 from deep_vents_support import new_state
 
-from engines.analysis import Budget, evaluate_position
+from engines.analysis import Budget, decision_points, evaluate_position
 from engines.analysis.evaluator import seat_actions
 from engines.core.bots import MixedStrategy, mixed_strategy
-from engines.core.simulate import play_out
+from engines.core.simulate import play_out, simulate_game
 from engines.registry import GAMES, get_game
 
 SMALL = Budget(target_se=0.1, min_playouts=16, max_playouts=16, batch=16)
@@ -58,16 +58,16 @@ def test_a_mixed_seat_draws_its_bot_from_the_pool_once_and_keeps_it():
 
 def test_a_mixed_seat_strays_from_its_bot_about_as_often_as_its_randomness():
     game = get_game("deep-dive")
-    state = fresh_state("deep-dive")
-    while state.is_chance_node():
-        state.apply_action(state.chance_outcomes()[0][0])
-    legal = seat_actions(state, state.current_seat())
+    log = simulate_game(game, game.ruleset({}), ["risk-aware"] * 2, random.Random(5))
+    point = next(decision_points(log))
     bot = game.strategies["surface-after-3"]
-    keeps = bot().choose(state, legal, random.Random(0))
+    keeps = bot().choose(point.state, point.actions, random.Random(0))
     human = mixed_strategy([bot], 0.5)
-    strays = sum(human().choose(state, legal, random.Random(n)) != keeps for n in range(400))
+    strays = sum(
+        human().choose(point.state, point.actions, random.Random(n)) != keeps for n in range(400)
+    )
     # A random pick of two events strays half the time: 0.5 * 0.5 of 400 = 100 expected.
-    assert 60 < strays < 140
+    assert len(point.actions) == 2 and 60 < strays < 140
 
 
 def test_one_bot_without_randomness_is_that_bot_itself():
