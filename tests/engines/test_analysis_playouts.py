@@ -15,7 +15,7 @@ from engines.core.simulate import play_out, simulate_game
 from engines.registry import GAMES, get_game
 
 SMALL = Budget(target_se=0.1, min_playouts=16, max_playouts=16, batch=16)
-ENGINES = Path(__file__).resolve().parent.parent / "engines"
+ENGINES = Path(__file__).resolve().parents[2] / "engines"
 
 
 def fresh_state(game_id: str, players: int = 4, seed: int = 3):

@@ -12,7 +12,7 @@ from tests.stats_support import verified_games
 
 pytestmark = pytest.mark.django_db
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 class FilterBar(HTMLParser):
