@@ -6,6 +6,7 @@ and accuracy are computed in the test from the documented formulas."""
 import json
 import math
 import re
+from decimal import ROUND_HALF_UP, Decimal
 
 import pytest
 from browser_support import ARTIFACTS, OVERFLOW, WIDTHS
@@ -25,6 +26,16 @@ from games.services.intake import submit_batch
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 TINY = Budget(target_se=0.2, min_playouts=4, max_playouts=8, batch=4)
+
+
+def floatformat(value: float, places: int) -> str:
+    """As Django's floatformat writes it: the float's shortest repr, rounded half up."""
+    return str(Decimal(repr(value)).quantize(Decimal(1).scaleb(-places), ROUND_HALF_UP))
+
+
+def to_fixed(value: float, places: int) -> str:
+    """As JavaScript's toFixed writes it: the float's exact value, rounded half up."""
+    return str(Decimal(value).quantize(Decimal(1).scaleb(-places), ROUND_HALF_UP))
 
 
 @pytest.fixture
@@ -124,7 +135,7 @@ def test_the_replay_shows_the_chart_marks_and_named_moves_under_the_board(
         # The better move is named only when it is better beyond playout noise.
         if decision["best"] != decision["played"] and decision["cost"] > 2 * decision["cost_se"]:
             better = game.describe(decision["best"], before[decision["index"]], ruleset)
-            assert f"better: {better} ({decision['best_win']:.2f})" in words
+            assert f"better: {better} ({floatformat(decision['best_win'], 2)})" in words
         else:
             assert "better:" not in words
     marks = {d["index"]: expected_mark(d) for d in analysis.decisions}
@@ -138,7 +149,9 @@ def test_the_replay_shows_the_chart_marks_and_named_moves_under_the_board(
             if d["seat"] == seat
         ]
         row = page.locator("#analysis-accuracy tbody tr", has_text=name)
-        assert row.locator("td").first.inner_text() == f"{sum(scores) / len(scores):.1f}%"
+        assert (
+            row.locator("td").first.inner_text() == f"{floatformat(sum(scores) / len(scores), 1)}%"
+        )
 
     # Clicking the blunder's point on the chart jumps the replay there and says why.
     blunder = next(d for d in analysis.decisions if d["index"] == planted[-1])
@@ -154,8 +167,8 @@ def test_the_replay_shows_the_chart_marks_and_named_moves_under_the_board(
         f" === 'decision-{blunder['index']}'"
     )
     assert page.inner_text("#analysis-moment") == (
-        f"{names[blunder['seat']]}: {played}: blunder, chances {blunder['win']:.2f}."
-        f" Better: {better} ({blunder['best_win']:.2f})."
+        f"{names[blunder['seat']]}: {played}: blunder, chances {to_fixed(blunder['win'], 2)}."
+        f" Better: {better} ({to_fixed(blunder['best_win'], 2)})."
     )
     page.keyboard.press("ArrowRight")  # the viewer steps on; the highlight follows it
     page.wait_for_function(
