@@ -6,18 +6,11 @@ about to declare (DSA-4: turn back, B-3: boost, or swim on). Chip values nobody 
 could know are resampled in every playout, like in an analysis; so are the values of the
 deciding diver's chips, given by level only.
 
-`turn_back_table` answers "at which air should a diver turn back?": for a depth and a load,
-the largest air at which turning back wins at least as often as swimming on (within one
-standard error), in a fixed scenario (four divers, the first dive, the three others already
-heading home one, two and three spaces shallower with one chip each), everyone playing a
-given strategy afterwards.
-Win rates fall with less air for the swimmer faster than for the one turning back, so the
-answer is found by bisection over the air (1 to the edition's air).
+The study of when to turn back, by divers, dive, depth and load, is engines/turn_back_study.py.
 """
 
 from __future__ import annotations
 
-import math
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass
@@ -28,9 +21,6 @@ from engines.deep_sea_adventure.state import DECLARE, DeepSeaState
 from engines.registry import get_game
 
 GAMES = ("deep-sea-adventure", "deep-sea-adventure-boost")
-TABLE_BUDGET = Budget(target_se=0.05, min_playouts=32, max_playouts=64, batch=16)
-TABLE_DEPTHS = (4, 8, 12, 16)
-TABLE_LOADS = (1, 2)
 
 
 class AdvisorError(ValueError):
@@ -110,72 +100,3 @@ def advise(
 def edition(game_id: str) -> Any:
     game = get_game(game_id)
     return game.editions()[game.ruleset({}).edition]
-
-
-def scenario(game_id: str, depth: int, load: int, air: int) -> DeepSeaState:
-    carried = tuple(edition(game_id).path_levels()[depth - 1] for _ in range(load))
-    spaces = [s for s in (depth - 1, depth - 2, depth - 3, depth + 1, depth + 2) if s >= 1][:3]
-    others = [Diver(space, (1,), "up") for space in spaces]
-    return advisor_state(game_id, 1, air, [Diver(depth, carried, "down"), *others])
-
-
-def turn_back_gain(
-    game_id: str, strategy: str, depth: int, load: int, air: int
-) -> tuple[float, float]:
-    """Win probability of turning back minus that of swimming on, all playing `strategy`,
-    and the standard error of that difference."""
-    state = scenario(game_id, depth, load, air)
-    actions = [a for a in seat_actions(state, 0) if a["type"] in ("turn", "swim")]
-    estimates = evaluate_position(
-        game_id,
-        state,
-        0,
-        actions,
-        state.players,
-        budget=TABLE_BUDGET,
-        seed="table",
-        playout=strategy,
-    )
-    by_type = {e.action["type"]: e for e in estimates}
-    turn, swim = by_type["turn"], by_type["swim"]
-    return turn.win - swim.win, math.hypot(turn.se, swim.se)
-
-
-def turn_back_air(game_id: str, strategy: str, depth: int, load: int) -> int:
-    """The largest air at which turning back is at least as good as swimming on, within one
-    standard error (0: swimming on is better even with 1 air left). Where both are hopeless
-    (too deep for the air left) they tie, and the tie goes to turning back."""
-    low, high = 0, edition(game_id).air
-    while low < high:
-        middle = (low + high + 1) // 2
-        gain, error = turn_back_gain(game_id, strategy, depth, load, middle)
-        if gain >= -error:
-            low = middle
-        else:
-            high = middle - 1
-    return low
-
-
-def table_strategies(game_id: str) -> list[str]:
-    return [s for s in get_game(game_id).strategies if s not in ("random", "montecarlo")]
-
-
-def turn_back_table(game_id: str) -> dict[str, Any]:
-    """Per strategy and load, the turn-back air at each depth of TABLE_DEPTHS."""
-    rows = [
-        {
-            "strategy": strategy,
-            "load": load,
-            "turn_back_at_air": [
-                turn_back_air(game_id, strategy, depth, load) for depth in TABLE_DEPTHS
-            ],
-        }
-        for strategy in table_strategies(game_id)
-        for load in TABLE_LOADS
-    ]
-    return {
-        "game": game_id,
-        "budget": TABLE_BUDGET.to_json(),
-        "depths": list(TABLE_DEPTHS),
-        "rows": rows,
-    }

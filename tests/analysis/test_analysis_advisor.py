@@ -12,7 +12,6 @@ from engines.analysis.turn_back import (
     Diver,
     advise,
     advisor_state,
-    scenario,
 )
 from engines.turn_back_study import Threshold, fit_threshold, increasing_fit, shown_row
 from engines.turn_back_study import scenario as study_scenario
@@ -54,12 +53,6 @@ def test_the_described_dive_is_laid_out_as_given():
 def test_an_impossible_dive_is_refused_naming_the_diver(divers, message):
     with pytest.raises(AdvisorError, match=message):
         advisor_state("deep-sea-adventure", 1, 10, divers)
-
-
-def test_the_table_scenario_puts_three_divers_on_their_way_home():
-    state = scenario("deep-sea-adventure", 4, 2, 9)
-    assert state.position == [4, 3, 2, 1] and state.turned == [False, True, True, True]
-    assert len(state.carried[0]) == 2 and state.air == 9
 
 
 def dive_query(**changes):
