@@ -12,8 +12,8 @@ evaluated move, and how many moves reached the target).
     .venv/bin/python benchmarks/analysis.py [--workers 2] [--games deep-sea-adventure,deep-vents]
 
 Targets (issue 24): Deep Sea Adventure in at most 15 s, Deep Vents in at most 60 s on two
-workers, the standard error of each evaluated move at most 0.03. The machine's load is printed with the
-figures (the times scale with the CPU the workers get).
+workers, the standard error of each evaluated move at most 0.03. The machine's load is printed
+with the figures (the times scale with the CPU the workers get).
 """
 
 from __future__ import annotations
