@@ -72,10 +72,10 @@ run: install
 	$(PYTHON) manage.py runserver --nostatic $(HOST_PORT)
 
 # Set DATABASE_URL / CELERY_BROKER_URL to run against PostgreSQL / Redis (see .ci/run).
-# PYTEST_PARALLEL="-n 2 --dist loadgroup" runs the suite on two processes (pytest-xdist);
-# tests/conftest.py keeps the browser tests on one of them and the tests that use services on
-# one. One process by default until a whole run on two has been checked (issue 26).
-PYTEST_PARALLEL ?=
+# The suite runs on two processes (pytest-xdist): tests/conftest.py gives both browser tests
+# first and keeps the tests that use services on one of them. PYTEST_PARALLEL= (empty) runs
+# it on one process, e.g. to read a failure's output in order.
+PYTEST_PARALLEL ?= -n 2 --dist loadgroup
 
 test: install
 	$(VENV)/bin/pytest $(PYTEST_PARALLEL) $(PYTEST_ARGS)

@@ -54,15 +54,17 @@ def pytest_report_header() -> str:
 
 
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
-    """Browser tests run last, one after the other, so that they share one Chromium
-    (SharedChromium). Under the fuzz profile, each property test runs at least FUZZ_EXAMPLES
-    examples: a test's own @settings(max_examples=...) outranks any profile, so it is raised
-    here, on the settings Hypothesis keeps on the test."""
-    items.sort(key=uses_browser)  # stable: otherwise in the order collected
+    """Browser tests run first, one after the other on each process, so that a process starts
+    one Chromium for all of them (SharedChromium) and stops it before any other test. Under
+    pytest-xdist both processes take browser tests (they are the longest, so they start
+    first and the short ones even out the end) and the tests that use services (Redis, real
+    workers, own database servers) run one at a time on one process. Under the fuzz profile,
+    each property test runs at least FUZZ_EXAMPLES examples: a test's own
+    @settings(max_examples=...) outranks any profile, so it is raised here, on the settings
+    Hypothesis keeps on the test."""
+    items.sort(key=lambda item: not uses_browser(item))  # stable: else in the order collected
     for item in items:
-        if uses_browser(item):
-            item.add_marker(pytest.mark.xdist_group("browser"))
-        elif uses_services(item):
+        if not uses_browser(item) and uses_services(item):
             item.add_marker(pytest.mark.xdist_group("services"))
     if HYPOTHESIS_PROFILE != "fuzz":
         return
@@ -80,8 +82,8 @@ def uses_browser(item: pytest.Item | None) -> bool:
 
 
 # Fixtures of tests that use the machine's Redis (whose database some of them flush), start
-# processes of their own or run for minutes: with pytest-xdist (make test's -n 2 --dist
-# loadgroup) they run one at a time, on one worker, beside the other tests.
+# processes of their own or run for minutes: under pytest-xdist (make test's -n 2 --dist
+# loadgroup) they run one at a time, on one process, beside the other tests.
 SERVICE_FIXTURES = {"redis_broker_url", "celery_worker", "postgresql"}
 
 
@@ -93,7 +95,8 @@ def uses_services(item: pytest.Item) -> bool:
 
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_teardown(item: pytest.Item, nextitem: pytest.Item | None):
-    """After the test's fixtures are gone: the last browser test of a run stops Chromium."""
+    """After the test's fixtures are gone: the last browser test of a process stops Chromium
+    (under pytest-xdist, `nextitem` is the next test this process runs)."""
     result = yield
     if uses_browser(item) and not uses_browser(nextitem):
         SHARED_CHROMIUM.stop()

@@ -17,7 +17,7 @@ CHROMIUM_FLAGS = [
 
 
 class SharedChromium:
-    """One headless Chromium for each run of browser tests in a row (they are collected last,
+    """One headless Chromium for each run of browser tests in a row (they are collected first,
     see pytest_collection_modifyitems); each test gets a fresh context of its own (cookies,
     storage and cache start empty, as with a fresh profile).
 
