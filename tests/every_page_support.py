@@ -4,14 +4,13 @@ game waiting for a signed-in player's confirmation."""
 
 from __future__ import annotations
 
-import io
 import json
 import random
 import re
 from dataclasses import dataclass
 
+from demo_support import load_whole_demo
 from django.contrib.auth import get_user_model
-from django.core.management import call_command
 
 from analysis.models import Analysis
 from analysis.services import jobs
@@ -80,7 +79,7 @@ def realistic_site(uploader: str) -> Site:
     """The demo and more, every log verified in-process (tests run Celery eagerly); the
     hundreds of games are the demo account `uploader`'s upload, so they seat its player; the
     third player has no account, so the games count at once."""
-    call_command("load_demo", stdout=io.StringIO())
+    load_whole_demo()
     user = get_user_model().objects.get(username=uploader)
     regulars = [user.player, Player.objects.get(handle="kelp")]
     rng = random.Random("every-page")

@@ -8,12 +8,12 @@ enough for a loaded machine.
 """
 
 import json
-from io import StringIO
 from pathlib import Path
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
 from browser_support import ARTIFACTS, OVERFLOW, WIDTHS
+from demo_support import load_tournament_demo
 from django.conf import settings
 from django.contrib.auth.models import User
 from django.test import Client
@@ -54,7 +54,7 @@ CHARTS_READY = """() => { window.deepseaCharts && window.deepseaCharts.drawAll()
 @pytest.fixture
 def site(django_db_blocker) -> dict[str, str]:
     """The demo tournament, simulated games of every game, and a finished lab batch."""
-    demo.load(StringIO())
+    load_tournament_demo()
     for game_id, players in (
         ("deep-vents", 4),
         ("deep-vents", 3),

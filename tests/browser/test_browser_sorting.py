@@ -3,9 +3,9 @@ no reload: the order is checked against the values computed here, from the servi
 sorted address, once loaded, gives the same order from the server."""
 
 import json
-from io import StringIO
 
 import pytest
+from demo_support import load_tournament_demo
 from django.http import QueryDict
 
 from engines.core.simulate import simulate
@@ -41,7 +41,7 @@ GROUPS = """(selector) => Array.from(document.querySelector(selector).tBodies[0]
 
 @pytest.fixture
 def games(django_db_blocker) -> None:
-    demo.load(StringIO())
+    load_tournament_demo()
     game = get_game("deep-vents")
     for players in (4, 3):
         logs = simulate(game, game.ruleset(None), players, 5, seed=f"sorting-{players}")

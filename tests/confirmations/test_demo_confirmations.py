@@ -1,11 +1,9 @@
 """The demo data has players who can sign in, one game waiting for their confirmation and
 one disputed at an event; loading it again changes none of it."""
 
-from io import StringIO
-
 import pytest
+from demo_support import load_whole_demo
 from django.contrib.auth import authenticate
-from django.core.management import call_command
 from django.http import HttpRequest
 
 from confirmations.models import Confirmation, Review
@@ -13,15 +11,9 @@ from games.models import Game
 from tests.confirmation_support import quick_password_hashing  # noqa: F401 (autouse)
 
 
-def load_demo() -> str:
-    out = StringIO()
-    call_command("load_demo", stdout=out)
-    return out.getvalue()
-
-
 @pytest.mark.django_db
 def test_load_demo_prints_player_logins_with_a_pending_and_a_disputed_game():
-    output = load_demo()
+    output = load_whole_demo()
     line = next(line for line in output.splitlines() if line.startswith("Player logins:"))
     password = line.split("password: ")[1].split()[0]
 
@@ -34,7 +26,7 @@ def test_load_demo_prints_player_logins_with_a_pending_and_a_disputed_game():
     assert (disputed.player.handle, disputed.event) == ("nautilus", 3)
     assert not Game.objects.filter(log__review__isnull=False, counts=True).exists()
 
-    load_demo()
+    load_whole_demo()
 
     assert sorted(Review.objects.values_list("status", flat=True)) == statuses
     assert Confirmation.objects.count() == 4

@@ -3,9 +3,9 @@ formula injection: a cell a spreadsheet would run as a formula is written as tex
 
 import csv
 import io
-from io import StringIO
 
 import pytest
+from demo_support import load_tournament_demo
 from django.db.models import Sum
 
 from common.csv_export import safe_cell
@@ -77,7 +77,7 @@ def test_the_strategy_csv_counts_every_seat(client, deep_vents_games):
 
 @pytest.mark.django_db
 def test_the_standings_csv_matches_the_page_and_neutralises_a_formula_name(client):
-    demo.load(StringIO())
+    load_tournament_demo()
     tournament = Tournament.objects.get(slug=demo.DEMO_SLUG)
     player = tournament.registrations.first().player
     Player.objects.filter(pk=player.pk).update(display_name='=HYPERLINK("http://x")')

@@ -1,6 +1,7 @@
 """The home page, the navigation every page shares, and the Django admin."""
 
 import pytest
+from demo_support import load_tournament_demo
 from django.contrib.auth import get_user_model
 from django.http import HttpRequest
 
@@ -87,13 +88,11 @@ def test_staff_can_add_a_player_in_the_admin(admin_client):
 
 @pytest.mark.django_db
 def test_home_page_leads_to_tournaments_recent_games_top_players_upload_and_record(client):
-    from io import StringIO
 
     from games.models import Game
     from ratings.models import Rating
-    from tournaments import demo
 
-    demo.load(StringIO())
+    load_tournament_demo()
     page = client.get("/").content.decode()
 
     assert 'href="/record/"' in page and 'href="/upload/"' in page

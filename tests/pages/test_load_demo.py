@@ -1,23 +1,16 @@
 """`manage.py load_demo` fills an empty site, and running it again changes nothing."""
 
 import re
-from io import StringIO
 
 import pytest
+from demo_support import load_whole_demo
 from django.contrib.auth import authenticate, get_user_model
-from django.core.management import call_command
 from django.http import HttpRequest
 
 from games.models import Game, GameLog, Upload
 from players.models import Player
 from ratings.models import PROVISIONAL_GAMES, Rating
 from stats.models import SimulationBatch
-
-
-def load_demo() -> str:
-    out = StringIO()
-    call_command("load_demo", stdout=out)
-    return out.getvalue()
 
 
 def printed_login(output: str) -> tuple[str, str]:
@@ -28,7 +21,7 @@ def printed_login(output: str) -> tuple[str, str]:
 
 @pytest.mark.django_db
 def test_load_demo_prints_an_admin_login_that_works():
-    username, password = printed_login(load_demo())
+    username, password = printed_login(load_whole_demo())
 
     user = authenticate(HttpRequest(), username=username, password=password)
     assert user is not None
@@ -37,13 +30,13 @@ def test_load_demo_prints_an_admin_login_that_works():
 
 @pytest.mark.django_db
 def test_load_demo_twice_creates_nothing_more():
-    load_demo()
+    load_whole_demo()
     players = sorted(Player.objects.values_list("handle", flat=True))
     users = get_user_model().objects.count()
     logs, games = GameLog.objects.count(), Game.objects.count()
     uploads, batches = Upload.objects.count(), SimulationBatch.objects.count()
 
-    load_demo()
+    load_whole_demo()
 
     assert sorted(Player.objects.values_list("handle", flat=True)) == players
     assert get_user_model().objects.count() == users == 4  # the admin, three demo players
@@ -55,7 +48,7 @@ def test_load_demo_twice_creates_nothing_more():
 @pytest.mark.django_db
 def test_demo_data_puts_players_on_the_main_leaderboard(django_capture_on_commit_callbacks):
     with django_capture_on_commit_callbacks(execute=True):
-        load_demo()
+        load_whole_demo()
 
     established = Rating.objects.filter(game_type="deep-vents", games__gte=PROVISIONAL_GAMES)
     assert established.count() >= 5
@@ -68,7 +61,7 @@ def test_demo_data_puts_players_on_the_main_leaderboard(django_capture_on_commit
 def test_demo_admin_password_comes_from_the_environment_when_set(monkeypatch):
     monkeypatch.setenv("DEMO_ADMIN_PASSWORD", "sea-cucumber-42")
 
-    assert printed_login(load_demo()) == ("admin", "sea-cucumber-42")
+    assert printed_login(load_whole_demo()) == ("admin", "sea-cucumber-42")
 
 
 @pytest.mark.django_db
@@ -76,8 +69,8 @@ def test_production_demo_admin_gets_an_unguessable_password(monkeypatch, setting
     monkeypatch.delenv("DEMO_ADMIN_PASSWORD", raising=False)
     settings.DEBUG = False
 
-    first = printed_login(load_demo())[1]
-    second = printed_login(load_demo())[1]
+    first = printed_login(load_whole_demo())[1]
+    second = printed_login(load_whole_demo())[1]
 
     assert first != second
     assert len(first) >= 16

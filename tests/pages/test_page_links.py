@@ -1,9 +1,8 @@
 """Pages lead to each other: a tournament game and its table link both ways, seat names lead
 to player pages, and the public standings keep the internal tiebreak draw to themselves."""
 
-from io import StringIO
-
 import pytest
+from demo_support import load_tournament_demo
 
 from tournaments import demo
 from tournaments.models import Table, Tournament
@@ -13,7 +12,7 @@ pytestmark = pytest.mark.django_db
 
 @pytest.fixture
 def table(db) -> Table:
-    demo.load(StringIO())
+    load_tournament_demo()
     return Table.objects.filter(round__tournament__slug=demo.DEMO_SLUG, log__isnull=False).first()
 
 

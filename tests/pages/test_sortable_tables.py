@@ -4,9 +4,9 @@ by carries aria-sort, and the per-hex headers link to the server's own sort for 
 without JavaScript."""
 
 from html.parser import HTMLParser
-from io import StringIO
 
 import pytest
+from demo_support import load_tournament_demo
 from django.http import QueryDict
 from django.urls import reverse
 
@@ -216,7 +216,7 @@ def test_every_leaderboard_number_carries_its_unrounded_value_to_sort_by(client)
 
 
 def test_the_standings_carry_their_unrounded_points_and_tiebreaks(client):
-    demo.load(StringIO())
+    load_tournament_demo()
     tournament = Tournament.objects.get(slug=demo.DEMO_SLUG)
     page = client.get(tournament.get_absolute_url())
     found = table(page.content.decode(), "standings")

@@ -3,6 +3,7 @@
 from io import StringIO
 
 import pytest
+from demo_support import load_tournament_demo
 from django.core.management import call_command
 
 from tournaments import demo
@@ -11,7 +12,7 @@ from tournaments.models import Tournament
 
 @pytest.fixture
 def finished(db) -> Tournament:
-    demo.load(StringIO())
+    load_tournament_demo()
     return Tournament.objects.get(slug=demo.DEMO_SLUG)
 
 

@@ -1,0 +1,84 @@
+"""The demo, loaded as tests need it, with its seating worked out once per test process.
+
+The demo seats its tournament's three rounds with the real search
+(tournaments.services.seating.plan_tables), which spends seconds on purpose, and some forty tests
+load the demo. The search depends on its arguments and the random generator's state alone, and
+on player ids only through who is who: so while the demo loads, a call that matches an earlier
+one (the same arguments, with each test's own player ids in the same order, and the same
+generator state) gets that call's tables, in this call's ids, and leaves the generator where
+that call left it. Only demo loads go through this: the seating tests always run the search.
+"""
+
+import contextlib
+import pickle
+from collections import Counter
+from collections.abc import Iterator
+from io import StringIO
+
+from django.core.management import call_command
+
+from tournaments import demo
+from tournaments.services import seating
+
+_planned: dict[bytes, tuple[list[list[int]], tuple | None]] = {}
+
+
+def _relabelled(order, *, small_last_round=(), small_before=None, met=None, seats=None, **rest):
+    """The call with player ids replaced by their rank among the ids it names, and the ids."""
+    met, seats = met or Counter(), seats or {}
+    small_before = small_before or Counter()
+    ids = sorted(
+        {*order, *small_last_round, *small_before, *seats, *(p for pair in met for p in pair)}
+    )
+    rank = {player: i for i, player in enumerate(ids)}
+    rng = rest.pop("rng", None)
+    call = (
+        [rank[p] for p in order],
+        sorted(rank[p] for p in small_last_round),
+        sorted((rank[p], n) for p, n in small_before.items()),
+        sorted((sorted(rank[p] for p in pair), n) for pair, n in met.items()),
+        sorted((rank[p], sorted(counts.items())) for p, counts in seats.items()),
+        sorted(rest.items()),
+        rng.getstate() if rng is not None else None,
+    )
+    return pickle.dumps(call), ids
+
+
+@contextlib.contextmanager
+def seating_remembered() -> Iterator[None]:
+    search = seating.plan_tables
+
+    def plan_tables(order, **kwargs):
+        key, ids = _relabelled(order, **kwargs)
+        rng = kwargs.get("rng")
+        if key not in _planned:
+            tables = search(order, **kwargs)
+            rank = {player: i for i, player in enumerate(ids)}
+            _planned[key] = (
+                [[rank[p] for p in table] for table in tables],
+                rng.getstate() if rng is not None else None,
+            )
+        tables, state_after = _planned[key]
+        if rng is not None:
+            rng.setstate(state_after)
+        return [[ids[i] for i in table] for table in tables]
+
+    seating.plan_tables = plan_tables
+    try:
+        yield
+    finally:
+        seating.plan_tables = search
+
+
+def load_tournament_demo() -> None:
+    """The demo tournament alone (tournaments.demo.load)."""
+    with seating_remembered():
+        demo.load(StringIO())
+
+
+def load_whole_demo(**options) -> str:
+    """`manage.py load_demo`, everything it loads; returns what it printed."""
+    out = StringIO()
+    with seating_remembered():
+        call_command("load_demo", stdout=out, **options)
+    return out.getvalue()
