@@ -11,6 +11,8 @@ from typing import Any
 
 import plotly.io as pio
 
+from engines.registry import GAMES, get_game
+
 TEMPLATE = pio.templates["plotly_white"].to_plotly_json()
 MARK_STYLE = {  # mark: (legend, colour, symbol)
     "inaccuracy": ("inaccuracies", "#d69e2e", "circle-open"),
@@ -85,3 +87,43 @@ def win_probability_figure(reviewed: dict[str, Any]) -> dict[str, Any]:
             "template": TEMPLATE,
         },
     }
+
+
+def accuracy_history_figure(games: list[dict[str, Any]]) -> dict[str, Any] | None:
+    """A player's accuracy in each analysed game (analysis.services.summary.player_accuracy)
+    by the date it was played, a line per game title, oldest first; None with fewer than
+    two dated games (one point is no history: the table says it)."""
+    dated = sorted((g for g in games if g["played"]), key=lambda g: g["played"])
+    if len(dated) < 2:
+        return None
+    by_title: dict[str, list[dict[str, Any]]] = {}
+    for game in dated:
+        by_title.setdefault(game_title(game["game"]), []).append(game)
+    traces = [
+        {
+            "type": "scatter",
+            "mode": "lines+markers",
+            "name": title,
+            "x": [g["played"].isoformat() for g in played],
+            "y": [round(g["accuracy"], 1) for g in played],
+            "text": [f"{g['decisions']} decisions" for g in played],
+            "hovertemplate": "%{x|%Y-%m-%d}: %{y:.1f}% (%{text})<extra>" + title + "</extra>",
+        }
+        for title, played in by_title.items()
+    ]
+    return {
+        "data": traces,
+        "layout": {
+            "title": {"text": "Accuracy in each analysed game"},
+            "xaxis": {"title": {"text": "Date played"}, "type": "date", "tickformat": "%Y-%m-%d"},
+            "yaxis": {"title": {"text": "Accuracy (%)"}, "range": [0, 100]},
+            "legend": {"orientation": "h", "y": -0.25},
+            "margin": {"l": 60, "r": 20, "t": 50, "b": 50},
+            "height": 360,
+            "template": TEMPLATE,
+        },
+    }
+
+
+def game_title(game_id: str) -> str:
+    return get_game(game_id).title if game_id in GAMES else game_id

@@ -2,8 +2,10 @@
 
 from django import template
 
+from analysis.figures import accuracy_history_figure
 from analysis.services.review import result_context
 from analysis.services.summary import latest_analysis, player_accuracy, player_costs
+from common.charts import embed
 from engines.analysis.turn_back import GAMES as TURN_BACK_GAMES
 
 register = template.Library()
@@ -28,4 +30,11 @@ def game_analysis_section(context, log):
 
 @register.inclusion_tag("analysis/player_costs.html")
 def player_decision_costs(player):
-    return {"rows": player_costs(player), "games": player_accuracy(player)}
+    games = player_accuracy(player)
+    figure = accuracy_history_figure(games)
+    chart = (
+        embed(figure, "accuracy-history", config={"displaylogo": False, "responsive": True})
+        if figure
+        else None
+    )
+    return {"rows": player_costs(player), "games": games, "accuracy_chart": chart}
