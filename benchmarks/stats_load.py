@@ -236,9 +236,7 @@ def replicate(total: int) -> None:
                 "id": shift(GameLog),
                 # Distinct like every stored log's, copies of copies too (--grow); the raw
                 # text is the sample's.
-                "sha256": (
-                    f"encode(sha256(convert_to(t.sha256 || '/{total}/' || c, 'UTF8')), 'hex')"
-                ),
+                "sha256": f"sha256(t.sha256 || convert_to('/{total}/' || c, 'UTF8'))",
                 "created": played,
                 "status_changed": played,
                 "verified_at": played,
