@@ -352,7 +352,7 @@ class GameLog(models.Model):
     line = models.PositiveIntegerField(null=True, blank=True, help_text="Line in a batch file")
     raw = CompressedTextField(help_text="The log exactly as received")
     sha256 = DigestField(unique=True)
-    game_type = models.CharField(max_length=40, db_index=True)
+    game_type = models.CharField(max_length=40)
     # Indexed only where not verified (games_log_unfinished): the sweep and the lists
     # filtered by a status look for the few logs in the other states.
     status = models.CharField(max_length=12, choices=Status.choices, default=Status.QUEUED)
@@ -374,12 +374,15 @@ class GameLog(models.Model):
 
     class Meta:
         ordering = ["-created"]
+        # Plain indexes, not db_index: on PostgreSQL that adds a LIKE index to a text column,
+        # which nothing here needs (issue 25, bytes per game).
         indexes = [
+            models.Index(fields=["game_type"], name="games_log_game_type"),
             models.Index(
                 fields=["status", "created"],
                 condition=~Q(status="verified"),
                 name="games_log_unfinished",
-            )
+            ),
         ]
 
     def __str__(self) -> str:
@@ -425,12 +428,12 @@ class Game(models.Model):
     """What replay derived from a verified log."""
 
     log = models.OneToOneField(GameLog, models.CASCADE, related_name="game")
-    game_type = models.CharField(max_length=40, db_index=True)
+    game_type = models.CharField(max_length=40)
     ruleset = models.CharField(max_length=40)
     ruleset_options = models.JSONField(default=dict)
     edition = models.CharField(max_length=40)
     player_count = models.PositiveSmallIntegerField()
-    source = models.CharField(max_length=20, choices=Source.choices, db_index=True)
+    source = models.CharField(max_length=20, choices=Source.choices)
     # Indexed by games_played_keyset, which leads with it.
     played_at = models.DateTimeField()
     termination = models.CharField(max_length=40, default="normal")
@@ -442,8 +445,13 @@ class Game(models.Model):
 
     class Meta:
         ordering = ["-played_at", "-pk"]
-        # The lists' keyset, newest first (games/pagination.py).
-        indexes = [models.Index(F("played_at").desc(), F("id").desc(), name="games_played_keyset")]
+        indexes = [
+            # The lists' keyset, newest first (games/pagination.py).
+            models.Index(F("played_at").desc(), F("id").desc(), name="games_played_keyset"),
+            # Plain indexes, as GameLog's: no LIKE index beside them.
+            models.Index(fields=["game_type"], name="games_game_type"),
+            models.Index(fields=["source"], name="games_game_source"),
+        ]
 
     def __str__(self) -> str:
         return f"{self.game_type} game {self.pk}"

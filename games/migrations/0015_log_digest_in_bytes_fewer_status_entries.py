@@ -26,6 +26,14 @@ def forwards(apps, schema_editor):
     connection = schema_editor.connection
     with connection.cursor() as cursor:
         if connection.vendor == "postgresql":
+            # Bytes have no LIKE index (db_index on a text column made one).
+            cursor.execute(
+                "SELECT indexname FROM pg_indexes WHERE tablename = 'games_gamelog' "
+                "AND indexdef LIKE %s",
+                ["%(sha256 varchar_pattern_ops)%"],
+            )
+            for (name,) in cursor.fetchall():
+                cursor.execute(f"DROP INDEX {schema_editor.quote_name(name)}")
             cursor.execute(
                 "ALTER TABLE games_gamelog ALTER COLUMN sha256 TYPE bytea "
                 "USING decode(sha256, 'hex')"
@@ -44,6 +52,9 @@ def backwards(apps, schema_editor):
                 "ALTER TABLE games_gamelog ALTER COLUMN sha256 TYPE varchar(64) "
                 "USING encode(sha256, 'hex')"
             )
+            log, text = apps.get_model("games", "GameLog"), TEXT.clone()
+            text.set_attributes_from_name("sha256")
+            schema_editor.execute(schema_editor._create_like_index_sql(log, text))
             return
         cursor.execute("UPDATE games_gamelog SET sha256 = lower(hex(sha256))")
         altered(apps, schema_editor, BYTES, TEXT)
