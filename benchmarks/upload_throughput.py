@@ -305,7 +305,7 @@ def lower_bound_cpu(logs: list[bytes]) -> float:
         replayed = engines.replay(parsed, collect_facts=True)
         ruleset, outcome = replayed.ruleset, replayed.outcome
         games.append(
-            (number, log_dictionary.compress(raw), replayed.game.id,
+            (number, log_dictionary.LOGS.compress(raw), replayed.game.id,
              ruleset.name, Jsonb(dict(ruleset.options)), ruleset.edition,
              len(parsed["players"]), "human", replayed.outcome.termination)
         )  # fmt: skip

@@ -80,14 +80,14 @@ class CompressedTextField(models.TextField):
     def get_db_prep_value(self, value: Any, connection: Any, prepared: bool = False) -> Any:
         if value is None:
             return None
-        return connection.Database.Binary(log_dictionary.compress(value.encode("utf-8")))
+        return connection.Database.Binary(log_dictionary.LOGS.compress(value.encode("utf-8")))
 
     def from_db_value(self, value: Any, expression: Any, connection: Any) -> Any:
         if value is None or isinstance(value, str):
             return value
         value = bytes(value)
         if value[:1] == b"\x78":
-            return log_dictionary.decompress(value).decode("utf-8")
+            return log_dictionary.LOGS.decompress(value).decode("utf-8")
         return value.decode("utf-8")
 
     def to_python(self, value: Any) -> Any:

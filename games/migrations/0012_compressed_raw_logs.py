@@ -36,7 +36,7 @@ def back_on_postgresql(apps, schema_editor) -> None:
             for log_id, raw in rows:
                 cursor.execute(
                     "UPDATE games_gamelog SET raw = %s WHERE id = %s",
-                    [log_dictionary.decompress(bytes(raw)), log_id],
+                    [log_dictionary.LOGS.decompress(bytes(raw)), log_id],
                 )
             last = rows[-1][0]
     schema_editor.execute(
