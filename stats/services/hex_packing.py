@@ -126,21 +126,25 @@ def totals_by_hex(seats: Iterable[tuple[int, int]], counter: str) -> Counter[str
 
 
 def build() -> bytes:
-    """A dictionary of the hex lines of bot games, laid out as they are packed."""
+    """A dictionary of the hex lines of bot games (of the games with hex lines), laid out as
+    they are packed."""
     from types import SimpleNamespace
 
-    from engines import get_game, replay
+    from engines import GAMES, get_game, replay
     from engines.core.simulate import simulate
     from stats.adapters import adapter_for
     from stats.services.aggregate import hex_counts
     from stats.services.lines import GameLines
 
-    game = get_game("deep-vents")
     bodies = []
-    for log in simulate(game, game.ruleset(None), 4, 20, "hex-dictionary"):
-        # Seats weigh only the win-weighted twins, which are not packed.
-        seats = [SimpleNamespace(seat=seat, wins=0.0, expected=0.25) for seat in range(4)]
-        lines = GameLines(seats=seats)
-        adapter_for(game.id).add_lines(lines, replay(log, collect_facts=True).facts)
-        bodies.append(layout([hex_counts(row) for row in lines.hexes]))
+    for game_id in GAMES:
+        if not adapter_for(game_id).has_hexes:
+            continue
+        game = get_game(game_id)
+        for log in simulate(game, game.ruleset(None), 4, 20, "hex-dictionary"):
+            # Seats weigh only the win-weighted twins, which are not packed.
+            seats = [SimpleNamespace(seat=seat, wins=0.0, expected=0.25) for seat in range(4)]
+            lines = GameLines(seats=seats)
+            adapter_for(game_id).add_lines(lines, replay(log, collect_facts=True).facts)
+            bodies.append(layout([hex_counts(row) for row in lines.hexes]))
     return b"".join(bodies)
