@@ -37,6 +37,19 @@ def backwards(apps, schema_editor):
         )
 
 
+def renamed_key(old: str, new: str):
+    """PostgreSQL names a primary key after its table as created: the renamed table's key
+    takes the name it would have had."""
+
+    def rename(apps, schema_editor):
+        if schema_editor.connection.vendor == "postgresql":
+            schema_editor.execute(
+                f"ALTER TABLE ratings_ratingchange RENAME CONSTRAINT {old} TO {new}"
+            )
+
+    return rename
+
+
 class Migration(migrations.Migration):
     dependencies = [
         ("games", "0014_fewer_indexes_per_game"),
@@ -90,4 +103,8 @@ class Migration(migrations.Migration):
         migrations.RunPython(forwards, backwards),
         migrations.DeleteModel(name="RatingChange"),
         migrations.RenameModel(old_name="KeyedRatingChange", new_name="RatingChange"),
+        migrations.RunPython(
+            renamed_key("ratings_keyedratingchange_pkey", "ratings_ratingchange_pkey"),
+            renamed_key("ratings_ratingchange_pkey", "ratings_keyedratingchange_pkey"),
+        ),
     ]
