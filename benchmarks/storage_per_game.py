@@ -101,6 +101,9 @@ def main() -> None:
         call_command("migrate", verbosity=0)
         logs = deep_vents_logs(args.logs, args.distinct, args.seed, tag="storage")
         compressed = [len(zlib.compress(log)) for log in logs]
+        from games.log_dictionary import LOGS
+
+        preset = [len(LOGS.compress(log)) for log in logs]  # as the log is stored
         vacuum_full()
         empty = table_sizes()
 
@@ -139,7 +142,10 @@ def main() -> None:
         f"{games} verified 4-player Deep Vents games, loaded through the worker's code in "
         f"{loaded:.0f} s ({games / loaded:.0f} logs/s in one process); folded, VACUUM FULL"
     )
-    print(f"log: {log_bytes:,.0f} bytes of JSON, {zipped:,.0f} bytes with zlib (level 6)")
+    print(
+        f"log: {log_bytes:,.0f} bytes of JSON, {zipped:,.0f} bytes with zlib (level 6), "
+        f"{statistics.mean(preset):,.0f} with the logs' preset dictionary (as stored)"
+    )
     print(f"{'table':<28} {'bytes/game':>10} {'rows/game':>9}")
     for table, (size, rows) in ranked[:SHOWN]:
         print(f"{table:<28} {size / games:>10,.0f} {rows / games:>9.1f}")

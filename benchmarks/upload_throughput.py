@@ -290,14 +290,12 @@ def lower_bound_cpu(logs: list[bytes]) -> float:
     game stores at the least (its compressed log, a game row, a row per seat) into temporary
     tables, once for all: what any verifier must do, without the product's bookkeeping. The
     facts are replayed, not written: the product no longer stores them."""
-    import zlib
-
     from django.db import connection
     from psycopg.types.json import Jsonb
 
     import engines
     from engines.core.log import loads
-    from games.models import CompressedTextField
+    from games import log_dictionary
     from games.services.verification import turn_orders_and_bids
 
     started = time.process_time()
@@ -307,7 +305,7 @@ def lower_bound_cpu(logs: list[bytes]) -> float:
         replayed = engines.replay(parsed, collect_facts=True)
         ruleset, outcome = replayed.ruleset, replayed.outcome
         games.append(
-            (number, zlib.compress(raw, CompressedTextField.LEVEL), replayed.game.id,
+            (number, log_dictionary.LOGS.compress(raw), replayed.game.id,
              ruleset.name, Jsonb(dict(ruleset.options)), ruleset.edition,
              len(parsed["players"]), "human", replayed.outcome.termination)
         )  # fmt: skip

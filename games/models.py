@@ -21,6 +21,8 @@ from django.db.models import F, Q
 from django.urls import reverse
 from django.utils import timezone
 
+from games import log_dictionary
+
 
 class CompressedJSONField(models.JSONField):
     """JSON kept as zlib-compressed bytes: reads and writes like a JSONField.
@@ -65,13 +67,12 @@ class CompressedTextField(models.TextField):
     """Text kept as zlib-compressed bytes: reads and writes like a TextField.
 
     For the raw logs, stored whole and read whole (replay, the viewer), never searched
-    inside: a Deep Vents log of 11 KB is about 1 KB compressed, against about 2 KB in
-    PostgreSQL's own TOAST compression. Rows written before the column was compressed
-    hold the text as it came (bytes starting with "{" or white space, never zlib's 0x78:
-    intake stores JSON objects only) and are read as they are.
+    inside: with the logs' preset dictionary (games.log_dictionary) a Deep Vents log of
+    11 KB is about 450 bytes, against 1 KB by plain zlib and about 2 KB in PostgreSQL's
+    own TOAST compression. Rows written before the column was compressed hold the text as
+    it came (bytes starting with "{" or white space, never zlib's 0x78: intake stores JSON
+    objects only) and are read as they are.
     """
-
-    LEVEL = 6  # written once per log, read seldom: the smaller output is worth the time
 
     def get_internal_type(self) -> str:
         return "BinaryField"
@@ -79,14 +80,14 @@ class CompressedTextField(models.TextField):
     def get_db_prep_value(self, value: Any, connection: Any, prepared: bool = False) -> Any:
         if value is None:
             return None
-        return connection.Database.Binary(zlib.compress(value.encode("utf-8"), self.LEVEL))
+        return connection.Database.Binary(log_dictionary.LOGS.compress(value.encode("utf-8")))
 
     def from_db_value(self, value: Any, expression: Any, connection: Any) -> Any:
         if value is None or isinstance(value, str):
             return value
         value = bytes(value)
         if value[:1] == b"\x78":
-            return zlib.decompress(value).decode("utf-8")
+            return log_dictionary.LOGS.decompress(value).decode("utf-8")
         return value.decode("utf-8")
 
     def to_python(self, value: Any) -> Any:
@@ -96,6 +97,27 @@ class CompressedTextField(models.TextField):
 
     def get_transform(self, name: str) -> Any:
         return models.Field.get_transform(self, name)  # nothing to look up inside the bytes
+
+
+class DigestField(models.BinaryField):
+    """A SHA-256 digest kept as its 32 bytes, read and written as its 64 hex digits: half the
+    bytes of hex text, in the row and in the unique index (issue 25, bytes per game)."""
+
+    def get_db_prep_value(self, value: Any, connection: Any, prepared: bool = False) -> Any:
+        if value is None:
+            return None
+        return connection.Database.Binary(bytes.fromhex(value))
+
+    def from_db_value(self, value: Any, expression: Any, connection: Any) -> Any:
+        return None if value is None else bytes(value).hex()
+
+    def to_python(self, value: Any) -> Any:
+        if isinstance(value, (bytes, memoryview)):
+            return bytes(value).hex()
+        return value
+
+    def value_to_string(self, obj: models.Model) -> str:
+        return self.value_from_object(obj)
 
 
 class Source(models.TextChoices):
@@ -329,11 +351,11 @@ class GameLog(models.Model):
     upload = models.ForeignKey(Upload, models.CASCADE, related_name="logs")
     line = models.PositiveIntegerField(null=True, blank=True, help_text="Line in a batch file")
     raw = CompressedTextField(help_text="The log exactly as received")
-    sha256 = models.CharField(max_length=64, unique=True)
-    game_type = models.CharField(max_length=40, db_index=True)
-    status = models.CharField(
-        max_length=12, choices=Status.choices, default=Status.QUEUED, db_index=True
-    )
+    sha256 = DigestField(unique=True)
+    game_type = models.CharField(max_length=40)
+    # Indexed only where not verified (games_log_unfinished): the sweep and the lists
+    # filtered by a status look for the few logs in the other states.
+    status = models.CharField(max_length=12, choices=Status.choices, default=Status.QUEUED)
     error = models.JSONField(null=True, blank=True, help_text="The engine's LogError.to_dict()")
     attempts = models.PositiveSmallIntegerField(
         default=0, help_text="Times verified alone (a task verifying many logs counts none)"
@@ -352,6 +374,16 @@ class GameLog(models.Model):
 
     class Meta:
         ordering = ["-created"]
+        # Plain indexes, not db_index: on PostgreSQL that adds a LIKE index to a text column,
+        # which nothing here needs (issue 25, bytes per game).
+        indexes = [
+            models.Index(fields=["game_type"], name="games_log_game_type"),
+            models.Index(
+                fields=["status", "created"],
+                condition=~Q(status="verified"),
+                name="games_log_unfinished",
+            ),
+        ]
 
     def __str__(self) -> str:
         return f"{self.game_type} log {self.pk} ({self.status})"
@@ -396,12 +428,12 @@ class Game(models.Model):
     """What replay derived from a verified log."""
 
     log = models.OneToOneField(GameLog, models.CASCADE, related_name="game")
-    game_type = models.CharField(max_length=40, db_index=True)
+    game_type = models.CharField(max_length=40)
     ruleset = models.CharField(max_length=40)
     ruleset_options = models.JSONField(default=dict)
     edition = models.CharField(max_length=40)
     player_count = models.PositiveSmallIntegerField()
-    source = models.CharField(max_length=20, choices=Source.choices, db_index=True)
+    source = models.CharField(max_length=20, choices=Source.choices)
     # Indexed by games_played_keyset, which leads with it.
     played_at = models.DateTimeField()
     termination = models.CharField(max_length=40, default="normal")
@@ -413,8 +445,13 @@ class Game(models.Model):
 
     class Meta:
         ordering = ["-played_at", "-pk"]
-        # The lists' keyset, newest first (games/pagination.py).
-        indexes = [models.Index(F("played_at").desc(), F("id").desc(), name="games_played_keyset")]
+        indexes = [
+            # The lists' keyset, newest first (games/pagination.py).
+            models.Index(F("played_at").desc(), F("id").desc(), name="games_played_keyset"),
+            # Plain indexes, as GameLog's: no LIKE index beside them.
+            models.Index(fields=["game_type"], name="games_game_type"),
+            models.Index(fields=["source"], name="games_game_source"),
+        ]
 
     def __str__(self) -> str:
         return f"{self.game_type} game {self.pk}"

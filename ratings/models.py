@@ -44,13 +44,19 @@ class Rating(models.Model):
 
 
 class RatingChange(models.Model):
-    """What one verified game did to one player's ratings (history, and idempotency)."""
+    """What one verified game did to one player's ratings (history, and idempotency).
 
-    # Derived rows, written hundreds of thousands at a time by a recompute: no database
-    # constraint (a deferred check per row and key cost seconds at each commit) and no
-    # index of their own (the unique and the player indexes below lead with them). The ORM
-    # still deletes them with their game or player, and only the rater writes them, holding
-    # the ledger lock that retraction and merges take too.
+    Only what cannot be read elsewhere (issue 25, bytes per game): the seat's rank and the
+    game's source are the game's, the OpenSkill values going in are the player's previous
+    change's. Keyed by (game, player), the one index that finding a game's changes needs;
+    `played_at` and `game_type` stay for the per-player index (history, trends, catch-ups).
+    Columns in the order that packs them without padding."""
+
+    # Derived rows, written hundreds of thousands at a time by a recompute: no foreign key
+    # constraint (a deferred check per row cost seconds at each commit). The ORM still
+    # deletes them with their game or player, and only the rater writes them, holding the
+    # ledger lock that retraction and merges take too.
+    pk = models.CompositePrimaryKey("game", "player")
     game = models.ForeignKey(
         "games.Game",
         models.CASCADE,
@@ -65,24 +71,21 @@ class RatingChange(models.Model):
         db_constraint=False,
         db_index=False,
     )
-    game_type = models.CharField(max_length=40)
     played_at = models.DateTimeField()
-    source = models.CharField(max_length=20)
-    rank = models.PositiveSmallIntegerField()
-    won = models.BooleanField()
     elo_before = models.FloatField()
     elo_after = models.FloatField()
-    mu_before = models.FloatField()
     mu_after = models.FloatField()
-    sigma_before = models.FloatField()
     sigma_after = models.FloatField()
+    game_type = models.CharField(max_length=40)
+    won = models.BooleanField()
 
     class Meta:
         ordering = ["played_at", "game_id"]
-        constraints = [
-            models.UniqueConstraint(fields=["game", "player"], name="unique_rating_change")
+        indexes = [
+            models.Index(
+                fields=["player", "game_type", "played_at"], name="ratings_changes_of_player"
+            )
         ]
-        indexes = [models.Index(fields=["player", "game_type", "played_at"])]
 
     def __str__(self) -> str:
         return f"{self.player} in {self.game}: {self.elo_before:.0f} -> {self.elo_after:.0f}"

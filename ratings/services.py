@@ -48,17 +48,13 @@ RATER_ROUNDS = 20
 CHANGE_FIELDS = (
     "game",
     "player",
-    "game_type",
     "played_at",
-    "source",
-    "rank",
-    "won",
     "elo_before",
     "elo_after",
-    "mu_before",
     "mu_after",
-    "sigma_before",
     "sigma_after",
+    "game_type",
+    "won",
 )
 RATING_FIELDS = ("player", "game_type", "rating", "mu", "sigma", "games", "wins", "last_played")
 
@@ -126,12 +122,13 @@ def change_rows(changes: Iterable[Change], game_type: str) -> Iterable[tuple]:
         yield (
             record.game_id,
             player,
-            game_type,
             record.played_at,
-            record.source,
-            record.ranks[player],
+            change.elo_before,
+            change.elo_after,
+            change.mu_after,
+            change.sigma_after,
+            game_type,
             player in record.winners,
-            *change[2:],  # elo, mu and sigma, before and after
         )
 
 
@@ -401,14 +398,14 @@ def indexes_built_after(model: type[models.Model]) -> Iterator[None]:
     date row by row (PostgreSQL's advice for loading data). On PostgreSQL this locks the
     table against readers too until the commit, a few seconds for a full recompute (which
     manage.py recompute_ratings and player merges run); verification never reads it. SQLite
-    keeps its unique constraints' indexes (they cannot be dropped)."""
+    keeps its primary and unique keys' indexes (they cannot be dropped)."""
     table = model._meta.db_table
     quote = connection.ops.quote_name
     with connection.cursor() as cursor:
         if connection.vendor == "postgresql":
             cursor.execute(
                 "SELECT conname, pg_get_constraintdef(oid) FROM pg_constraint "
-                "WHERE conrelid = %s::regclass AND contype = 'u'",
+                "WHERE conrelid = %s::regclass AND contype IN ('p', 'u')",
                 [table],
             )
             constraints = cursor.fetchall()

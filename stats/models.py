@@ -126,7 +126,7 @@ class HexLines(models.Model):
     """One Deep Vents game's per-seat, per-hex-type lines, packed into one value
     (stats.services.hex_packing): whole counts of HEX_LINE_COUNTERS, no win-weighted twins
     (HEX_DERIVED: the sums take them from the seat lines). Some eighty lines a game cost
-    8.7 KB as rows with their indexes; packed, some 600 bytes (issue 25)."""
+    8.7 KB as rows with their indexes; packed, some 400 bytes (issue 25)."""
 
     game = models.OneToOneField(
         "games.Game", models.CASCADE, primary_key=True, related_name="stat_hexes"

@@ -1,13 +1,13 @@
 """The raw log kept zlib-compressed (games.models.CompressedTextField). On PostgreSQL the
 text becomes its UTF-8 bytes (`convert_to`: a cast to bytea would read backslashes as
 escapes), which the field reads as they are; logs stored from now on are compressed. Going
-back inflates the compressed rows first (in Python) and turns the bytes into text again."""
-
-import zlib
+back inflates the compressed rows first (in Python, with the preset dictionary a row names,
+games.log_dictionary) and turns the bytes into text again."""
 
 from django.db import migrations
 
 import games.models
+from games import log_dictionary
 
 
 def alter_on_postgresql(apps, schema_editor) -> None:
@@ -36,7 +36,7 @@ def back_on_postgresql(apps, schema_editor) -> None:
             for log_id, raw in rows:
                 cursor.execute(
                     "UPDATE games_gamelog SET raw = %s WHERE id = %s",
-                    [zlib.decompress(bytes(raw)), log_id],
+                    [log_dictionary.LOGS.decompress(bytes(raw)), log_id],
                 )
             last = rows[-1][0]
     schema_editor.execute(

@@ -132,7 +132,16 @@ def test_players_start_at_1500_and_are_provisional_until_ten_games():
 
 
 RATING_FIELDS = ["player_id", "game_type", "rating", "mu", "sigma", "games", "wins", "last_played"]
-CHANGE_FIELDS = ["game_id", "player_id", "elo_before", "elo_after", "mu_before", "mu_after"]
+CHANGE_FIELDS = [
+    "game_id",
+    "player_id",
+    "played_at",
+    "elo_before",
+    "elo_after",
+    "mu_after",
+    "sigma_after",
+    "won",
+]
 
 
 def stored_ratings() -> tuple[list, list]:
@@ -175,5 +184,5 @@ def test_the_ratings_elo_k_setting_sizes_every_change(k, settings):
     game = verified_game(["ann", "bob"], seed=7)
 
     # Two new players at 1500 (seed 7 has no tie): the winner gains K/2, the other loses it.
-    changes = {c.rank: c.elo_after - c.elo_before for c in RatingChange.objects.filter(game=game)}
-    assert changes == {1: pytest.approx(k / 2), 2: pytest.approx(-k / 2)}
+    changes = {c.won: c.elo_after - c.elo_before for c in RatingChange.objects.filter(game=game)}
+    assert changes == {True: pytest.approx(k / 2), False: pytest.approx(-k / 2)}
