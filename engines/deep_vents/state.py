@@ -16,6 +16,7 @@ decimation choice is pending, the active player otherwise.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable, Mapping, Sequence
 from operator import attrgetter
 from typing import Any
@@ -71,6 +72,20 @@ class Player:
 
     def hex_archaea(self) -> int:
         return sum([t.archaea for t in self.hexes.values()])
+
+    def copy(self, tiles: dict[int, Tile]) -> Player:
+        """This player with copies of their tiles, each recorded in `tiles` (id -> copy)."""
+        twin = Player.__new__(Player)
+        twin.seat, twin.supply, twin.shells = self.seat, self.supply, self.shells
+        twin.tokens, twin.turns = self.tokens, self.turns
+        twin.eliminated_turn = self.eliminated_turn
+        hexes = {}
+        for at, tile in self.hexes.items():
+            hexes[at] = tiles[id(tile)] = tile.copy()
+        for at, tile in self.hexes.items():
+            hexes[at].neighbours = [tiles[id(nb)] for nb in tile.neighbours]
+        twin.hexes = hexes
+        return twin
 
 
 def _coord(value: Any, field: str) -> Coord:
@@ -187,6 +202,31 @@ class DeepVentsState(State):
                 raise exc.at(index, event.get("seat")) from None
             if on_event is not None:
                 on_event(index, self)
+
+    def clone(self) -> DeepVentsState:
+        """An independent copy, player by player and tile by tile (a deepcopy took a fifth
+        of an analysis playout). The edition, hex types, effect specs, the taken hex and the
+        bids' entries are never changed in place, so they are shared; facts are not copied."""
+        twin = copy.copy(self)
+        twin.facts = None
+        tiles: dict[int, Tile] = {}
+        twin.players = [player.copy(tiles) for player in self.players]
+        twin.stack = list(self.stack)
+        twin.row = list(self.row)
+        twin.row_archaea = list(self.row_archaea)
+        twin.order = list(self.order)
+        twin.bids = list(self.bids)
+        twin.passed = set(self.passed)
+        twin.queue = list(self.queue)
+        twin.activation = [tiles[id(tile)] for tile in self.activation]
+        if self.repeat_tile is not None:
+            twin.repeat_tile = tiles[id(self.repeat_tile)]
+        if self.trigger_tile is not None:
+            twin.trigger_tile = tiles[id(self.trigger_tile)]
+        twin.decimate_choices = {at: tiles[id(t)] for at, t in self.decimate_choices.items()}
+        if self._trigger_fact is not None:
+            twin._trigger_fact = copy.deepcopy(self._trigger_fact)
+        return twin
 
     # --- small helpers ---------------------------------------------------------------
 
