@@ -35,9 +35,7 @@ def play_out(
         else:
             event = _out_of_turn_event(state, bots, rng)
             if event is None:
-                seat = state.current_seat()
-                own = [e for e in state.legal_actions() if e.get("seat") == seat]
-                event = bots[seat].choose(state, own, rng)
+                event = bots[state.current_seat()].choose(state, state.decision_actions(), rng)
         state.apply_action(event)
         events.append(event)
         if on_event is not None:
@@ -47,8 +45,11 @@ def play_out(
 
 def _out_of_turn_event(state: State, bots: Sequence[Strategy], rng: random.Random) -> Event | None:
     """Seats other than the decider, in seat order, may act first (DV-8 payoffs)."""
+    events = state.out_of_turn_actions()
+    if not events:
+        return None
     offered: dict[int, list[Event]] = {}
-    for event in state.out_of_turn_actions():
+    for event in events:
         offered.setdefault(event["seat"], []).append(event)
     for seat, events in sorted(offered.items()):
         event = bots[seat].act_out_of_turn(state, events, rng)

@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import random
+from functools import cache
 from typing import TYPE_CHECKING, ClassVar, cast
 
 from engines.core.bots import RandomStrategy, by_name
 from engines.core.game import Event, State, Strategy
-from engines.deep_vents.board import Tile, neighbour_coords
+from engines.deep_vents.board import Tile, neighbour_cells
 
 if TYPE_CHECKING:
     from engines.deep_vents.edition import HexType
@@ -17,18 +18,26 @@ ATTACK_EFFECTS = {"attack", "hunt", "destroy_shell", "opponents_decimate"}
 SHELL_EFFECTS = {"gain_shells", "track_shells"}
 
 
-def effect_kinds(kind: HexType) -> set[str]:
-    return {effect["kind"] for effect in kind.trigger["effects"]}
+# What a hex type does never changes: these are asked at every activation of a playout,
+# so each answer is kept per hex type.
 
 
+@cache
+def effect_kinds(kind: HexType) -> frozenset[str]:
+    return frozenset(effect["kind"] for effect in kind.trigger["effects"])
+
+
+@cache
 def attacks(kind: HexType) -> bool:
     return bool(effect_kinds(kind) & ATTACK_EFFECTS)
 
 
+@cache
 def gives_shells(kind: HexType) -> bool:
     return bool(effect_kinds(kind) & SHELL_EFFECTS)
 
 
+@cache
 def collects(kind: HexType) -> bool:
     return "collect" in effect_kinds(kind)
 
@@ -88,10 +97,7 @@ class Heuristic(Strategy):
 
     def place(self, state: DeepVentsState, legal: list[Event]) -> Event:
         hexes = state.players[state.active].hexes
-        return max(
-            legal,
-            key=lambda e: sum(c in hexes for c in neighbour_coords(tuple(e["hex"]))),
-        )
+        return max(legal, key=lambda e: sum(c in hexes for c in neighbour_cells(tuple(e["hex"]))))
 
     def wants_trigger(self, state: DeepVentsState, tile: Tile) -> bool:
         last_turn = state.players[state.active].turns == state.edition.turns - 1
@@ -180,7 +186,7 @@ class LookaheadStrategy(GrowerStrategy):
         hexes = state.players[state.active].hexes
         return max(
             state.free_cells(state.active),
-            key=lambda c: sum(n in hexes for n in neighbour_coords(c)),
+            key=lambda c: sum(n in hexes for n in neighbour_cells(c)),
         )
 
     def _play_out_turn(self, state: DeepVentsState, seat: int) -> float:
@@ -188,7 +194,7 @@ class LookaheadStrategy(GrowerStrategy):
         greedy, rng = GrowerStrategy(), random.Random(0)  # the grower never draws from rng
         while state.phase != "over":
             # The decider's own events: out-of-turn payoffs (DV-8) are the other bots' call.
-            legal = [e for e in state.legal_actions() if e["seat"] == state.decider]
+            legal = state.decision_actions()
             if state.phase == "activate" and any(e["type"] == "end" for e in legal):
                 break
             state.apply_action(greedy.choose(state, legal, rng))

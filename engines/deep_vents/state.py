@@ -23,7 +23,7 @@ from typing import Any
 
 from engines.core.errors import IllegalEventError, LogError, MalformedLogError
 from engines.core.game import Event, Outcome, State
-from engines.deep_vents.board import Coord, Tile, activation_key, neighbour_cells, neighbour_coords
+from engines.deep_vents.board import Coord, Tile, activation_key, neighbour_cells, order_key
 from engines.deep_vents.edition import Edition, HexType
 from engines.deep_vents.hexes import pay_trigger, trigger_problem, uses_source
 
@@ -969,6 +969,11 @@ class DeepVentsState(State):
     # --- legal actions (bots, the scorekeeper's recording page) --------------------------
 
     def legal_actions(self) -> list[Event]:
+        if self.phase is OVER:
+            return []
+        return [*self.decision_actions(), *self.out_of_turn_actions()]
+
+    def decision_actions(self) -> list[Event]:
         seat = self.decider
         phase = self.phase
         if phase is OVER or seat is None:
@@ -1010,7 +1015,7 @@ class DeepVentsState(State):
             ]
         if self.may_pay_off(seat):
             actions.append({"type": "payoff", "seat": seat})
-        return [*actions, *self.out_of_turn_actions()]
+        return actions
 
     def may_pay_off(self, seat: int) -> bool:
         """DV-8: a player in the game holding a token and 10 archaea may pay it off."""
@@ -1025,17 +1030,23 @@ class DeepVentsState(State):
         """DV-8 "at any moment between actions": every other seat that may pay off a token."""
         if self.phase is OVER:
             return []
+        # may_pay_off, inlined and token first: asked at every step of a playout, where
+        # tokens are rare.
+        cost = self.edition.shortfall_payoff
         return [
             {"type": "payoff", "seat": player.seat}
             for player in self.players
-            if player.seat != self.decider and self.may_pay_off(player.seat)
+            if player.tokens > 0
+            and player.seat != self.decider
+            and player.eliminated_turn is None
+            and player.supply >= cost
         ]
 
     def free_cells(self, seat: int) -> list[Coord]:
         """Empty cells touching the seat's ecosystem, in activation order (DV-4)."""
         hexes = self.players[seat].hexes
-        cells = {c for at in hexes for c in neighbour_coords(at) if c not in hexes}
-        return sorted(cells, key=lambda c: (c[1], 2 * c[0] + c[1]))
+        cells = {c for at in hexes for c in neighbour_cells(at) if c not in hexes}
+        return sorted(cells, key=order_key)
 
     def _grow_actions(self, tile: Tile) -> list[Event]:
         automatic = tile.kind.automatic_at
