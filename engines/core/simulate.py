@@ -28,16 +28,20 @@ def play_out(
     Returns the events played, in order; `on_event(state)` sees the state after each.
     """
     events: list[Event] = []
-    while not state.is_terminal():
-        if state.is_chance_node():
+    # The state's methods, looked up once: this loop runs every step of every playout.
+    is_terminal, is_chance_node = state.is_terminal, state.is_chance_node
+    current_seat, decision_actions = state.current_seat, state.decision_actions
+    apply_action, played = state.apply_action, events.append
+    while not is_terminal():
+        if is_chance_node():
             outcomes = state.chance_outcomes()
             event = rng.choices([e for e, _ in outcomes], weights=[p for _, p in outcomes])[0]
         else:
             event = _out_of_turn_event(state, bots, rng)
             if event is None:
-                event = bots[state.current_seat()].choose(state, state.decision_actions(), rng)
-        state.apply_action(event)
-        events.append(event)
+                event = bots[current_seat()].choose(state, decision_actions(), rng)
+        apply_action(event)
+        played(event)
         if on_event is not None:
             on_event(state)
     return events

@@ -25,7 +25,7 @@ from engines.core.errors import IllegalEventError, LogError, MalformedLogError
 from engines.core.game import Event, Outcome, State
 from engines.deep_vents.board import Coord, Tile, activation_key, neighbour_cells, order_key
 from engines.deep_vents.edition import Edition, HexType
-from engines.deep_vents.hexes import pay_trigger, trigger_problem, uses_source
+from engines.deep_vents.hexes import pay_trigger, trigger_problem
 
 BID, TAKE, PLACE, ACTIVATE, SHELL, DECIMATE, OVER = (
     "bid",
@@ -1013,7 +1013,7 @@ class DeepVentsState(State):
             actions = [
                 {"type": "decimate", "seat": seat, "hex": list(at)} for at in self.decimate_choices
             ]
-        if self.may_pay_off(seat):
+        if self.players[seat].tokens and self.may_pay_off(seat):  # tokens are rare: asked first
             actions.append({"type": "payoff", "seat": seat})
         return actions
 
@@ -1059,7 +1059,7 @@ class DeepVentsState(State):
 
     def _trigger_actions(self, tile: Tile) -> list[Event]:
         event = {"type": "trigger", "seat": self.active, "hex": _at(tile)}
-        if uses_source(tile):
+        if tile.kind.uses_source:
             return [
                 {**event, "source": _at(source)}
                 for source in [tile, *tile.neighbours]
