@@ -110,6 +110,13 @@ class State(ABC):
         """Every event that may come next: the current seat's decision (OpenSpiel's
         legal_actions), then `out_of_turn_actions()`."""
 
+    def decision_actions(self) -> list[Event]:
+        """The current seat's own legal events, those a bot chooses among: legal_actions()
+        less the other seats' out-of-turn ones. Games may answer it without building those
+        (playouts ask it at every step)."""
+        seat = self.current_seat()
+        return [e for e in self.legal_actions() if e.get("seat") == seat]
+
     def out_of_turn_actions(self) -> list[Event]:
         """Events other seats may make before the current decision (DV-8 payoffs); each
         carries its own seat. Most games have none."""

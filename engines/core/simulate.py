@@ -28,18 +28,20 @@ def play_out(
     Returns the events played, in order; `on_event(state)` sees the state after each.
     """
     events: list[Event] = []
-    while not state.is_terminal():
-        if state.is_chance_node():
+    # The state's methods, looked up once: this loop runs every step of every playout.
+    is_terminal, is_chance_node = state.is_terminal, state.is_chance_node
+    current_seat, decision_actions = state.current_seat, state.decision_actions
+    apply_action, played = state.apply_action, events.append
+    while not is_terminal():
+        if is_chance_node():
             outcomes = state.chance_outcomes()
             event = rng.choices([e for e, _ in outcomes], weights=[p for _, p in outcomes])[0]
         else:
             event = _out_of_turn_event(state, bots, rng)
             if event is None:
-                seat = state.current_seat()
-                own = [e for e in state.legal_actions() if e.get("seat") == seat]
-                event = bots[seat].choose(state, own, rng)
-        state.apply_action(event)
-        events.append(event)
+                event = bots[current_seat()].choose(state, decision_actions(), rng)
+        apply_action(event)
+        played(event)
         if on_event is not None:
             on_event(state)
     return events
@@ -47,8 +49,11 @@ def play_out(
 
 def _out_of_turn_event(state: State, bots: Sequence[Strategy], rng: random.Random) -> Event | None:
     """Seats other than the decider, in seat order, may act first (DV-8 payoffs)."""
+    events = state.out_of_turn_actions()
+    if not events:
+        return None
     offered: dict[int, list[Event]] = {}
-    for event in state.out_of_turn_actions():
+    for event in events:
         offered.setdefault(event["seat"], []).append(event)
     for seat, events in sorted(offered.items()):
         event = bots[seat].act_out_of_turn(state, events, rng)

@@ -56,6 +56,14 @@ class Tile:
         self.track = 0  # index into kind.track (tracks start on their first space)
         self.neighbours: list[Tile] = []  # the same player's adjacent tiles (DV-4)
 
+    def copy(self) -> Tile:
+        """This tile with its own counters; `neighbours` is left for the caller to rebuild
+        among the copies (DeepVentsState.clone)."""
+        twin = Tile.__new__(Tile)
+        twin.kind, twin.at, twin.order = self.kind, self.at, self.order
+        twin.archaea, twin.decimated, twin.track = self.archaea, self.decimated, self.track
+        return twin
+
     def trait(self, name: str) -> int:
         """How many `name` symbols this tile shows now (DV-5)."""
         if self.decimated:

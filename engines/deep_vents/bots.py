@@ -3,11 +3,12 @@
 from __future__ import annotations
 
 import random
+from functools import cache
 from typing import TYPE_CHECKING, ClassVar, cast
 
 from engines.core.bots import RandomStrategy, by_name
 from engines.core.game import Event, State, Strategy
-from engines.deep_vents.board import Tile, neighbour_coords
+from engines.deep_vents.board import Tile, neighbour_cells
 
 if TYPE_CHECKING:
     from engines.deep_vents.edition import HexType
@@ -17,22 +18,31 @@ ATTACK_EFFECTS = {"attack", "hunt", "destroy_shell", "opponents_decimate"}
 SHELL_EFFECTS = {"gain_shells", "track_shells"}
 
 
-def effect_kinds(kind: HexType) -> set[str]:
-    return {effect["kind"] for effect in kind.trigger["effects"]}
+# What a hex type does never changes: these are asked at every activation of a playout,
+# so each answer is kept per hex type.
 
 
+@cache
+def effect_kinds(kind: HexType) -> frozenset[str]:
+    return frozenset(effect["kind"] for effect in kind.trigger["effects"])
+
+
+@cache
 def attacks(kind: HexType) -> bool:
     return bool(effect_kinds(kind) & ATTACK_EFFECTS)
 
 
+@cache
 def gives_shells(kind: HexType) -> bool:
     return bool(effect_kinds(kind) & SHELL_EFFECTS)
 
 
+@cache
 def collects(kind: HexType) -> bool:
     return "collect" in effect_kinds(kind)
 
 
+@cache
 def grows_well(kind: HexType) -> bool:
     return kind.grow["kind"] not in ("none", "take_adjacent")
 
@@ -88,10 +98,8 @@ class Heuristic(Strategy):
 
     def place(self, state: DeepVentsState, legal: list[Event]) -> Event:
         hexes = state.players[state.active].hexes
-        return max(
-            legal,
-            key=lambda e: sum(c in hexes for c in neighbour_coords(tuple(e["hex"]))),
-        )
+        touching = hexes.__contains__  # summed over a cell's neighbours in C, not a generator
+        return max(legal, key=lambda e: sum(map(touching, neighbour_cells(tuple(e["hex"])))))
 
     def wants_trigger(self, state: DeepVentsState, tile: Tile) -> bool:
         last_turn = state.players[state.active].turns == state.edition.turns - 1
@@ -178,17 +186,16 @@ class LookaheadStrategy(GrowerStrategy):
 
     def _best_cell(self, state: DeepVentsState) -> tuple[int, int]:
         hexes = state.players[state.active].hexes
-        return max(
-            state.free_cells(state.active),
-            key=lambda c: sum(n in hexes for n in neighbour_coords(c)),
-        )
+        touching = hexes.__contains__
+        cells = state.free_cells(state.active)
+        return max(cells, key=lambda c: sum(map(touching, neighbour_cells(c))))
 
     def _play_out_turn(self, state: DeepVentsState, seat: int) -> float:
         """Greedy activations to the end of this turn; own score minus the best other."""
         greedy, rng = GrowerStrategy(), random.Random(0)  # the grower never draws from rng
         while state.phase != "over":
             # The decider's own events: out-of-turn payoffs (DV-8) are the other bots' call.
-            legal = [e for e in state.legal_actions() if e["seat"] == state.decider]
+            legal = state.decision_actions()
             if state.phase == "activate" and any(e["type"] == "end" for e in legal):
                 break
             state.apply_action(greedy.choose(state, legal, rng))

@@ -163,11 +163,6 @@ def pay_trigger(tile: Tile, source: Tile | None) -> int:
     return cost
 
 
-def uses_source(tile: Tile) -> bool:
-    """True for triggers that spend from a chosen hex (Colossal Squid, DV-12)."""
-    return tile.kind.uses_source
-
-
 # --- trigger effects --------------------------------------------------------------------
 
 

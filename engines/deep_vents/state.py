@@ -16,15 +16,16 @@ decimation choice is pending, the active player otherwise.
 
 from __future__ import annotations
 
+import copy
 from collections.abc import Callable, Mapping, Sequence
 from operator import attrgetter
 from typing import Any
 
 from engines.core.errors import IllegalEventError, LogError, MalformedLogError
 from engines.core.game import Event, Outcome, State
-from engines.deep_vents.board import Coord, Tile, activation_key, neighbour_cells, neighbour_coords
+from engines.deep_vents.board import Coord, Tile, activation_key, neighbour_cells, order_key
 from engines.deep_vents.edition import Edition, HexType
-from engines.deep_vents.hexes import pay_trigger, trigger_problem, uses_source
+from engines.deep_vents.hexes import pay_trigger, trigger_problem
 
 BID, TAKE, PLACE, ACTIVATE, SHELL, DECIMATE, OVER = (
     "bid",
@@ -71,6 +72,20 @@ class Player:
 
     def hex_archaea(self) -> int:
         return sum([t.archaea for t in self.hexes.values()])
+
+    def copy(self, tiles: dict[int, Tile]) -> Player:
+        """This player with copies of their tiles, each recorded in `tiles` (id -> copy)."""
+        twin = Player.__new__(Player)
+        twin.seat, twin.supply, twin.shells = self.seat, self.supply, self.shells
+        twin.tokens, twin.turns = self.tokens, self.turns
+        twin.eliminated_turn = self.eliminated_turn
+        hexes = {}
+        for at, tile in self.hexes.items():
+            hexes[at] = tiles[id(tile)] = tile.copy()
+        for at, tile in self.hexes.items():
+            hexes[at].neighbours = [tiles[id(nb)] for nb in tile.neighbours]
+        twin.hexes = hexes
+        return twin
 
 
 def _coord(value: Any, field: str) -> Coord:
@@ -187,6 +202,31 @@ class DeepVentsState(State):
                 raise exc.at(index, event.get("seat")) from None
             if on_event is not None:
                 on_event(index, self)
+
+    def clone(self) -> DeepVentsState:
+        """An independent copy, player by player and tile by tile (a deepcopy took a fifth
+        of an analysis playout). The edition, hex types, effect specs, the taken hex and the
+        bids' entries are never changed in place, so they are shared; facts are not copied."""
+        twin = copy.copy(self)
+        twin.facts = None
+        tiles: dict[int, Tile] = {}
+        twin.players = [player.copy(tiles) for player in self.players]
+        twin.stack = list(self.stack)
+        twin.row = list(self.row)
+        twin.row_archaea = list(self.row_archaea)
+        twin.order = list(self.order)
+        twin.bids = list(self.bids)
+        twin.passed = set(self.passed)
+        twin.queue = list(self.queue)
+        twin.activation = [tiles[id(tile)] for tile in self.activation]
+        if self.repeat_tile is not None:
+            twin.repeat_tile = tiles[id(self.repeat_tile)]
+        if self.trigger_tile is not None:
+            twin.trigger_tile = tiles[id(self.trigger_tile)]
+        twin.decimate_choices = {at: tiles[id(t)] for at, t in self.decimate_choices.items()}
+        if self._trigger_fact is not None:
+            twin._trigger_fact = copy.deepcopy(self._trigger_fact)
+        return twin
 
     # --- small helpers ---------------------------------------------------------------
 
@@ -929,6 +969,11 @@ class DeepVentsState(State):
     # --- legal actions (bots, the scorekeeper's recording page) --------------------------
 
     def legal_actions(self) -> list[Event]:
+        if self.phase is OVER:
+            return []
+        return [*self.decision_actions(), *self.out_of_turn_actions()]
+
+    def decision_actions(self) -> list[Event]:
         seat = self.decider
         phase = self.phase
         if phase is OVER or seat is None:
@@ -968,9 +1013,9 @@ class DeepVentsState(State):
             actions = [
                 {"type": "decimate", "seat": seat, "hex": list(at)} for at in self.decimate_choices
             ]
-        if self.may_pay_off(seat):
+        if self.players[seat].tokens and self.may_pay_off(seat):  # tokens are rare: asked first
             actions.append({"type": "payoff", "seat": seat})
-        return [*actions, *self.out_of_turn_actions()]
+        return actions
 
     def may_pay_off(self, seat: int) -> bool:
         """DV-8: a player in the game holding a token and 10 archaea may pay it off."""
@@ -985,17 +1030,23 @@ class DeepVentsState(State):
         """DV-8 "at any moment between actions": every other seat that may pay off a token."""
         if self.phase is OVER:
             return []
+        # may_pay_off, inlined and token first: asked at every step of a playout, where
+        # tokens are rare.
+        cost = self.edition.shortfall_payoff
         return [
             {"type": "payoff", "seat": player.seat}
             for player in self.players
-            if player.seat != self.decider and self.may_pay_off(player.seat)
+            if player.tokens > 0
+            and player.seat != self.decider
+            and player.eliminated_turn is None
+            and player.supply >= cost
         ]
 
     def free_cells(self, seat: int) -> list[Coord]:
         """Empty cells touching the seat's ecosystem, in activation order (DV-4)."""
         hexes = self.players[seat].hexes
-        cells = {c for at in hexes for c in neighbour_coords(at) if c not in hexes}
-        return sorted(cells, key=lambda c: (c[1], 2 * c[0] + c[1]))
+        cells = {c for at in hexes for c in neighbour_cells(at) if c not in hexes}
+        return sorted(cells, key=order_key)
 
     def _grow_actions(self, tile: Tile) -> list[Event]:
         automatic = tile.kind.automatic_at
@@ -1008,7 +1059,7 @@ class DeepVentsState(State):
 
     def _trigger_actions(self, tile: Tile) -> list[Event]:
         event = {"type": "trigger", "seat": self.active, "hex": _at(tile)}
-        if uses_source(tile):
+        if tile.kind.uses_source:
             return [
                 {**event, "source": _at(source)}
                 for source in [tile, *tile.neighbours]
