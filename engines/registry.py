@@ -16,6 +16,10 @@ GAMES: dict[str, str] = {
     "deep-dive": "engines.deep_dive.game:DeepDive",
 }
 
+# The game a tournament plays unless told otherwise: the site runs Deep Vents starting-bid
+# tournaments (its default ruleset, DV-3). The one place the site names a game by default.
+TOURNAMENT_GAME = "deep-vents"
+
 
 @cache
 def get_game(game_id: str) -> Game:
