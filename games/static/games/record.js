@@ -87,7 +87,7 @@
     for (let seat = 0; seat < Number(countSelect.value); seat += 1) {
       const name = table && table.players[seat] ? table.players[seat].name : kept[seat] || "";
       namesBox.append(
-        el("label", {}, `Seat ${seat} `,
+        el("label", {}, `Seat ${seat + 1} `,
           el("input", { type: "text", name: `player-${seat}`, required: "", maxlength: 100, value: name, readonly: table ? "" : null })));
     }
     fillDrawn();
@@ -110,7 +110,7 @@
   function fillDrawn() {
     const game = currentGame();
     drawnBox.replaceChildren();
-    const seats = [...Array(Number(countSelect.value)).keys()].map((s) => el("option", { value: s }, `seat ${s}`));
+    const seats = [...Array(Number(countSelect.value)).keys()].map((s) => el("option", { value: s }, `seat ${s + 1}`));
     if (game.id === "deep-vents") {
       const bidding = rulesetSelect.value === "starting-bid";
       // A table's seating fixes the seat that opens the bidding (DV-3) or plays first (DV-16).
