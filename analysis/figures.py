@@ -21,14 +21,10 @@ MARK_STYLE = {  # mark: (legend, colour, symbol)
 }
 
 
-def _chances(value: float) -> str:
-    return f"{value:.2f}"
-
-
 def win_probability_figure(reviewed: dict[str, Any]) -> dict[str, Any]:
     """One line per player: their estimated share of the win after each decision's move
-    (the engine's review, engines.analysis.review); hovering a point names the move, and
-    the marked moves are drawn on their player's line."""
+    (the engine's review as the page shows it, analysis.services.review.shown); hovering a
+    point names the move, and the marked moves are drawn on their player's line."""
     moves = reviewed["moves"]
     decisions = {move["index"]: move for move in moves}
     x = [move["index"] for move in moves]
@@ -69,7 +65,7 @@ def win_probability_figure(reviewed: dict[str, Any]) -> dict[str, Any]:
                 },
                 "text": [
                     f"{move['player']}: {move['played']}; better {move['best']} "
-                    f"({_chances(move['best_win'])} instead of {_chances(move['win'])})"
+                    f"({move['best_win']} instead of {move['win']})"
                     for move in marked
                 ],
                 "hovertemplate": "event %{x}: %{text}<extra>" + kind + "</extra>",

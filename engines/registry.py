@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import cache
 from importlib import import_module
 
@@ -21,18 +22,23 @@ GAMES: dict[str, str] = {
 TOURNAMENT_GAME = "deep-vents"
 
 
+# The montecarlo bot's search (engines.core.bots.MonteCarloStrategy): the analysis'
+# evaluator, which is built on the games, so it is loaded when asked for, as they are.
+MONTECARLO_SEARCH = "engines.analysis.strategy:choose_by_playouts"
+
+
+@cache
+def montecarlo_search() -> Callable:
+    module, name = MONTECARLO_SEARCH.split(":")
+    return getattr(import_module(module), name)
+
+
 @cache
 def get_game(game_id: str) -> Game:
-    """The Game for an id, or MalformedLogError naming the known ids. Its bots include the
-    `montecarlo` bot, which searches with the game's own playouts: a game package knows
-    nothing of the analysis built on it, so the bot joins here, where games are loaded."""
+    """The Game for an id, or MalformedLogError naming the known ids."""
     if not isinstance(game_id, str) or game_id not in GAMES:
         raise MalformedLogError(
             f"unknown game {game_id!r}; known: {', '.join(GAMES)}", field="game"
         )
     module, name = GAMES[game_id].split(":")
-    game = getattr(import_module(module), name)()
-    from engines.analysis.strategy import montecarlo_for  # the analysis loads games
-
-    game.strategies["montecarlo"] = montecarlo_for(game_id)
-    return game
+    return getattr(import_module(module), name)()

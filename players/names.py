@@ -102,19 +102,21 @@ def name_problem(name: str) -> str | None:
 
 def seat_name_problems(names: Iterable[object]) -> tuple[int, str] | None:
     """The first (seat, message) refusing the player names of a log in seat order: a bad
-    name, or two seats that are one player. Names that are not strings are the schema's."""
+    name, or two seats that are one player. Names that are not strings are the schema's.
+    The seat is the log's (from 0); the message counts seats from 1, as players do."""
     first_seat_of: dict[str, int] = {}
     for seat, name in enumerate(names):
         if not isinstance(name, str):
             continue
         problem = name_problem(name)
         if problem:
-            return seat, f"seat {seat}: {problem}"
+            return seat, f"seat {seat + 1}: {problem}"
         canonical = canonical_name(name)
         if canonical in first_seat_of:
             other = first_seat_of[canonical]
             return seat, (
-                f"seat {seat}: player name {shown(name)} is the same player as seat {other}'s "
+                f"seat {seat + 1}: player name {shown(name)} is the same player as "
+                f"seat {other + 1}'s "
                 "(names are matched ignoring case, width and surrounding spaces)"
             )
         first_seat_of[canonical] = seat

@@ -9,14 +9,12 @@ from __future__ import annotations
 import datetime
 from dataclasses import dataclass, field
 
-from django.contrib.postgres.expressions import ArraySubquery
 from django.core.paginator import Page, Paginator
-from django.db import connection
-from django.db.models import Case, F, OuterRef, When, Window
-from django.db.models.functions import RowNumber
+from django.db.models import Case, F, When
 from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 
+from common.database import newest_per_group
 from games.models import Game, Source
 from players.models import Player
 from ratings.models import PROVISIONAL_GAMES, Rating, RatingChange
@@ -177,31 +175,17 @@ def leaderboard_page(game_type: str, filters: Filters, number: str | None) -> Pa
 
 def recent_elo(game_type: str, player_ids: list[int] | None = None) -> dict[int, list[float]]:
     """Each player's Elo after their last TREND_GAMES games, oldest first (of these players,
-    or every rated one), without reading every rating change of the game type: on
-    PostgreSQL an index scan of TREND_GAMES rows per player (5 ms at 80,000 changes,
-    against 100 ms for the window below)."""
-    latest_first = [F("played_at").desc(), F("game_id").desc()]
+    or every rated one), without reading every rating change of the game type."""
     players = {} if player_ids is None else {"player_id__in": player_ids}
-    if connection.vendor == "postgresql":
-        latest = (
-            RatingChange.objects.filter(player_id=OuterRef("player_id"), game_type=game_type)
-            .order_by(*latest_first)
-            .values("elo_after")[:TREND_GAMES]
-        )
-        ratings = Rating.objects.filter(game_type=game_type, **players).order_by()
-        trends = ratings.annotate(trend=ArraySubquery(latest)).values_list("player_id", "trend")
-        return {player_id: trend[::-1] for player_id, trend in trends}
-    changes = (
-        RatingChange.objects.filter(game_type=game_type, **players)
-        .annotate(recency=Window(RowNumber(), partition_by=F("player_id"), order_by=latest_first))
-        .filter(recency__lte=TREND_GAMES)
-        .order_by("player_id", "played_at", "game_id")
-        .values_list("player_id", "elo_after")
+    newest = newest_per_group(
+        RatingChange.objects.filter(game_type=game_type),
+        group="player_id",
+        value="elo_after",
+        order_by=[F("played_at").desc(), F("game_id").desc()],
+        count=TREND_GAMES,
+        groups=Rating.objects.filter(game_type=game_type, **players).values("player_id"),
     )
-    trends: dict[int, list[float]] = {}
-    for player_id, value in changes:
-        trends.setdefault(player_id, []).append(value)
-    return trends
+    return {player_id: trend[::-1] for player_id, trend in newest.items()}
 
 
 def sparkline_points(values: list[float], width: int = 100, height: int = 20) -> str:

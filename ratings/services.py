@@ -26,11 +26,11 @@ from datetime import timedelta
 
 from celery import Task, current_task, shared_task
 from django.conf import settings
-from django.db import connection, models, transaction
+from django.db import transaction
 from django.db.models import Count, Q, QuerySet
 from django.utils import timezone
 
-from common.bulk import insert_rows
+from common.database import indexes_built_after, insert_rows, truncate
 from common.outages import INFRASTRUCTURE_ERRORS, retry_after_outage
 from games.models import Game, GameSeat, Source
 from ratings import elo
@@ -384,55 +384,8 @@ def rewritten(game_type: str, changes: QuerySet[RatingChange], whole_type: bool)
         if counts["others"]:
             changes.delete()
         else:
-            table = connection.ops.quote_name(RatingChange._meta.db_table)
-            empty = "TRUNCATE" if connection.vendor == "postgresql" else "DELETE FROM"
-            with connection.cursor() as cursor:
-                cursor.execute(f"{empty} {table}")
+            truncate(RatingChange)
         yield
-
-
-@contextmanager
-def indexes_built_after(model: type[models.Model]) -> Iterator[None]:
-    """Rewrite most of a table without its indexes, then build them again (same names, same
-    definitions): building an index over 400,000 rows takes a fraction of keeping it up to
-    date row by row (PostgreSQL's advice for loading data). On PostgreSQL this locks the
-    table against readers too until the commit, a few seconds for a full recompute (which
-    manage.py recompute_ratings and player merges run); verification never reads it. SQLite
-    keeps its primary and unique keys' indexes (they cannot be dropped)."""
-    table = model._meta.db_table
-    quote = connection.ops.quote_name
-    with connection.cursor() as cursor:
-        if connection.vendor == "postgresql":
-            cursor.execute(
-                "SELECT conname, pg_get_constraintdef(oid) FROM pg_constraint "
-                "WHERE conrelid = %s::regclass AND contype IN ('p', 'u')",
-                [table],
-            )
-            constraints = cursor.fetchall()
-            cursor.execute(
-                "SELECT indexname, indexdef FROM pg_indexes WHERE schemaname = current_schema() "
-                "AND tablename = %s AND indexname NOT IN "
-                "(SELECT conname FROM pg_constraint WHERE conrelid = %s::regclass)",
-                [table, table],
-            )
-        else:
-            constraints = []
-            cursor.execute(
-                "SELECT name, sql FROM sqlite_master "
-                "WHERE type = 'index' AND tbl_name = %s AND sql IS NOT NULL",
-                [table],
-            )
-        indexes = cursor.fetchall()
-        for name, _ in constraints:
-            cursor.execute(f"ALTER TABLE {quote(table)} DROP CONSTRAINT {quote(name)}")
-        for name, _ in indexes:
-            cursor.execute(f"DROP INDEX {quote(name)}")
-    yield
-    with connection.cursor() as cursor:
-        for _, definition in indexes:
-            cursor.execute(definition)
-        for name, definition in constraints:
-            cursor.execute(f"ALTER TABLE {quote(table)} ADD CONSTRAINT {quote(name)} {definition}")
 
 
 def rate_until_caught_up(game_type: str, largest_catch_up: int | None = None) -> int | None:

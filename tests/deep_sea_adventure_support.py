@@ -8,11 +8,13 @@ from typing import Any
 from engines.core.schema import FORMAT
 from engines.core.simulate import play_out
 from engines.deep_sea_adventure.bots import GrabTwoThenTurn
-from engines.deep_sea_adventure.game import DeepSeaAdventure
+from engines.deep_sea_adventure.game import DeepSeaAdventure, DeepSeaAdventureBoost
 from engines.deep_sea_adventure.state import DeepSeaState
 
 GAME = DeepSeaAdventure()
 CHIPS = [value for level in GAME.editions()["first"].levels for value in level]
+BOOST = DeepSeaAdventureBoost()
+BOOST_CHIPS = [value for level in BOOST.editions()["boost"].levels for value in level]
 
 
 def roll(seat: int, *dice: int) -> dict[str, Any]:
@@ -71,10 +73,21 @@ def dsa_9_log(opening: list[dict[str, Any]], seed: int = 9) -> dict[str, Any]:
 
 
 def new_game(
-    players: int = 2, chips: list | None = None, ruleset: dict | None = None
+    players: int = 2,
+    chips: list | None = None,
+    ruleset: dict | None = None,
+    next_first_player: str | None = None,
 ) -> DeepSeaState:
     """A game's state at its start: the first edition's chips unless `chips` are given, the
-    ruleset `ruleset` describes (name, options; the default one without)."""
+    ruleset `ruleset` describes (name, options; the default one without), or the default
+    one with option next_first_player (DSA-6) set."""
+    if next_first_player is not None:
+        ruleset = {"options": {"next_first_player": next_first_player}}
     return GAME.new_state(
         GAME.ruleset(ruleset), players, {"chips": CHIPS if chips is None else chips}
     )
+
+
+def new_boost_game(name: str) -> DeepSeaState:
+    """A two-seat game of Boost's ruleset `name`, with Boost's chips."""
+    return BOOST.new_state(BOOST.ruleset({"name": name}), 2, {"chips": BOOST_CHIPS})

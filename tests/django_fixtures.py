@@ -7,6 +7,9 @@ service is missing the test is skipped locally, with the reason, and FAILS under
 green CI run always exercised the services (.ci/run points DATABASE_URL and CELERY_BROKER_URL
 at the machine's PostgreSQL and Redis).
 
+Clients. `staff_client` is signed in as staff; `signed_in_as(user)` (imported, not a
+fixture) is a client of its own signed in as `user`.
+
 Browser. `browser` is a fresh context (cookies, storage) in a headless Debian Chromium
 (Playwright, /usr/bin/chromium) that the browser tests share (shared_chromium.py); missing
 Chromium skips locally and fails under CI=true, like a missing service.
@@ -30,6 +33,7 @@ from celery import Celery
 from celery.contrib.testing.worker import start_worker
 from celery.signals import task_postrun
 from django.conf import settings
+from django.test import Client
 from service_support import service_missing
 from shared_chromium import CHROMIUM, SHARED_CHROMIUM
 
@@ -42,6 +46,7 @@ __all__ = [
     "own_cache",
     "postgresql",
     "redis_broker_url",
+    "staff_client",
 ]
 
 
@@ -148,6 +153,20 @@ def celery_worker(
 
 
 # Browser tests: Debian's Chromium, headless, driven by Playwright (never a downloaded browser).
+
+
+def signed_in_as(user) -> Client:
+    """A test client of its own, signed in as `user` (force_login: no password to hash)."""
+    client = Client()
+    client.force_login(user)
+    return client
+
+
+@pytest.fixture
+def staff_client(django_user_model) -> Client:
+    """Signed in as staff: every staff page open to it, and the logs it submits may seat
+    players it does not play (games.services.submission_rights)."""
+    return signed_in_as(django_user_model.objects.create_user("staff", is_staff=True))
 
 
 @pytest.fixture

@@ -28,7 +28,7 @@ import sys
 import tempfile
 import time
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import psycopg
@@ -337,6 +337,24 @@ class Stack:
     def stop(self) -> None:
         for process in [*self.workers, self.beat]:
             stop(process)
+
+
+@contextlib.contextmanager
+def running_stack(workdir: Path, also_on: str | None = None) -> Iterator[Stack]:
+    """A stack of the test's own: its PostgreSQL and Redis started (listening on `also_on`
+    as well, when given), its database migrated; stopped and destroyed however the test
+    ends, workers first."""
+    postgresql, broker = OwnPostgreSQL(also_on=also_on), OwnRedis(also_on=also_on)
+    stack = Stack(postgresql, broker, workdir)
+    try:
+        postgresql.start()
+        broker.start()
+        stack.create()
+        yield stack
+    finally:
+        stack.stop()
+        broker.crash()
+        postgresql.destroy()
 
 
 def batch(count: int, bad: int, first_seed: int = 0) -> list[dict]:

@@ -3,6 +3,7 @@ words, marks, accuracy, swings) and the chart, for the replay's analysis section
 
 from __future__ import annotations
 
+from decimal import ROUND_HALF_UP, Decimal
 from typing import Any
 
 from analysis import figures
@@ -19,7 +20,7 @@ def result_context(log: GameLog, analysis: Analysis) -> dict[str, Any]:
     """The chart, the review and its costliest marked moves; nothing when the log no longer
     replays (an engine change since the analysis: the page says it is stale)."""
     try:
-        reviewed = review(loads(log.raw), analysis.decisions).to_json()
+        reviewed = shown(review(loads(log.raw), analysis.decisions).to_json())
     except LogError:
         return {}
     return {
@@ -34,6 +35,24 @@ def result_context(log: GameLog, analysis: Analysis) -> dict[str, Any]:
         "entries": entries(reviewed),
         "mistakes": biggest_mistakes(reviewed["moves"]),
     }
+
+
+def chances(value: float) -> str:
+    """A chance of winning as the page writes it: two places, the float's shortest form
+    rounded half up (as Django's floatformat does), so 0.615 reads 0.62. Rounded here once
+    for the template, analysis.js and the chart alike: rounding the float in each (toFixed
+    and Python's format round its binary value, 0.61499..., down) made them disagree."""
+    return str(Decimal(repr(value)).quantize(Decimal("0.01"), ROUND_HALF_UP))
+
+
+def shown(reviewed: dict[str, Any]) -> dict[str, Any]:
+    """The review with the chances the page writes as their text (`chances`): each move's
+    `win` and `best_win`, each swing's `before` and `after`."""
+    for move in reviewed["moves"]:
+        move["win"], move["best_win"] = chances(move["win"]), chances(move["best_win"])
+    for swing in reviewed["swings"]:
+        swing["before"], swing["after"] = chances(swing["before"]), chances(swing["after"])
+    return reviewed
 
 
 def biggest_mistakes(moves: list[dict[str, Any]]) -> list[dict[str, Any]]:

@@ -1,4 +1,5 @@
-"""What every game's bots share: the uniformly random player and the name registry."""
+"""What every game's bots share: the uniformly random player, the `montecarlo` bot and the
+name registry."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ from collections.abc import Mapping, Sequence
 from typing import ClassVar
 
 from engines.core.game import Event, State, Strategy
+from engines.registry import montecarlo_search
 
 
 class RandomStrategy(Strategy):
@@ -16,6 +18,31 @@ class RandomStrategy(Strategy):
 
     def choose(self, state: State, legal: list[Event], rng: random.Random) -> Event:
         return rng.choice(legal)
+
+
+class MonteCarloStrategy(Strategy):
+    """The `montecarlo` bot: the analysis' evaluator choosing its best move at a small
+    budget. Each game lists it among its bots (`montecarlo_for(its id)`), so the lab and the
+    per-strategy statistics show how it does against the heuristics it uses for its
+    playouts; its search (engines.analysis.strategy) is built on the games, so the registry
+    loads it when the bot first plays, as it loads games."""
+
+    name = "montecarlo"
+    title = "Monte Carlo bot"
+    description = (
+        "Plays each legal action out 16 times with the game's playout bots and keeps the "
+        "one that wins most often."
+    )
+    drawn_at_random = False  # a Deep Vents game costs tens of seconds a montecarlo seat
+    game_id: ClassVar[str]
+
+    def choose(self, state: State, legal: list[Event], rng: random.Random) -> Event:
+        return montecarlo_search()(self.game_id, state, legal, rng)
+
+
+def montecarlo_for(game_id: str) -> type[MonteCarloStrategy]:
+    """The montecarlo bot of one game, for that game's list of bots."""
+    return type("MonteCarloStrategy", (MonteCarloStrategy,), {"game_id": game_id})
 
 
 class MixedStrategy(Strategy):

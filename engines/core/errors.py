@@ -10,8 +10,15 @@ from __future__ import annotations
 from typing import Any
 
 
+def seat_label(seat: object) -> str:
+    """A seat as players read it: counted from 1 ("seat 1" is a log's seat 0), as on the
+    table's seating; a value that is not a seat index is shown as it was written."""
+    return f"seat {seat + 1}" if type(seat) is int and seat >= 0 else f"seat {seat!r}"
+
+
 class LogError(ValueError):
-    """A game log cannot be accepted."""
+    """A game log cannot be accepted. `index` and `seat` are the log's (from 0, as its
+    events and fields count); the text reads the seat from 1 (`seat_label`)."""
 
     kind = "invalid"
 
@@ -36,7 +43,7 @@ class LogError(ValueError):
         if self.index is not None:
             where.append(f"event {self.index}")
             if self.seat is not None:
-                where.append(f"(seat {self.seat})")
+                where.append(f"({seat_label(self.seat)})")
         elif self.field:
             where.append(self.field)
         text = f"{' '.join(where)}: {self.message}" if where else self.message

@@ -24,6 +24,7 @@ from engines.core.errors import (
     LogError,
     MalformedLogError,
     UnsupportedRulesetError,
+    seat_label,
 )
 from engines.core.schema_errors import FieldRules
 
@@ -201,7 +202,7 @@ class State(ABC):
     def waiting_for(self) -> str:
         """The pending decision in words: "seat 2 to decide on a shell against 3 damage"."""
         seat = self.current_seat()
-        return "nothing: the game is over" if seat is None else f"seat {seat} to act"
+        return "nothing: the game is over" if seat is None else f"{seat_label(seat)} to act"
 
     def must(self) -> str:
         """The pending decision as an obligation: "seat 2 must decide on a shell ..."."""

@@ -7,6 +7,7 @@ from collections.abc import Mapping, Sequence
 from functools import cache
 from typing import Any
 
+from engines.core.bots import montecarlo_for
 from engines.core.errors import MalformedLogError, UnsupportedRulesetError
 from engines.core.game import Event, Game, Ruleset, SeatOrder, State
 from engines.core.schema import log_schema
@@ -30,7 +31,7 @@ class DeepDive(Game):
     min_players = 2
     max_players = 4
     default_ruleset = "standard"
-    strategies = STRATEGIES
+    strategies = {**STRATEGIES, "montecarlo": montecarlo_for("deep-dive")}
     # Nothing to resample: an unopened shell's contents are a chance event drawn when it is
     # opened (DD-4), so each playout draws them afresh, like the dice.
     # The strongest bot alone: the montecarlo bot built on it won 0.35 of 400 mixed-table

@@ -14,7 +14,7 @@ from itertools import product
 from math import comb
 from typing import Any
 
-from engines.core.errors import IllegalEventError
+from engines.core.errors import IllegalEventError, seat_label
 from engines.core.game import Event, Outcome, State
 from engines.deep_dive import events
 from engines.deep_dive.edition import KINDS, Edition
@@ -93,7 +93,7 @@ class DeepDiveState(State):
     def waiting_for(self) -> str:
         if self.phase is Phase.OVER:
             return "nothing: the game is over"
-        return f"seat {self.current_seat()} to {EXPECTED[self.phase][0]}"
+        return f"{seat_label(self.current_seat())} to {EXPECTED[self.phase][0]}"
 
     def pending_rule(self) -> str | None:
         return EXPECTED[self.phase][2] if self.phase in EXPECTED else None
@@ -145,7 +145,7 @@ class DeepDiveState(State):
         _, types, rule = EXPECTED[self.phase]
         seat = self.current_seat()
         if event.get("seat") != seat:
-            raise _fail(f"it is not seat {event.get('seat')}'s turn: {self.must()}", rule)
+            raise _fail(f"it is not {seat_label(event.get('seat'))}'s turn: {self.must()}", rule)
         if event.get("type") not in types:
             raise _fail(f"{self.must()} first; a {event.get('type')!r} cannot come now", rule)
         if self.phase is Phase.DIVE:
@@ -211,7 +211,7 @@ class DeepDiveState(State):
         held = self.held[seat]
         if sum(counts.values()) != held:
             raise _fail(
-                f"seat {seat} opens {held} shell{'s' * (held != 1)}, but the event lists "
+                f"{seat_label(seat)} opens {held} shell{'s' * (held != 1)}, but the event lists "
                 f"{counts['white']} white + {counts['black']} black + {counts['empty']} empty",
                 "DD-4",
             )

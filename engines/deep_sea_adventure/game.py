@@ -6,6 +6,7 @@ import random
 from collections.abc import Mapping, Sequence
 from typing import Any
 
+from engines.core.bots import montecarlo_for
 from engines.core.errors import MalformedLogError, UnsupportedRulesetError
 from engines.core.game import DrawnInput, DrawnSetup, Event, Game, Ruleset, SeatOrder, State
 from engines.core.schema_errors import FieldRules
@@ -28,7 +29,7 @@ class DeepSeaAdventure(Game):
     min_players = 2
     max_players = 6
     default_ruleset = "standard"
-    strategies = bots.DSA_STRATEGIES
+    strategies = {**bots.DSA_STRATEGIES, "montecarlo": montecarlo_for("deep-sea-adventure")}
     # Measured (benchmarks/calibration.py): one bot everywhere made the analysis too sure of
     # itself at mixed and human-like tables; a mix of the heuristics, a fifth random, is not.
     playout_pool = ("grab-2-then-turn", "grab-3-then-turn", "air-aware")
@@ -121,7 +122,10 @@ class DeepSeaAdventure(Game):
 class DeepSeaAdventureBoost(DeepSeaAdventure):
     id = "deep-sea-adventure-boost"
     title = "Deep Sea Adventure Boost"
-    strategies = bots.BOOST_STRATEGIES
+    strategies = {
+        **bots.BOOST_STRATEGIES,
+        "montecarlo": montecarlo_for("deep-sea-adventure-boost"),
+    }
     playout_pool = (
         "grab-2-then-turn", "grab-3-then-turn", "air-aware", "air-aware-boost", "always-boost",
     )  # fmt: skip

@@ -18,7 +18,7 @@ from collections.abc import Mapping
 from itertools import combinations
 from typing import Any
 
-from engines.core.errors import IllegalEventError, LogError, MalformedLogError
+from engines.core.errors import IllegalEventError, LogError, MalformedLogError, seat_label
 from engines.core.game import Event, Outcome, State
 from engines.deep_sea_adventure.edition import Chip, Edition, roll_outcomes
 
@@ -377,7 +377,7 @@ class DeepSeaState(State):
                     "is back in the submarine and takes no more turns this dive", rule="DSA-3"
                 )
             raise IllegalEventError(
-                f"it is seat {self.seat}'s turn, not seat {seat}'s: {self.must()}",
+                f"it is {seat_label(self.seat)}'s turn, not {seat_label(seat)}'s: {self.must()}",
                 rule="DSA-8",
             )
         if EVENT_STAGES[kind] != self.stage:
@@ -660,7 +660,7 @@ class DeepSeaState(State):
     def waiting_for(self) -> str:
         if self.stage == OVER:
             return "nothing: the game is over"
-        return f"seat {self.seat} to {PENDING[self._decision()][0]}"
+        return f"{seat_label(self.seat)} to {PENDING[self._decision()][0]}"
 
     def pending_rule(self) -> str | None:
         return None if self.stage == OVER else PENDING[self._decision()][1]

@@ -8,6 +8,7 @@ from collections.abc import Mapping, Sequence
 from functools import cache
 from typing import Any, ClassVar
 
+from engines.core.bots import montecarlo_for
 from engines.core.errors import MalformedLogError, UnsupportedRulesetError
 from engines.core.game import (
     BID,
@@ -47,7 +48,10 @@ class DeepVents(Game):
     min_players = 2
     max_players = 4
     default_ruleset = STARTING_BID
-    strategies: ClassVar[Mapping[str, type[Strategy]]] = STRATEGIES
+    strategies: ClassVar[Mapping[str, type[Strategy]]] = {
+        **STRATEGIES,
+        "montecarlo": montecarlo_for(GAME_ID),
+    }
     # The bots that are cheap enough (lookahead costs ~140 ms a playout against ~5 ms), mixed,
     # a fifth random. Measured (benchmarks/calibration.py, 6 games a table): turtle alone was
     # sure and wrong 14 times in 158 at human-like tables (skill 0.27, ECE 0.13), the mix

@@ -21,7 +21,7 @@ from collections.abc import Callable, Mapping, Sequence
 from operator import attrgetter
 from typing import Any
 
-from engines.core.errors import IllegalEventError, LogError, MalformedLogError
+from engines.core.errors import IllegalEventError, LogError, MalformedLogError, seat_label
 from engines.core.game import Event, Outcome, State
 from engines.deep_vents.board import Coord, Tile, activation_key, neighbour_cells, order_key
 from engines.deep_vents.edition import Edition, HexType
@@ -238,7 +238,7 @@ class DeepVentsState(State):
             )
         if event.get("seat") != self.decider:
             raise IllegalEventError(
-                f"it is not seat {event.get('seat')}'s decision: {self.must()}",
+                f"it is not {seat_label(event.get('seat'))}'s decision: {self.must()}",
                 rule=self.pending_rule(),
             )
 
@@ -253,12 +253,12 @@ class DeepVentsState(State):
         seat = self.decider
         if self.phase is BID:
             verb = "open the bidding" if self.high_bidder is None else "bid or pass"
-            return f"seat {seat} to {verb}"
+            return f"{seat_label(seat)} to {verb}"
         if self.phase is TAKE:
-            return f"seat {seat} to take a hex from the row"
+            return f"{seat_label(seat)} to take a hex from the row"
         if self.phase is PLACE:
             assert self.taken is not None
-            return f"seat {seat} to place the {self.taken[0].name}"
+            return f"{seat_label(seat)} to place the {self.taken[0].name}"
         if self.phase is ACTIVATE:
             choices = []
             if self.repeat_tile is not None:
@@ -268,11 +268,11 @@ class DeepVentsState(State):
                 choices.append("end the turn")
             else:
                 choices.append(f"grow or trigger {nxt.kind.name} at {_at(nxt)}")
-            return f"seat {seat} to {' or '.join(choices)}"
+            return f"{seat_label(seat)} to {' or '.join(choices)}"
         if self.phase is SHELL:
-            return f"seat {seat} to decide on a shell against {self.pending_damage} damage"
+            return f"{seat_label(seat)} to decide on a shell against {self.pending_damage} damage"
         if self.phase is DECIMATE:
-            return f"seat {seat} to decimate a hex ({self.decimate_cause})"
+            return f"{seat_label(seat)} to decimate a hex ({self.decimate_cause})"
         return "nothing: the game is over"
 
     def opponents_in_play(self, seat: int) -> list[Player]:
@@ -546,7 +546,9 @@ class DeepVentsState(State):
         at = _coord(value, "hex")
         tile = self.players[self.active].hexes.get(at)
         if tile is None:
-            raise IllegalEventError(f"seat {self.active} has no hex at {list(at)}", rule="DV-4")
+            raise IllegalEventError(
+                f"{seat_label(self.active)} has no hex at {list(at)}", rule="DV-4"
+            )
         if tile is self.repeat_tile:
             if triggering:
                 return tile

@@ -17,9 +17,9 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import Any
 
 from django.conf import settings
-from django.db import IntegrityError, connection, transaction
+from django.db import IntegrityError, transaction
 
-from common.bulk import insert_instances
+from common.database import insert_instances
 from engines.core.errors import LogError, MalformedLogError
 from engines.core.log import check_header, loads
 from engines.registry import get_game
@@ -227,12 +227,10 @@ def store_chunk(upload: Upload, chunk: list[tuple[int, str, str, str]], dispatch
 
 
 def copied(upload: Upload, chunk: list[tuple[int, str, str, str]]) -> list[int] | None:
-    """The usual case, on PostgreSQL: none of the logs is stored yet, and all go in by one
-    binary COPY (the raw logs, ~10 KB each, sent as they are rather than quoted into the
-    statement). Returns their ids; None, having stored nothing, when one is stored already
-    (or elsewhere than PostgreSQL)."""
-    if connection.vendor != "postgresql":
-        return None
+    """The usual case: none of the logs is stored yet, and all go in at once (on PostgreSQL
+    by one binary COPY: the raw logs, ~10 KB each, sent as they are rather than quoted into
+    the statement). Returns their ids; None, having stored nothing, when one is stored
+    already."""
     logs = [
         GameLog(upload=upload, line=number, raw=text, sha256=digest, game_type=game_id)
         for number, text, digest, game_id in chunk

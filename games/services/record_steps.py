@@ -19,7 +19,7 @@ import random
 from collections.abc import Mapping
 from typing import Any
 
-from engines.core.errors import IllegalEventError, MalformedLogError
+from engines.core.errors import IllegalEventError, MalformedLogError, seat_label
 from engines.core.game import Game, State
 from engines.core.log import check_envelope
 from engines.core.replay import apply_events, start
@@ -100,7 +100,7 @@ def check_seating(
     for seat, (name, wanted) in enumerate(zip(names, seated, strict=True)):
         if not isinstance(name, str) or canonical_name(name) != canonical_name(wanted):
             raise MalformedLogError(
-                f"this table seats {wanted} in seat {seat}, not {name!r}",
+                f"this table seats {wanted} in {seat_label(seat)}, not {name!r}",
                 field=f"players.{seat}.name",
             )
     if with_setup:

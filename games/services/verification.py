@@ -25,7 +25,7 @@ from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
 import engines
-from common.bulk import insert_instances
+from common.database import insert_instances
 from common.outages import INFRASTRUCTURE_ERRORS, retry_after_outage
 from engines.core.log import loads
 from games.models import Game, GameLog, GameSeat, Source

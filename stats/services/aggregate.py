@@ -41,7 +41,15 @@ from django.db import connection, transaction
 from django.db.models import Model, QuerySet, prefetch_related_objects
 
 from common import cache
-from common.bulk import insert_rows, reserve_ids
+from common.database import (
+    drain,
+    hold_lock,
+    insert_rows,
+    insert_selected,
+    reserve_ids,
+    truncate,
+    try_lock,
+)
 from common.outages import CACHE_UNREACHABLE, BrokerUnreachable
 from games.models import Game, GameLog
 from stats.models import (
@@ -231,11 +239,8 @@ def fold_deltas() -> int | None:
     """Move every committed delta into its cube and rollups; the delta rows moved, or None
     when another fold holds the lock (it runs now; the caller may try again shortly)."""
     with transaction.atomic():
-        if connection.vendor == "postgresql":
-            with connection.cursor() as cursor:
-                cursor.execute("SELECT pg_try_advisory_xact_lock(%s)", [FOLD_LOCK])
-                if not cursor.fetchone()[0]:
-                    return None
+        if not try_lock(FOLD_LOCK):
+            return None
         return sum(fold_cube(spec) for spec in CUBES)
 
 
@@ -260,32 +265,13 @@ def fold_cube(spec: CubeSpec) -> int:
             f"ON CONFLICT ({', '.join(key_columns)}) DO UPDATE SET {updates}"
         )
 
-    with connection.cursor() as cursor:
-        if connection.vendor == "postgresql":
-            # One statement, one snapshot: the deltas deleted are the deltas summed.
-            every = ", ".join(columns(spec.delta, (*spec.key_fields, *sums)))
-            into_rollups = "".join(
-                f"into_rollup_{i} AS ({upsert(rollup, keys, 'moved')}), "
-                for i, (rollup, keys) in enumerate(spec.rollups)
-            )
-            cursor.execute(
-                f"WITH moved AS (DELETE FROM {delta} RETURNING {every}), {into_rollups}"
-                f"into_cube AS ({upsert(spec.cube, spec.key_fields, 'moved')}) "
-                f"SELECT COUNT(*) FROM moved"
-            )
-            (moved,) = cursor.fetchone()
-            return moved
-        cursor.execute(f"SELECT MAX(id) FROM {delta}")
-        (last,) = cursor.fetchone()
-        if last is None:
-            return 0
-        # SQLite writes one transaction at a time: nothing is appended while this runs.
-        source = f"{delta} WHERE id <= {int(last)}"
-        cursor.execute(upsert(spec.cube, spec.key_fields, source))
-        for rollup, keys in spec.rollups:
-            cursor.execute(upsert(rollup, keys, source))
-        cursor.execute(f"DELETE FROM {delta} WHERE id <= %s", [last])
-        return cursor.rowcount
+    def into(source: str) -> list[str]:
+        return [
+            upsert(spec.cube, spec.key_fields, source),
+            *(upsert(rollup, keys, source) for rollup, keys in spec.rollups),
+        ]
+
+    return drain(delta, columns(spec.delta, (*spec.key_fields, *sums)), into)
 
 
 def remove_game(game: Game) -> None:
@@ -458,13 +444,7 @@ def empty(*cubes: type[Model]) -> None:
     the same transaction stay in the unique index until it commits, and each row inserted
     again with the same key checked them, which made refilling four times slower. Pages
     reading the cube wait for the rebuild to commit (the page cache serves them meanwhile)."""
-    if connection.vendor == "postgresql":
-        tables = ", ".join(connection.ops.quote_name(cube._meta.db_table) for cube in cubes)
-        with connection.cursor() as cursor:
-            cursor.execute(f"TRUNCATE {tables}")
-        return
-    for cube in cubes:
-        cube.objects.all().delete()
+    truncate(*cubes)
 
 
 def rebuild_cube(spec: CubeSpec) -> int:
@@ -479,27 +459,18 @@ def rebuild_cube(spec: CubeSpec) -> int:
     with connection.cursor() as cursor:
         if spec.packed:
             created = insert_sums(spec.cube, spec, packed_sums())
-        elif connection.vendor == "postgresql":
-            summed = lines_summed(spec)
-            # PostgreSQL plans no parallel workers for INSERT ... SELECT, but does for
-            # CREATE TABLE AS: the sums are made in parallel into a scratch table, then
-            # copied (a row per cube row, far fewer than lines). With room to hash the
-            # groups in memory rather than sort tens of millions of lines on disk. The app's
-            # connections run without parallel helpers (settings.DATABASE_PARALLEL_WORKERS).
-            cursor.execute(f"SET LOCAL work_mem = '{REBUILD_WORK_MEM}'")
-            cursor.execute(f"SET LOCAL max_parallel_workers_per_gather = {REBUILD_WORKERS}")
-            cursor.execute(f"CREATE TEMPORARY TABLE rebuilt_cube AS {summed}")
-            columns = ", ".join(f"c{i}" for i in range(len(targets)))
+        else:
             # In month order: a date range then reads a run of pages, not a row on almost
             # every page. Later months are appended in order as games come, and a fold's
-            # update stays on its row's page (fillfactor, migration 0003).
-            month = f"c{spec.key_fields.index('month')}"
-            cursor.execute(f"{insert}SELECT {columns} FROM rebuilt_cube ORDER BY {month}")
-            created = cursor.rowcount
-            cursor.execute("DROP TABLE rebuilt_cube")
-        else:
-            cursor.execute(insert + lines_summed(spec))
-            created = cursor.rowcount
+            # update stays on its row's page (fillfactor, migration 0003). The app's
+            # connections run without parallel helpers (settings.DATABASE_PARALLEL_WORKERS).
+            created = insert_selected(
+                insert,
+                lines_summed(spec),
+                order_by=spec.key_fields.index("month"),
+                work_mem=REBUILD_WORK_MEM,
+                workers=REBUILD_WORKERS,
+            )
         # The rollups from the cube, a few rows per line summed above.
         sums = [f"SUM({column(spec.cube, name)})" for name in ("n", *spec.counters)]
         for rollup, keys in spec.rollups:
@@ -518,9 +489,7 @@ def rebuild_cubes() -> dict[str, float]:
     """Every cube from the stored lines; returns seconds per cube."""
     timings = {}
     with transaction.atomic():
-        if connection.vendor == "postgresql":  # no fold meanwhile (waits for one running)
-            with connection.cursor() as cursor:
-                cursor.execute("SELECT pg_advisory_xact_lock(%s)", [FOLD_LOCK])
+        hold_lock(FOLD_LOCK)  # no fold meanwhile (waits for one running)
         for spec in CUBES:
             started = time.perf_counter()
             rebuild_cube(spec)

@@ -10,7 +10,6 @@ import threading
 
 import pytest
 from django.db import connection
-from django.test import Client
 from games_support import human_log, jsonl, submit, text
 
 from games.models import GameLog, GameSeat, Upload
@@ -50,14 +49,6 @@ SAME_AS_ADMIN = ["admin", "Admin", " admin ", "ADMIN", "\uff41\uff44\uff4d\uff49
 THE_OTHERS = ("Nemo", "Coral")
 
 
-@pytest.fixture
-def staff_client(django_user_model) -> Client:
-    """Staff may submit any game, so only the names decide here."""
-    client = Client()
-    client.force_login(django_user_model.objects.create_user("referee", is_staff=True))
-    return client
-
-
 def log_with(name: str, seed: int = 1) -> str:
     """A log whose seat 2 is `name`, escaped so even a lone surrogate survives as JSON."""
     return json.dumps(human_log(seed=seed, names=(*THE_OTHERS, name)))
@@ -92,7 +83,7 @@ def test_the_api_refuses_a_single_log_with_the_name_naming_the_seat(staff_client
     detail = response.json()["detail"]
     # NUL and lone surrogates are refused by the log's own check of every string
     # (engines.core.log), before names are looked at: it names the seat's field.
-    assert detail.startswith(("seat 2: player name ", "players[2].name: string "))
+    assert detail.startswith(("seat 3: player name ", "players[2].name: string "))
     assert problem in detail
     assert response.json()["error"]["field"] == "players[2].name"
     assert not GameLog.objects.exists()
@@ -114,7 +105,7 @@ def test_the_api_batch_reports_the_bad_line_and_keeps_the_others(
     assert Upload.objects.get(pk=response.json()["id"]).line_errors == [
         {
             "line": 2,
-            "error": 'seat 2: player name "admin\\u200b" contains a zero-width character (U+200B)',
+            "error": 'seat 3: player name "admin\\u200b" contains a zero-width character (U+200B)',
         }
     ]
     assert sorted(GameLog.objects.values_list("line", flat=True)) == [1, 3]
@@ -124,7 +115,7 @@ def test_the_upload_page_refuses_the_name_and_shows_why(staff_client):
     response = staff_client.post("/upload/", {"log": log_with("admin\u202e")})
 
     assert response.status_code == 400
-    assert "seat 2: player name" in response.content.decode()
+    assert "seat 3: player name" in response.content.decode()
     assert "bidirectional control character (U+202E)" in response.content.decode()
     assert not GameLog.objects.exists()
 
@@ -139,7 +130,7 @@ def test_the_record_page_refuses_to_save_a_game_with_the_name(staff_client):
 
     assert response.status_code == 400
     assert response.json()["error"]["text"] == (
-        'seat 2: player name "admin\\u200e" contains a bidirectional control character (U+200E)'
+        'seat 3: player name "admin\\u200e" contains a bidirectional control character (U+200E)'
     )
     assert not GameLog.objects.exists()
 
@@ -152,8 +143,8 @@ def test_two_seats_that_are_one_player_are_refused(staff_client):
     )
 
     assert response.status_code == 400
-    assert response.json()["detail"].startswith("seat 2: ")
-    assert "same player as seat 0" in response.json()["detail"]
+    assert response.json()["detail"].startswith("seat 3: ")
+    assert "same player as seat 1" in response.json()["detail"]
 
 
 @pytest.mark.parametrize("name", SAME_AS_ADMIN)

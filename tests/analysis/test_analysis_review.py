@@ -10,6 +10,7 @@ from games_support import simulated_log, submit, text  # noqa: F401 (submit is a
 
 from analysis.models import Analysis
 from analysis.services import jobs
+from analysis.services.review import chances, shown
 from engines.analysis import Budget, analyse_log
 from engines.core.replay import start
 from engines.review import mark, move_accuracy, real_drop, review
@@ -29,6 +30,24 @@ def analysed():
     log = simulated_log("deep-sea-adventure", seed=3, players=3)
     log["players"] = [{"name": name} for name in NAMES]
     return log, [d.to_json() for d in analyse_log(log, budget=TINY)]
+
+
+def seat_scores(decisions, seat):
+    """Each move's accuracy score of the player in `seat`: a drop counts only beyond twice
+    its error."""
+    return [
+        lichess_accuracy(d["cost"] if d["cost"] > 2 * d["cost_se"] else 0.0)
+        for d in decisions
+        if d["seat"] == seat
+    ]
+
+
+def named_game(submit_log, settings):
+    """A three-player game seating NAMES, stored; analysed on the tiny budget when asked."""
+    settings.ANALYSIS_BUDGET = TINY.to_json()
+    log = simulated_log("deep-sea-adventure", seed=3, players=3)
+    log["players"] = [{"name": name} for name in NAMES]
+    return submit_log(text(log))
 
 
 def snapshots_before(log):
@@ -81,11 +100,7 @@ def test_each_players_accuracy_is_the_mean_of_their_moves_scores(analysed):
     log, decisions = analysed
     reviewed = review(log, decisions)
     for seat in range(len(NAMES)):
-        scores = [
-            lichess_accuracy(d["cost"] if d["cost"] > 2 * d["cost_se"] else 0.0)
-            for d in decisions
-            if d["seat"] == seat
-        ]
+        scores = seat_scores(decisions, seat)
         assert reviewed.accuracy[seat] == pytest.approx(sum(scores) / len(scores), abs=0.05)
 
 
@@ -100,13 +115,20 @@ def with_swing(decisions, at):
     return changed
 
 
-def test_a_real_swing_names_the_events_between_the_two_decisions(analysed):
+def reviewed_with_swing(analysed, between_events):
+    """The analysed game reviewed with a certain swing put before the first decision that
+    has events between it and the previous one (`between_events`), or that follows the
+    previous one straight away; returns the decisions, that decision's place, the review."""
     log, decisions = analysed
+    gap = [decisions[i]["index"] - decisions[i - 1]["index"] for i in range(1, len(decisions))]
+    at = 1 + next(i for i, step in enumerate(gap) if (step > 1) == between_events)
+    return decisions, at, review(log, with_swing(decisions, at))
+
+
+def test_a_real_swing_names_the_events_between_the_two_decisions(analysed):
+    log, _ = analysed
     game, ruleset, before = snapshots_before(log)
-    at = next(
-        i for i in range(1, len(decisions)) if decisions[i]["index"] > decisions[i - 1]["index"] + 1
-    )
-    reviewed = review(log, with_swing(decisions, at))
+    decisions, at, reviewed = reviewed_with_swing(analysed, between_events=True)
     (swing,) = [s for s in reviewed.swings if s.index == decisions[at]["index"]]
     assert (swing.player, swing.before, swing.after) == (NAMES[0], 1.0, 0.0)
     between = range(decisions[at - 1]["index"] + 1, decisions[at]["index"])
@@ -118,13 +140,7 @@ def test_a_real_swing_names_the_events_between_the_two_decisions(analysed):
 
 
 def test_back_to_back_decisions_are_never_called_a_swing(analysed):
-    log, decisions = analysed
-    at = next(
-        i
-        for i in range(1, len(decisions))
-        if decisions[i]["index"] == decisions[i - 1]["index"] + 1
-    )
-    reviewed = review(log, with_swing(decisions, at))
+    decisions, at, reviewed = reviewed_with_swing(analysed, between_events=False)
     assert decisions[at]["index"] not in [s.index for s in reviewed.swings]
 
 
@@ -135,10 +151,7 @@ def test_the_game_page_shows_accuracy_and_moves_by_name_and_never_a_seat_number(
     settings,
     django_capture_on_commit_callbacks,
 ):
-    settings.ANALYSIS_BUDGET = TINY.to_json()
-    log = simulated_log("deep-sea-adventure", seed=3, players=3)
-    log["players"] = [{"name": name} for name in NAMES]
-    stored = submit(text(log))
+    stored = named_game(submit, settings)
     assert stored.status == GameLog.Status.VERIFIED
     with django_capture_on_commit_callbacks(execute=True):
         jobs.request_analysis(stored)
@@ -146,11 +159,7 @@ def test_the_game_page_shows_accuracy_and_moves_by_name_and_never_a_seat_number(
     page = client.get(f"/games/{stored.pk}/").content.decode()
     section = page[page.index('id="analysis"') :]
     for seat, name in enumerate(NAMES):
-        scores = [
-            lichess_accuracy(d["cost"] if d["cost"] > 2 * d["cost_se"] else 0.0)
-            for d in analysis.decisions
-            if d["seat"] == seat
-        ]
+        scores = seat_scores(analysis.decisions, seat)
         assert f'<th scope="row">{name}</th><td>{sum(scores) / len(scores):.1f}%</td>' in section
     assert "seat " not in section.lower().replace("seat in", "")
     # The analysis has no page of its own: its address leads into the replay.
@@ -165,20 +174,13 @@ def test_a_players_page_lists_their_accuracy_game_by_game(
     settings,
     django_capture_on_commit_callbacks,
 ):
-    settings.ANALYSIS_BUDGET = TINY.to_json()
-    log = simulated_log("deep-sea-adventure", seed=3, players=3)
-    log["players"] = [{"name": name} for name in NAMES]
-    stored = submit(text(log))
+    stored = named_game(submit, settings)
     player = stored.game.seats.get(seat=1).player
     assert 'id="accuracy-by-game"' not in client.get(f"/players/{player.handle}/").content.decode()
     with django_capture_on_commit_callbacks(execute=True):
         jobs.request_analysis(stored)
     decisions = Analysis.objects.get().decisions
-    scores = [
-        lichess_accuracy(d["cost"] if d["cost"] > 2 * d["cost_se"] else 0.0)
-        for d in decisions
-        if d["seat"] == 1
-    ]
+    scores = seat_scores(decisions, 1)
     page = client.get(f"/players/{player.handle}/").content.decode()
     table = page[page.index('id="accuracy-by-game"') :]
     assert f"<td>{len(scores)}</td><td>{sum(scores) / len(scores):.1f}%</td>" in table
@@ -192,3 +194,28 @@ def test_the_method_page_documents_the_marks_and_the_accuracy_formula(client):
     # The figures quoted there are the formula's own.
     assert f"a drop of 0.05 about {move_accuracy(0.05):.0f}" in page
     assert f"0.15 about {move_accuracy(0.15):.0f}" in page
+
+
+def test_a_chance_is_written_once_from_its_shortest_form_rounded_half_up():
+    # 0.615 is 0.61499... in binary: toFixed and Python's format wrote 0.61, the template 0.62.
+    assert [chances(v) for v in (0.615, 0.625, 0.5, 1.0, 0.004)] == [
+        "0.62",
+        "0.63",
+        "0.50",
+        "1.00",
+        "0.00",
+    ]
+
+
+def test_the_page_gets_each_chance_of_the_review_written_as_it_shows_it(analysed):
+    *_, reviewed = reviewed_with_swing(analysed, between_events=True)
+
+    page = shown(reviewed.to_json())
+
+    assert [(m["win"], m["best_win"]) for m in page["moves"]] == [
+        (chances(m.win), chances(m.best_win)) for m in reviewed.moves
+    ]
+    assert [(s["before"], s["after"]) for s in page["swings"]] == [
+        (chances(s.before), chances(s.after)) for s in reviewed.swings
+    ]
+    assert ("1.00", "0.00") in [(s["before"], s["after"]) for s in page["swings"]]

@@ -29,13 +29,10 @@ TINY = Budget(target_se=0.2, min_playouts=4, max_playouts=8, batch=4)
 
 
 def floatformat(value: float, places: int) -> str:
-    """As Django's floatformat writes it: the float's shortest repr, rounded half up."""
+    """As the page writes a figure, in the move list and the moment alike (the chances
+    rounded once on the server, the accuracy by floatformat): the float's shortest repr,
+    rounded half up."""
     return str(Decimal(repr(value)).quantize(Decimal(1).scaleb(-places), ROUND_HALF_UP))
-
-
-def to_fixed(value: float, places: int) -> str:
-    """As JavaScript's toFixed writes it: the float's exact value, rounded half up."""
-    return str(Decimal(value).quantize(Decimal(1).scaleb(-places), ROUND_HALF_UP))
 
 
 @pytest.fixture
@@ -167,8 +164,8 @@ def test_the_replay_shows_the_chart_marks_and_named_moves_under_the_board(
         f" === 'decision-{blunder['index']}'"
     )
     assert page.inner_text("#analysis-moment") == (
-        f"{names[blunder['seat']]}: {played}: blunder, chances {to_fixed(blunder['win'], 2)}."
-        f" Better: {better} ({to_fixed(blunder['best_win'], 2)})."
+        f"{names[blunder['seat']]}: {played}: blunder, chances {floatformat(blunder['win'], 2)}."
+        f" Better: {better} ({floatformat(blunder['best_win'], 2)})."
     )
     page.keyboard.press("ArrowRight")  # the viewer steps on; the highlight follows it
     page.wait_for_function(

@@ -97,5 +97,5 @@ def test_undo_takes_back_the_last_step_and_history_names_the_players(browser, li
     assert page.is_disabled("#record-undo")
     page.get_by_role("button", name="colour die: blue", exact=True).click()
     page.wait_for_function("() => document.querySelectorAll('#record-history li').length === 1")
-    assert page.evaluate(HISTORY) == ["Marina (seat 0): colour die: blue"]
+    assert page.evaluate(HISTORY) == ["Marina (seat 1): colour die: blue"]
     assert errors == []

@@ -133,12 +133,12 @@ def test_a_deep_vents_game_is_recorded_by_clicking_the_row_and_the_map(browser, 
     assert offered == ["grow Deep Vent", "trigger Deep Vent", "Cancel"]
     assert focused == "grow Deep Vent"
     assert history[6:10] == [
-        "Marina (seat 0): take Yeti Crab at position 1 (pay 0)",
-        "Marina (seat 0): place Yeti Crab east of Deep Vent",
-        "Marina (seat 0): grow Deep Vent",
-        "Marina (seat 0): grow Yeti Crab",
+        "Marina (seat 1): take Yeti Crab at position 1 (pay 0)",
+        "Marina (seat 1): place Yeti Crab east of Deep Vent",
+        "Marina (seat 1): grow Deep Vent",
+        "Marina (seat 1): grow Yeti Crab",
     ]
-    assert history[-1] == "Marina (seat 0): trigger Deep Vent"
+    assert history[-1] == "Marina (seat 1): trigger Deep Vent"
     assert not any("[" in step for step in history)
     assert found == []
     assert errors == []
@@ -171,9 +171,9 @@ def test_deep_sea_adventure_dice_are_tapped_on_their_faces_or_typed(browser, liv
     assert pressed == "true"
     assert typed_shows == "true"
     assert history == [
-        "Marina (seat 0): roll 2 + 3",
-        "Marina (seat 0): leave the treasure",
-        "Nemo (seat 1): roll 1 + 3",
+        "Marina (seat 1): roll 2 + 3",
+        "Marina (seat 1): leave the treasure",
+        "Nemo (seat 2): roll 1 + 3",
     ]
     assert found == []
     assert errors == []
@@ -192,6 +192,6 @@ def test_the_deep_dive_colour_die_is_tapped_on_its_face(browser, live_server, si
 
     assert asked["text"] == "Marina to roll the colour die"
     assert faces == ["red", "orange", "yellow", "green", "blue", "purple"]
-    assert history == ["Marina (seat 0): colour die: purple"]
+    assert history == ["Marina (seat 1): colour die: purple"]
     assert found == []
     assert errors == []

@@ -43,12 +43,6 @@ def change_form(review: Review, **fields: str) -> dict[str, str]:
     return data
 
 
-@pytest.fixture
-def staff_client(client, django_user_model):
-    client.force_login(django_user_model.objects.create_user("desk", is_staff=True))
-    return client
-
-
 def test_the_review_page_shows_the_dispute_and_accepting_makes_the_game_count(
     staff_client, disputed
 ):

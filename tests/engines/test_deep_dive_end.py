@@ -97,7 +97,7 @@ def test_event_after_the_end_is_rejected_dd5():
     with pytest.raises(IllegalEventError) as caught:
         replay(log)
     assert str(caught.value) == (
-        "event 20 (seat 0): the game is already over; nothing may follow its end [DD-5]"
+        "event 20 (seat 1): the game is already over; nothing may follow its end [DD-5]"
     )
 
 

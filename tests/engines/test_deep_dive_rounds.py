@@ -53,5 +53,5 @@ def test_round_goes_on_while_one_diver_stays_dd5():
     )  # fmt: skip
     assert state.snapshot()["round"] == 1
     assert state.snapshot()["pass"] == 2
-    with pytest.raises(IllegalEventError, match="seat 1 must roll the colour die"):
+    with pytest.raises(IllegalEventError, match="seat 2 must roll the colour die"):
         state.apply_action(dive(0, "red"))

@@ -61,7 +61,7 @@ def test_starting_player_rolls_the_shark_even_when_out_of_the_water_dd3():
     with pytest.raises(IllegalEventError) as caught:
         state.apply_action(shark(1, "yellow"))
     assert caught.value.rule == "DD-3"
-    assert "seat 0 must roll the shark die" in caught.value.message
+    assert "seat 1 must roll the shark die" in caught.value.message
     state.apply_action(shark(0, "yellow"))
     assert state.held == [0, 0]
 

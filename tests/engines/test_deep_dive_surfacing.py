@@ -35,13 +35,13 @@ def test_divers_decide_from_the_starting_player_clockwise_dd3():
     assert state.current_seat() == 0
     state.apply_action(stay(0))
     assert state.current_seat() == 1
-    with pytest.raises(IllegalEventError, match="seat 1 must surface or stay"):
+    with pytest.raises(IllegalEventError, match="seat 2 must surface or stay"):
         state.apply_action(surface(2))
 
 
 def test_surfaced_diver_opens_before_the_next_diver_decides_dd3():
     state = play(3, dive(0, "red"), dive(1, "red"), dive(2, "red"), shark(0, "blue"), surface(0))
-    with pytest.raises(IllegalEventError, match="seat 0 must open their shells"):
+    with pytest.raises(IllegalEventError, match="seat 1 must open their shells"):
         state.apply_action(stay(1))
 
 
@@ -50,7 +50,7 @@ def test_opening_must_list_exactly_the_shells_held_dd4():
     with pytest.raises(IllegalEventError) as caught:
         state.apply_action(opened(0, 2, 0, 0))
     assert caught.value.message == (
-        "seat 0 opens 3 shells, but the event lists 2 white + 0 black + 0 empty"
+        "seat 1 opens 3 shells, but the event lists 2 white + 0 black + 0 empty"
     )
     assert caught.value.rule == "DD-4"
 
@@ -86,6 +86,6 @@ def test_a_seventh_black_pearl_is_rejected_with_event_index_and_seat_dd4():
     with pytest.raises(IllegalEventError) as caught:
         replay(log)
     assert str(caught.value) == (
-        "event 9 (seat 2): no black pearl can be opened: none remains unopened "
+        "event 9 (seat 3): no black pearl can be opened: none remains unopened "
         "(6 in play for 3 players, 6 already opened) [DD-4]"
     )

@@ -1,22 +1,15 @@
 """DSA-6: who starts the next dive, under both values of option next_first_player."""
 
 import pytest
+from deep_sea_adventure_support import new_game
 
-from engines.deep_sea_adventure.game import DeepSeaAdventure
 from engines.deep_sea_adventure.state import DeepSeaState
 
-GAME = DeepSeaAdventure()
-CHIPS = [value for level in GAME.editions()["first"].levels for value in level]
 CHIP = ((1, 0),)
 
 
-def new_game(players: int, option: str) -> DeepSeaState:
-    ruleset = GAME.ruleset({"options": {"next_first_player": option}})
-    return GAME.new_state(ruleset, players, {"chips": CHIPS})
-
-
 def seat_0_then_2_return_while_seat_1_drowns(option: str) -> DeepSeaState:
-    state = new_game(3, option)
+    state = new_game(3, next_first_player=option)
     state.position = [2, 12, 1]
     state.carried = [[CHIP], [CHIP, CHIP], [CHIP]]
     state.turned = [True, False, True]
@@ -42,7 +35,7 @@ def test_with_deepest_drowned_the_deepest_diver_left_behind_starts_the_next_dive
 
 
 def drown_everyone(option: str) -> DeepSeaState:
-    state = new_game(3, option)
+    state = new_game(3, next_first_player=option)
     state.position = [4, 9, 6]
     state.carried = [[CHIP], [], []]
     state.air = 1
@@ -65,7 +58,7 @@ def test_when_nobody_returns_the_deepest_diver_starts_the_next_dive(option: str)
 
 
 def test_with_deepest_drowned_and_everyone_back_the_last_to_return_starts():
-    state = new_game(2, "deepest-drowned")
+    state = new_game(2, next_first_player="deepest-drowned")
     state.position = [1, 2]
     state.carried = [[CHIP], [CHIP]]
     state.turned = [True, True]

@@ -1,21 +1,13 @@
 """DSA-9 (the stalled dive, settled) and DSA-10 (ties for "deepest" in DSA-6)."""
 
 import pytest
-from deep_sea_adventure_support import DIVE_GOES_ON, DROP_AND_SWIM_HOME, dsa_9_log, roll
+from deep_sea_adventure_support import DIVE_GOES_ON, DROP_AND_SWIM_HOME, dsa_9_log, new_game, roll
 
 from engines.core.errors import IllegalEventError
 from engines.core.replay import replay
-from engines.deep_sea_adventure.game import DeepSeaAdventure
 from engines.deep_sea_adventure.state import DeepSeaState
 
-GAME = DeepSeaAdventure()
-CHIPS = [value for level in GAME.editions()["first"].levels for value in level]
 CHIP, TREASURE = ((1, 0),), ((4, 15),)
-
-
-def new_game(players: int, next_first_player: str = "last-returned") -> DeepSeaState:
-    ruleset = GAME.ruleset({"options": {"next_first_player": next_first_player}})
-    return GAME.new_state(ruleset, players, {"chips": CHIPS})
 
 
 def turned_back_diver_swimming_home_empty_handed() -> DeepSeaState:
@@ -78,7 +70,7 @@ def two_divers_never_leave_the_submarine(next_first_player: str) -> DeepSeaState
     """Four divers, this dive's turn order 1, 2, 3, 0. Seats 1 and 2 turned back with
     treasure and are one move from home; seats 3 and 0 never left the submarine (every
     space was taken). The air runs out on seat 2's turn, before seats 3 and 0 move."""
-    state = new_game(4, next_first_player)
+    state = new_game(4, next_first_player=next_first_player)
     state.path = [None, None, TREASURE]
     state.first_seat = state.seat = 1
     state.position = [0, 2, 1, 0]
@@ -116,5 +108,5 @@ def test_a_diver_who_dropped_its_last_chip_swims_home_and_starts_the_next_dive_d
 def test_a_log_that_ended_the_dive_on_a_diver_swimming_home_is_now_rejected_dsa_9():
     log = dsa_9_log(DROP_AND_SWIM_HOME + DIVE_GOES_ON)
     log["events"][len(DROP_AND_SWIM_HOME)] = roll(1, 1, 1)  # as if dive 2 had begun
-    with pytest.raises(IllegalEventError, match=r"event 20 \(seat 1\).*\[DSA-3\]"):
+    with pytest.raises(IllegalEventError, match=r"event 20 \(seat 2\).*\[DSA-3\]"):
         replay(log)

@@ -73,6 +73,6 @@ def test_the_treasure_step_is_skipped_when_doing_nothing_is_the_only_choice():
     assert state.seat == 1
     with pytest.raises(
         IllegalEventError,
-        match=r"seat 1 must roll the dice first; a pass cannot come now \[DSA-2\]",
+        match=r"seat 2 must roll the dice first; a pass cannot come now \[DSA-2\]",
     ):
         state.apply_action({"type": "pass", "seat": 1})

@@ -26,7 +26,7 @@ def test_turning_back_while_carrying_no_treasure_is_rejected_with_index_seat_and
     with pytest.raises(IllegalEventError) as caught:
         replay(log({"type": "turn", "seat": 0}))
     assert str(caught.value) == (
-        "event 0 (seat 0): cannot turn back while carrying no treasure [DSA-4]"
+        "event 0 (seat 1): cannot turn back while carrying no treasure [DSA-4]"
     )
 
 
@@ -51,7 +51,7 @@ def test_turning_back_after_rolling_is_rejected():
     state.apply_action({"type": "roll", "seat": 0, "dice": [3, 3]})
     with pytest.raises(
         IllegalEventError,
-        match=r"declared before rolling; seat 0 must pick up, drop or leave treasure now \[DSA-4\]",
+        match=r"declared before rolling; seat 1 must pick up, drop or leave treasure now \[DSA-4\]",
     ):
         state.apply_action({"type": "turn", "seat": 0})
 

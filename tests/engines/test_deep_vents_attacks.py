@@ -79,7 +79,7 @@ def test_opponents_answer_clockwise_from_the_attacker_dv_7_dv_16():
 def test_a_shell_answer_from_the_wrong_seat_is_refused():
     state = attacker([("gulper-eel", (1, 0))], archaea={(1, 0): 3}, shells=(0, 1, 1))
     state.apply_action(ev("trigger", 0, hex=(1, 0)))
-    with pytest.raises(IllegalEventError, match=r"seat 1 must decide on a shell.*\[DV-7\]"):
+    with pytest.raises(IllegalEventError, match=r"seat 2 must decide on a shell.*\[DV-7\]"):
         state.apply_action(ev("shell", 2, use=True))
 
 

@@ -65,13 +65,13 @@ def test_turn_order_runs_clockwise_from_the_winner():
 
 def test_bids_are_refused_out_of_turn_and_after_bidding():
     state = bidding(players=2, opener=1)
-    with pytest.raises(IllegalEventError, match=r"seat 1 must open the bidding \[DV-3\]"):
+    with pytest.raises(IllegalEventError, match=r"seat 2 must open the bidding \[DV-3\]"):
         state.apply_action(ev("bid", 0, amount=0))
     state.apply_action(ev("bid", 1, amount=0))
     state.apply_action(ev("pass", 0))
     with pytest.raises(
         IllegalEventError,
-        match=r"seat 1 must take a hex from the row first; a bid cannot come now \[DV-2\]",
+        match=r"seat 2 must take a hex from the row first; a bid cannot come now \[DV-2\]",
     ):
         state.apply_action(ev("bid", 0, amount=5))
 

@@ -46,7 +46,7 @@ def test_an_unaffordable_take_names_the_event_seat_and_ruling(game_log):
     assert (err.index, err.seat, err.rule) == (index, seat, "DV-2")
     assert (
         str(err)
-        == f"event {index} (seat {seat}): cannot take position 6: needs 5 archaea, has 0 [DV-2]"
+        == f"event {index} (seat {seat + 1}): cannot take position 6: needs 5 archaea, has 0 [DV-2]"
     )
 
 
@@ -71,7 +71,7 @@ def test_an_event_by_the_wrong_seat_is_refused(game_log):
     index = first_index(game_log, "take")
     seat = game_log["events"][index]["seat"]
     with pytest.raises(
-        IllegalEventError, match=rf"seat {seat} must take a hex from the row \[DV-2\]"
+        IllegalEventError, match=rf"seat {seat + 1} must take a hex from the row \[DV-2\]"
     ):
         verify(tampered(game_log, index, seat=(seat + 1) % 3))
 

@@ -68,7 +68,7 @@ def test_a_position_of_7_names_the_event_its_seat_and_dv_2(deep_vents):
         index, seat, "DV-2", f"events.{index}.position"
     )  # fmt: skip
     assert str(error) == (
-        f"event {index} (seat {seat}): position 7 does not exist; "
+        f"event {index} (seat {seat + 1}): position 7 does not exist; "
         "the row holds 6 hexes, positions 1 to 6 [DV-2]"
     )
 
@@ -107,7 +107,7 @@ def test_a_wrong_seat_names_whose_decision_it_is_and_its_ruling(deep_vents):
     seat = deep_vents["events"][index]["seat"]
     error = refusal(deep_vents, index, seat=(seat + 1) % 3)
     assert error.rule == "DV-2"
-    assert f"seat {seat} must take a hex from the row" in error.message
+    assert f"seat {seat + 1} must take a hex from the row" in error.message
 
 
 def test_a_dropped_shell_decision_names_the_pending_shell_not_the_next_event(deep_vents):
@@ -119,7 +119,7 @@ def test_a_dropped_shell_decision_names_the_pending_shell_not_the_next_event(dee
         replay(bad)
     assert caught.value.index == index
     assert caught.value.rule == "DV-7"
-    assert caught.value.message.startswith(f"seat {seat} must decide on a shell")
+    assert caught.value.message.startswith(f"seat {seat + 1} must decide on a shell")
 
 
 def test_no_hex_at_a_cell_cites_dv_4(deep_vents):
@@ -158,7 +158,7 @@ def test_a_log_that_stops_early_names_the_pending_decision_and_dv_14(deep_vents)
     assert (caught.value.index, caught.value.seat, caught.value.rule) == (
         len(bad["events"]), last["seat"], "DV-14"
     )  # fmt: skip
-    assert f"the log ends before the game does: seat {last['seat']} must" in str(caught.value)
+    assert f"the log ends before the game does: seat {last['seat'] + 1} must" in str(caught.value)
 
 
 # --- Deep Sea Adventure ----------------------------------------------------------------
@@ -192,7 +192,7 @@ def test_a_dropped_treasure_decision_names_it_and_not_the_next_event(deep_sea_ad
     with pytest.raises(IllegalEventError) as caught:
         replay(bad)
     assert caught.value.index == index
-    assert f"seat {seat} must pick up, drop or leave treasure" in caught.value.message
+    assert f"seat {seat + 1} must pick up, drop or leave treasure" in caught.value.message
 
 
 def test_the_end_of_a_dsa_game_and_a_short_log_cite_dsa_8(deep_sea_adventure):
@@ -214,7 +214,7 @@ def test_a_negative_count_of_opened_shells_names_the_event_and_dd_4(deep_dive):
     seat = deep_dive["events"][index]["seat"]
     error = refusal(deep_dive, index, white=-1)
     assert str(error) == (
-        f"event {index} (seat {seat}): white -1 does not exist; "
+        f"event {index} (seat {seat + 1}): white -1 does not exist; "
         "a count of opened shells, 0 or more [DD-4]"
     )
 
@@ -245,7 +245,7 @@ def test_a_dropped_surface_or_stay_names_the_pending_decision_dd_3(deep_dive):
     with pytest.raises(IllegalEventError) as caught:
         replay(bad)
     assert (caught.value.index, caught.value.rule) == (index, "DD-3")
-    assert caught.value.message.startswith(f"seat {seat} must surface or stay")
+    assert caught.value.message.startswith(f"seat {seat + 1} must surface or stay")
 
 
 def test_the_end_of_a_deep_dive_game_and_a_short_log_cite_dd_5(deep_dive):

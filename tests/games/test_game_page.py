@@ -111,7 +111,7 @@ def test_a_rejected_log_shows_the_engines_precise_error(client, db):
     page = response.content.decode()
     assert stored.status == GameLog.Status.REJECTED
     assert "Verdict: Rejected" in page
-    assert "event 1 (seat 0): it is not seat 0&#x27;s turn: seat 1 must roll the colour die" in page
+    assert "event 1 (seat 1): it is not seat 1&#x27;s turn: seat 2 must roll the colour die" in page
     assert "[DD-2]" in page
     assert 'href="#event-0"' in page  # the state just before the bad event
 

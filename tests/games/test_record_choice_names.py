@@ -4,17 +4,8 @@ coordinates, says what each is about on the drawn map, and what the player is as
 
 import json
 
-import pytest
-from django.contrib.auth import get_user_model
-
 STEP = "/record/step/"
 ROW = ["yeti-crab", "goblin-shark", "porous-rock", "white-smoker", "anglerfish", "lanternfish"]
-
-
-@pytest.fixture
-def signed_in(client, db):
-    client.force_login(get_user_model().objects.create_user("keeper"))
-    return client
 
 
 def step(client, events):

@@ -12,7 +12,7 @@ from typing import Any
 import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
-from games_support import sitting_as
+from django_fixtures import signed_in_as
 
 from engines.core.replay import replay
 from engines.core.simulate import simulate
@@ -26,18 +26,6 @@ STEP = "/record/step/"
 DEAL = "/record/deal/"
 SAVE = "/record/save/"
 NAMES = [{"name": "Keeper"}, {"name": "Nemo"}, {"name": "Coral"}]
-
-
-@pytest.fixture
-def scorekeeper(db) -> Any:
-    keeper = get_user_model().objects.create_user("keeper")  # no password: hashing is slow
-    return sitting_as(keeper, "Keeper")  # seat 0 of every game recorded here
-
-
-@pytest.fixture
-def signed_in(client: Client, scorekeeper: Any) -> Client:
-    client.force_login(scorekeeper)
-    return client
 
 
 def post(client: Client, url: str, body: Any) -> Any:
@@ -452,12 +440,6 @@ def table(tournament) -> Table:
 @pytest.fixture
 def staff(db) -> Any:
     return get_user_model().objects.create_user("organiser", is_staff=True)
-
-
-def signed_in_as(user: Any) -> Client:
-    client = Client()
-    client.force_login(user)
-    return client
 
 
 def seat_user(table: Table, handle: str) -> Any:

@@ -8,6 +8,7 @@ import json
 
 import pytest
 from django.test import Client
+from django_fixtures import signed_in_as
 from games_support import human_log, jsonl, sitting_as, text
 
 from games.models import GameLog, Upload
@@ -18,22 +19,16 @@ NOT_SEATED = "you may submit only games you sit in: your player Kelp (@kelp) is 
 RECORDED_FIELDS = ("game", "ruleset", "players", "setup", "events")
 
 
-def signed_in(user) -> Client:
-    client = Client()
-    client.force_login(user)
-    return client
-
-
 @pytest.fixture
 def kelp(django_user_model) -> Client:
     """A player whose name is in none of human_log's games."""
-    return signed_in(sitting_as(django_user_model.objects.create_user("kelp-user"), "Kelp"))
+    return signed_in_as(sitting_as(django_user_model.objects.create_user("kelp-user"), "Kelp"))
 
 
 @pytest.fixture
 def nemo(django_user_model) -> Client:
     """A player in every game of human_log (Marina Abyss, Nemo, Coral)."""
-    return signed_in(sitting_as(django_user_model.objects.create_user("nemo-user"), "Nemo"))
+    return signed_in_as(sitting_as(django_user_model.objects.create_user("nemo-user"), "Nemo"))
 
 
 def post_single(client: Client, log: dict) -> tuple[int, str]:
@@ -81,7 +76,7 @@ def test_their_name_is_matched_on_its_canonical_form(nemo, route):
 
 @pytest.mark.parametrize("route", ROUTES)
 def test_an_account_without_a_player_name_is_told_to_claim_one(django_user_model, route):
-    client = signed_in(django_user_model.objects.create_user("newcomer"))
+    client = signed_in_as(django_user_model.objects.create_user("newcomer"))
 
     status, message = route(client, human_log(seed=14))
 
@@ -92,7 +87,7 @@ def test_an_account_without_a_player_name_is_told_to_claim_one(django_user_model
 
 @pytest.mark.parametrize("route", ROUTES)
 def test_staff_may_submit_any_game(django_user_model, route):
-    staff = signed_in(django_user_model.objects.create_user("referee", is_staff=True))
+    staff = signed_in_as(django_user_model.objects.create_user("referee", is_staff=True))
 
     status, _ = route(staff, human_log(seed=15))
 

@@ -3,6 +3,7 @@ their owner's; session writes need the CSRF token; uploads are throttled."""
 
 import pytest
 from django.test import Client
+from django_fixtures import signed_in_as
 from games_support import human_log, sitting_as, submit, text
 
 from games.models import Game, GameLog
@@ -10,12 +11,6 @@ from games.signals import game_retracted
 
 pytestmark = pytest.mark.django_db
 __all__ = ["submit"]
-
-
-def signed_in(user) -> Client:
-    client = Client()
-    client.force_login(user)
-    return client
 
 
 def test_anonymous_users_read_but_cannot_upload(submit):
@@ -39,12 +34,12 @@ def test_an_unpublished_upload_is_seen_only_by_its_owner_and_staff(submit, djang
     stored = submit(text(human_log(seed=92)), user=owner, published=False)
     url = f"/api/logs/{stored.pk}/"
 
-    assert signed_in(owner).get(url).status_code == 200
-    assert signed_in(staff).get(url).status_code == 200
-    assert signed_in(other).get(url).status_code == 404
+    assert signed_in_as(owner).get(url).status_code == 200
+    assert signed_in_as(staff).get(url).status_code == 200
+    assert signed_in_as(other).get(url).status_code == 404
     assert Client().get(url).status_code == 404
     assert Client().get("/api/games/").json()["results"] == []
-    assert signed_in(other).get(f"/uploads/{stored.upload_id}/status/").status_code == 404
+    assert signed_in_as(other).get(f"/uploads/{stored.upload_id}/status/").status_code == 404
 
 
 # Every page and API call that shows a log, its upload or its game, by the stored log.
@@ -72,9 +67,9 @@ def test_every_page_shows_an_unpublished_log_to_its_owner_and_staff_only(
     seen = {
         who: client.get(url).status_code
         for who, client in [
-            ("owner", signed_in(owner)),
-            ("staff", signed_in(staff)),
-            ("other", signed_in(other)),
+            ("owner", signed_in_as(owner)),
+            ("staff", signed_in_as(staff)),
+            ("other", signed_in_as(other)),
             ("anonymous", Client()),
         ]
     }
@@ -104,8 +99,8 @@ def test_every_list_leaves_out_the_unpublished_logs_of_others(submit, django_use
 
     key = ids.get(url, lambda log: log.pk)
     assert listed(Client()) == {key(published)}
-    assert listed(signed_in(other)) == {key(published)}
-    assert listed(signed_in(owner)) == {key(published), key(hidden)}
+    assert listed(signed_in_as(other)) == {key(published)}
+    assert listed(signed_in_as(owner)) == {key(published), key(hidden)}
 
 
 def test_only_staff_delete_and_the_game_is_retracted_first(submit, django_user_model):
@@ -117,10 +112,10 @@ def test_only_staff_delete_and_the_game_is_retracted_first(submit, django_user_m
 
     user = django_user_model.objects.create_user("player")
     staff = django_user_model.objects.create_user("staff", is_staff=True)
-    assert signed_in(user).delete(f"/api/logs/{stored.pk}/").status_code == 403
+    assert signed_in_as(user).delete(f"/api/logs/{stored.pk}/").status_code == 403
     game_retracted.connect(receiver)
     try:
-        assert signed_in(staff).delete(f"/api/logs/{stored.pk}/").status_code == 204
+        assert signed_in_as(staff).delete(f"/api/logs/{stored.pk}/").status_code == 204
     finally:
         game_retracted.disconnect(receiver)
     assert retracted == [stored.pk]
@@ -147,7 +142,7 @@ def test_uploads_beyond_the_rate_are_throttled(django_user_model, monkeypatch):
 
     monkeypatch.setattr(UploadThrottle, "THROTTLE_RATES", {"uploads": "2/hour"})
     cache.clear()
-    client = signed_in(sitting_as(django_user_model.objects.create_user("eager")))
+    client = signed_in_as(sitting_as(django_user_model.objects.create_user("eager")))
     try:
         codes = [
             client.post(

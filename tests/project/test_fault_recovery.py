@@ -12,10 +12,10 @@ import time
 import pytest
 from fault_support import (
     OwnPostgreSQL,
-    OwnRedis,
     Stack,
     assert_each_log_verified_exactly_once,
     batch,
+    running_stack,
     stop,
     wait_until,
 )
@@ -28,17 +28,8 @@ RECOVERY_LIMIT = 60  # seconds from the fault's end to every log final (issue 12
 
 @pytest.fixture
 def stack(tmp_path):
-    postgresql, broker = OwnPostgreSQL(), OwnRedis()
-    postgresql.start()
-    broker.start()
-    stack = Stack(postgresql, broker, tmp_path)
-    try:
-        stack.create()
+    with running_stack(tmp_path) as stack:
         yield stack
-    finally:
-        stack.stop()
-        broker.crash()
-        postgresql.destroy()
 
 
 def start_verifying(stack: Stack) -> None:

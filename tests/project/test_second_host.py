@@ -23,11 +23,10 @@ import uuid
 
 import pytest
 from fault_support import (
-    OwnPostgreSQL,
-    OwnRedis,
     Stack,
     assert_each_log_verified_exactly_once,
     batch,
+    running_stack,
     stop,
     wait_until,
 )
@@ -89,18 +88,11 @@ class SecondHost:
 @pytest.fixture
 def two_hosts(tmp_path):
     far = SecondHost()
-    postgresql = OwnPostgreSQL(also_on=far.host_address)
-    broker = OwnRedis(also_on=far.host_address)
-    stack = Stack(postgresql, broker, tmp_path)
     try:
-        postgresql.start()
-        broker.start()
-        stack.create()
-        yield stack, far
+        # The far worker stops first (running_stack): its processes keep the namespace alive.
+        with running_stack(tmp_path, also_on=far.host_address) as stack:
+            yield stack, far
     finally:
-        stack.stop()  # the far worker first: its processes keep the namespace alive
-        broker.crash()
-        postgresql.destroy()
         far.remove()
 
 

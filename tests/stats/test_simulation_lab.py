@@ -1,7 +1,6 @@
 """The simulation lab: staff launch bot batches that are verified and counted as simulated."""
 
 import pytest
-from django.contrib.auth.models import User
 from django.db.models import Sum
 from django.urls import reverse
 
@@ -11,12 +10,6 @@ from stats.models import SimulationBatch, StrategyCube
 from stats.services.simulation import chunks, create_batch, plan_tables
 
 pytestmark = pytest.mark.django_db
-
-
-@pytest.fixture
-def staff_client(client):
-    client.force_login(User.objects.create_user("organiser", is_staff=True))
-    return client
 
 
 def test_the_lab_is_for_staff_only(client):

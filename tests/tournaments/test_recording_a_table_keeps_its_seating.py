@@ -76,7 +76,7 @@ def test_a_step_with_the_players_out_of_seat_order_is_refused_naming_the_seat(th
     assert response.status_code == 400
     error = response.json()["error"]
     assert error["field"] == "players.0.name"
-    assert "this table seats Marina in seat 0, not 'Nemo'" in error["text"]
+    assert "this table seats Marina in seat 1, not 'Nemo'" in error["text"]
 
 
 def test_a_deal_for_the_tables_game_with_another_ruleset_is_refused(the_club):

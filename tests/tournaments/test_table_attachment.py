@@ -78,7 +78,7 @@ WRONG_LOGS = {
     "another opener": (another_opener, "[DV-3]"),
     "the right players in other seats": (
         the_right_players_in_other_seats,
-        "the log has nemo in seat 0, but marina is seated there at",
+        "the log has nemo in seat 1, but marina is seated there at",
     ),
 }
 
@@ -287,7 +287,7 @@ def test_the_seat_order_refusal_names_the_seat_and_the_ruling(the_club):
 
     assert response.status_code == 400
     assert response.json()["detail"] == (
-        f"the log has nemo in seat 0, but marina is seated there at {the_club.table}: a log "
+        f"the log has nemo in seat 1, but marina is seated there at {the_club.table}: a log "
         "keeps the seating's bidding order [DV-3]"
     )
     assert_nothing_stored(the_club)

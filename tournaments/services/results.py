@@ -9,7 +9,7 @@ from typing import Any
 from django.db import transaction
 
 import engines
-from engines.core.errors import LogError
+from engines.core.errors import LogError, seat_label
 from engines.core.log import loads
 from engines.registry import GAMES, get_game
 from games.models import GameLog, Source
@@ -59,7 +59,7 @@ def seating_problem(table: Table, log: Mapping[str, Any]) -> str | None:
     for index, (seat, name) in enumerate(zip(seats, in_log, strict=True)):
         if name != seat.player.canonical_name:
             return (
-                f"the log has {name} in seat {index}, but "
+                f"the log has {name} in {seat_label(index)}, but "
                 f"{seat.player.canonical_name} is seated there at {table}: a log keeps the "
                 f"seating's {order.meaning} [{order.rule}]"
             )

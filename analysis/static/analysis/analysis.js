@@ -26,8 +26,6 @@
     const data = document.getElementById("analysis-review");
     return data ? JSON.parse(data.textContent) : null;
   })();
-  const chances = (value) => value.toFixed(2);
-
   // What the analysis says of the moment the replay shows: the move just played (its mark
   // and the better move), or the swing an event was part of. The words are the engine's.
   function momentText(index) {
@@ -35,14 +33,15 @@
     const move = review.moves.find((m) => m.index === index);
     if (move) {
       let text = `${move.player}: ${move.played}`;
-      text += move.mark ? `: ${move.mark}, chances ${chances(move.win)}.` : `, chances ${chances(move.win)}.`;
-      if (move.best) text += ` Better: ${move.best} (${chances(move.best_win)}).`;
+      // The chances come written (rounded once, on the server, as the move list shows them).
+      text += move.mark ? `: ${move.mark}, chances ${move.win}.` : `, chances ${move.win}.`;
+      if (move.best) text += ` Better: ${move.best} (${move.best_win}).`;
       return text;
     }
     const swing = review.swings.find((s) => s.causes.some((c) => c.index === index));
     const cause = swing && swing.causes.find((c) => c.index === index);
     if (cause) {
-      return `${cause.text}${cause.player ? ` (${cause.player})` : ""}: part of what moved ${swing.player}'s chances from ${chances(swing.before)} to ${chances(swing.after)}.`;
+      return `${cause.text}${cause.player ? ` (${cause.player})` : ""}: part of what moved ${swing.player}'s chances from ${swing.before} to ${swing.after}.`;
     }
     return `Event ${index} was not a decision (a roll, a draw or a forced move).`;
   }

@@ -42,7 +42,8 @@
     const names = options.players || [];
     // The replay names players only (options.namesOnly); the Record page adds the seat.
     if (options.namesOnly) return names[seat] || `Player ${seat + 1}`;
-    return names[seat] ? `${names[seat]} (seat ${seat})` : `Seat ${seat}`;
+    // Seats counted from 1, as players count them (a log's seat 0 is "seat 1").
+    return names[seat] ? `${names[seat]} (seat ${seat + 1})` : `Seat ${seat + 1}`;
   }
 
   function sameCoords(a, b) {

@@ -87,7 +87,7 @@
     for (let seat = 0; seat < Number(countSelect.value); seat += 1) {
       const name = table && table.players[seat] ? table.players[seat].name : kept[seat] || "";
       namesBox.append(
-        el("label", {}, `Seat ${seat} `,
+        el("label", {}, `Seat ${seat + 1} `,
           el("input", { type: "text", name: `player-${seat}`, required: "", maxlength: 100, value: name, readonly: table ? "" : null })));
     }
     fillDrawn();
