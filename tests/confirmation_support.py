@@ -5,7 +5,6 @@ from __future__ import annotations
 import datetime
 import json
 
-import pytest
 from django.contrib.auth import get_user_model
 from django.http import HttpRequest
 from django.utils import timezone
@@ -20,12 +19,6 @@ from tests.ratings_support import deep_vents_log
 from tournaments.models import Registration, Round, Table, TableSeat, Tournament
 
 PASSWORD = "a-long-sea-passphrase"
-
-
-@pytest.fixture(autouse=True)
-def quick_password_hashing(settings) -> None:
-    """Test accounts hash with MD5: the real hasher spends a second per password on purpose."""
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
 def player_with_login(name: str, email: str = "") -> Player:

@@ -45,6 +45,7 @@ __all__ = [
     "eager_celery",
     "own_cache",
     "postgresql",
+    "quick_password_hashing",
     "redis_broker_url",
     "staff_client",
 ]
@@ -82,6 +83,14 @@ def own_cache(settings) -> None:
             "LOCATION": f"test-{uuid.uuid4().hex}",
         }
     }
+
+
+@pytest.fixture(autouse=True)
+def quick_password_hashing(settings) -> None:
+    """Test accounts hash with MD5: the real hasher spends half a second per password on
+    purpose, and the demo alone sets four. Processes the tests start (gunicorn, workers)
+    keep the real hasher; their accounts sign in with API tokens."""
+    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
 @pytest.fixture(autouse=True)

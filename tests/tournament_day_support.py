@@ -10,7 +10,6 @@ import random
 from dataclasses import dataclass
 from typing import Any
 
-import pytest
 from django.contrib.auth import get_user_model
 from django.test import Client
 
@@ -29,12 +28,6 @@ PLAYERS = [
     "Angler Fisher-Lantern",
 ]
 PLAYED = datetime.datetime(2026, 6, 1, 20, 0, tzinfo=datetime.UTC)
-
-
-@pytest.fixture(autouse=True)
-def quick_password_hashing(settings) -> None:
-    """Test accounts hash with MD5: the real hasher spends a second per password on purpose."""
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
 
 
 @dataclass

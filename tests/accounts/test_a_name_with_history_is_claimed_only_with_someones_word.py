@@ -19,7 +19,6 @@ from ratings.models import Rating
 from tests.claims_support import Club, club
 from tests.confirmation_support import (
     PASSWORD,
-    quick_password_hashing,  # noqa: F401 (an autouse fixture)
     submitted_game,
 )
 from tests.ratings_support import deep_vents_log

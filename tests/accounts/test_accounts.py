@@ -15,7 +15,6 @@ from players.models import Player
 from tests.confirmation_support import (
     PASSWORD,
     player_with_login,
-    quick_password_hashing,  # noqa: F401 (an autouse fixture)
     signed_in,
 )
 

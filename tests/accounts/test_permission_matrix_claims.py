@@ -12,7 +12,6 @@ import pytest
 
 from accounts.models import ClaimRequest
 from tests.claims_support import ROLES, Club, club
-from tests.confirmation_support import quick_password_hashing  # noqa: F401 (autouse)
 
 pytestmark = pytest.mark.django_db
 SIGN_IN = 302  # pages send anonymous visitors to the login page; so does the admin

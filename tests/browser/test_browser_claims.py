@@ -11,7 +11,6 @@ from browser_support import ARTIFACTS, OVERFLOW, WIDTHS
 from tests.claims_support import club
 from tests.confirmation_support import (
     PASSWORD,
-    quick_password_hashing,  # noqa: F401 (autouse)
 )
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]

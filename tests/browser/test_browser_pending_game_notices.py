@@ -21,7 +21,6 @@ from notices.models import Kind, Notice
 from tests.confirmation_support import (
     PASSWORD,
     player_with_login,
-    quick_password_hashing,  # noqa: F401 (an autouse fixture)
     submitted_game,
 )
 from tests.notices_support import NAMES

@@ -30,7 +30,6 @@ from playwright.sync_api import expect
 from recording_support import DRAFTS, played_to_the_end, post
 from tournament_day_support import (
     PLAYERS,
-    quick_password_hashing,  # noqa: F401 (an autouse fixture)
     tournament_day,
 )
 

@@ -8,7 +8,6 @@ import pytest
 from browser_support import ARTIFACTS
 from django.test import Client
 from tournament_day_support import (
-    quick_password_hashing,  # noqa: F401 (an autouse fixture)
     table_log,
     tournament_day,
 )

@@ -16,7 +16,6 @@ from games.services.verification import verify_log
 from tests.confirmation_support import (
     PASSWORD,
     player_with_login,
-    quick_password_hashing,  # noqa: F401 (an autouse fixture)
 )
 from tests.ratings_support import deep_vents_log
 

@@ -9,7 +9,6 @@ import pytest
 from confirmations import services
 from confirmations.models import Review
 from tests.confirmation_support import (
-    quick_password_hashing,  # noqa: F401 (an autouse fixture)
     signed_in,
     submitted_game,
 )

@@ -18,7 +18,6 @@ from engines.core.replay import verify
 from games.models import GameLog
 from notices.models import Kind, Notice
 from tests.confirmation_support import (
-    quick_password_hashing,  # noqa: F401 (an autouse fixture)
     running_table,
     signed_in,
     submitted_game,

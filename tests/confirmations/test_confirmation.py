@@ -23,7 +23,6 @@ from ratings.services import recompute
 from stats.models import SeatLine
 from tests.confirmation_support import (
     player_with_login,
-    quick_password_hashing,  # noqa: F401 (an autouse fixture)
     running_table,
     submitted_game,
 )

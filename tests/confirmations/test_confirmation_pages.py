@@ -11,7 +11,6 @@ from confirmations.models import Confirmation, Review
 from tests.confirmation_support import (
     PASSWORD,
     player_with_login,
-    quick_password_hashing,  # noqa: F401 (an autouse fixture)
     signed_in,
     submitted_game,
 )

@@ -8,7 +8,6 @@ from django.http import HttpRequest
 
 from confirmations.models import Confirmation, Review
 from games.models import Game
-from tests.confirmation_support import quick_password_hashing  # noqa: F401 (autouse)
 
 
 @pytest.mark.django_db

@@ -13,7 +13,6 @@ from confirmations.models import Review
 from games.models import Game
 from tests.confirmation_support import (
     player_with_login,
-    quick_password_hashing,  # noqa: F401 (an autouse fixture)
     submitted_game,
 )
 

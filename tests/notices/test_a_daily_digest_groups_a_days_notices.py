@@ -11,7 +11,6 @@ from django.utils import timezone
 
 from notices.models import Kind, Notice
 from notices.services import notify, send_digests
-from tests.confirmation_support import quick_password_hashing  # noqa: F401 (autouse)
 from tests.notices_support import cast, mails_to, prefer
 
 pytestmark = pytest.mark.django_db

@@ -23,7 +23,6 @@ from notices.models import Kind
 from notices.services import notify_round_seated, send_digests
 from players.signals import claim_decided, claim_requested
 from tests.confirmation_support import (
-    quick_password_hashing,  # noqa: F401 (an autouse fixture)
     running_table,
     submitted_game,
 )

@@ -16,7 +16,6 @@ from django.test import Client
 from notices.models import Kind, Notice
 from notices.services import notify
 from tests.confirmation_support import (
-    quick_password_hashing,  # noqa: F401 (an autouse fixture)
     signed_in,
 )
 from tests.notices_support import cast

@@ -15,7 +15,6 @@ import pytest
 from tournament_day_support import (
     PLAYERS,
     Day,
-    quick_password_hashing,  # noqa: F401 (an autouse fixture)
     tournament_day,
 )
 

@@ -12,7 +12,6 @@ import pytest
 from django.utils import timezone
 from tournament_day_support import (
     PLAYERS,
-    quick_password_hashing,  # noqa: F401 (an autouse fixture)
     table_log,
     tournament_day,
 )

@@ -11,7 +11,6 @@ import json
 import pytest
 from tournament_day_support import (
     PLAYERS,
-    quick_password_hashing,  # noqa: F401 (an autouse fixture)
     table_log,
     tournament_day,
 )
