@@ -296,6 +296,7 @@ def lower_bound_cpu(logs: list[bytes]) -> float:
     import engines
     from engines.core.log import loads
     from games import log_dictionary
+    from games.services.verification import turn_orders_and_bids
 
     started = time.process_time()
     games, seats = [], []
@@ -308,13 +309,12 @@ def lower_bound_cpu(logs: list[bytes]) -> float:
              ruleset.name, Jsonb(dict(ruleset.options)), ruleset.edition,
              len(parsed["players"]), "human", replayed.outcome.termination)
         )  # fmt: skip
-        summaries = replayed.game.seat_summary(replayed.state)
+        turn_orders, bids = turn_orders_and_bids(replayed)
         for seat, entry in enumerate(parsed["players"]):
-            summary = summaries.get(seat)
             seats.append(
                 (number, seat, entry["name"], entry.get("strategy", ""), outcome.scores[seat],
-                 outcome.ranks[seat], seat in outcome.winners,
-                 None if summary is None else Jsonb(summary))
+                 outcome.ranks[seat], seat in outcome.winners, turn_orders.get(seat),
+                 bids.get(seat))
             )  # fmt: skip
     connection.ensure_connection()
     with connection.connection.cursor() as cursor:
@@ -325,7 +325,8 @@ def lower_bound_cpu(logs: list[bytes]) -> float:
         )
         cursor.execute(
             "CREATE TEMP TABLE bound_seat (log integer, seat integer, name text, "
-            "strategy text, score integer, rank integer, winner boolean, summary jsonb)"
+            "strategy text, score integer, rank integer, winner boolean, turn_order integer, "
+            "bid integer)"
         )
         for table, rows in (("bound_game", games), ("bound_seat", seats)):
             with cursor.copy(f"COPY {table} FROM STDIN") as copy:

@@ -23,10 +23,9 @@ def game_page(request: HttpRequest, log_id: int) -> HttpResponse:
     log = visible_log(request, log_id)
     game = Game.objects.filter(log=log).prefetch_related("seats__player").first()
     events = viewer.count_events(log.raw)
-    engine = get_game(log.game_type) if log.game_type in GAMES else None
     context = {
         "log": log,
-        "title": engine.title if engine else log.game_type,
+        "title": get_game(log.game_type).title if log.game_type in GAMES else log.game_type,
         "game": game,
         "seats": list(game.seats.all()) if game else [],
         "event_count": events,
@@ -34,9 +33,9 @@ def game_page(request: HttpRequest, log_id: int) -> HttpResponse:
             "url": request.path + "replay/",
             "events": events,
             "all_at_once": events <= viewer.ALL_AT_ONCE,
-            "picture": engine.picture if engine else "",
+            "game": log.game_type,
             "players": viewer.player_names(log.raw),
-            "glossary": engine.glossary() if engine else {},
+            "glossary": get_game(log.game_type).glossary() if log.game_type in GAMES else {},
         },
     }
     return render(request, "games/game_detail.html", context)
