@@ -72,10 +72,11 @@ run: install
 	$(PYTHON) manage.py runserver --nostatic $(HOST_PORT)
 
 # Set DATABASE_URL / CELERY_BROKER_URL to run against PostgreSQL / Redis (see .ci/run).
-# The suite runs on two processes (pytest-xdist): tests/conftest.py gives both browser tests
-# first and keeps the tests that use services on one of them. PYTEST_PARALLEL= (empty) runs
-# it on one process, e.g. to read a failure's output in order.
-PYTEST_PARALLEL ?= -n 2 --dist loadgroup
+# One process by default. PYTEST_PARALLEL="-n 2 --dist loadgroup" runs the suite on two
+# (pytest-xdist; tests/conftest.py gives both browser tests first and marks the tests that
+# use services to run on one of them): not the default yet, as those marks do not reach
+# xdist's scheduling (issue 26: two gunicorn stacks then share a Redis queue).
+PYTEST_PARALLEL ?=
 
 test: install
 	$(VENV)/bin/pytest $(PYTEST_PARALLEL) $(PYTEST_ARGS)

@@ -53,6 +53,9 @@ def pytest_report_header() -> str:
     return f"hypothesis profile: {HYPOTHESIS_PROFILE}"
 
 
+# First: pytest-xdist's own hook turns xdist_group marks into the ids it schedules by, so a
+# mark added after it would group nothing.
+@pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
     """Browser tests run first, one after the other on each process, so that a process starts
     one Chromium for all of them (SharedChromium) and stops it before any other test. Under

@@ -164,14 +164,10 @@ def test_newest_per_group_gives_each_groups_newest_values_newest_first():
                 player=rating.player,
                 game_type="deep-vents",
                 played_at=timezone.now() - datetime.timedelta(days=10 - day),
-                source="human",
-                rank=1,
                 won=False,
                 elo_before=0,
                 elo_after=day + rating.pk / 10,
-                mu_before=0,
                 mu_after=0,
-                sigma_before=1,
                 sigma_after=1,
             )
 

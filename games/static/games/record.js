@@ -110,7 +110,7 @@
   function fillDrawn() {
     const game = currentGame();
     drawnBox.replaceChildren();
-    const seats = [...Array(Number(countSelect.value)).keys()].map((s) => el("option", { value: s }, `seat ${s}`));
+    const seats = [...Array(Number(countSelect.value)).keys()].map((s) => el("option", { value: s }, `seat ${s + 1}`));
     if (game.id === "deep-vents") {
       const bidding = rulesetSelect.value === "starting-bid";
       // A table's seating fixes the seat that opens the bidding (DV-3) or plays first (DV-16).
