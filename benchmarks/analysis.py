@@ -21,8 +21,13 @@ from __future__ import annotations
 import argparse
 import os
 import random
+import sys
 import time
 from multiprocessing import Pool
+from pathlib import Path
+
+# This checkout's engines, not whichever one the venv's editable install points at.
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engines.analysis import DEFAULT_BUDGET, analyse_log, decision_points
 from engines.core.simulate import simulate_game

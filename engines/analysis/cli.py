@@ -9,18 +9,25 @@ from typing import Any
 
 from engines.analysis.evaluator import DEFAULT_BUDGET, Budget, analyse_log, engine_version
 from engines.core.log import loads
-from engines.core.replay import verify
+from engines.core.replay import start, verify
 
 
-def describe(action: dict[str, Any]) -> str:
-    details = " ".join(f"{k}={v}" for k, v in action.items() if k not in ("type", "seat"))
-    return f"{action['type']} {details}".strip()
+def snapshots_before_each_event(log: dict[str, Any]) -> list[dict[str, Any]]:
+    """The position each event was played from, so a decision reads in the engine's words."""
+    _, _, state = start(log)
+    snapshots = []
+    for event in log["events"]:
+        snapshots.append(state.snapshot())
+        state.apply_action(event)
+    return snapshots
 
 
 def cmd_analyse(args: argparse.Namespace) -> int:
     with open(args.log, "rb") as stream:
         log = loads(stream.read())
     verify(log)  # only a log that replays is worth analysing; names the first bad event
+    game, ruleset, _ = start(log)
+    snapshots = snapshots_before_each_event(log)
     budget = Budget(
         target_se=args.target_se, min_playouts=args.min_playouts, max_playouts=args.max_playouts
     )
@@ -29,10 +36,16 @@ def cmd_analyse(args: argparse.Namespace) -> int:
         if args.json:
             print(json.dumps(decision.to_json()))
             return
-        best = decision.best
+        best, snapshot = decision.best, snapshots[decision.index]
+
+        def describe(action: dict[str, Any]) -> str:
+            return game.describe(action, snapshot, ruleset)
+
         mark = "" if decision.cost < 0.05 else "  <- mistake"
+        # Seats read from 1, as every text of the site does; --json keeps the 0-based field.
         print(
-            f"event {decision.index} (seat {decision.seat}, {decision.phase}): "
+            f"event {decision.index} ({log['players'][decision.seat]['name']}, "
+            f"seat {decision.seat + 1}, {decision.phase}): "
             f"played {describe(decision.played)} {decision.played_estimate.win:.2f}, "
             f"best {describe(best.action)} {best.win:.2f}, "
             f"cost {decision.cost:.3f} +- {decision.cost_se:.3f}{mark}"

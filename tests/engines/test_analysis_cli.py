@@ -2,6 +2,7 @@
 
 import json
 import random
+import re
 
 import pytest
 
@@ -36,6 +37,18 @@ def test_analyse_prints_a_line_per_decision_and_a_summary(tmp_path, capsys):
     assert main(["analyse", str(path), "--max-playouts", "8", "--min-playouts", "4"]) == 0
     out = capsys.readouterr()
     assert "surfacing): played" in out.out and "decisions, engine" in out.err
+
+
+def test_analyse_names_the_player_seats_from_one_and_moves_in_the_engines_words(tmp_path, capsys):
+    path, log = write_log(tmp_path)
+    assert main(["analyse", str(path), "--max-playouts", "8", "--min-playouts", "4"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    first_decider = next(e["seat"] for e in log["events"] if e["type"] in ("surface", "stay"))
+    name = log["players"][first_decider]["name"]
+    assert lines[0].startswith("event ") and f"({name}, seat {first_decider + 1}, " in lines[0]
+    # Deep Dive's own words for its two decisions, never the raw event ("stay", "surface").
+    words = "(stay in the water|surface and open the shells)"
+    assert all(re.search(f"played {words} .*, best {words} ", line) for line in lines)
 
 
 def test_analyse_refuses_a_log_that_does_not_verify_naming_the_problem(tmp_path, capsys):
