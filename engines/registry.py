@@ -17,6 +17,10 @@ GAMES: dict[str, str] = {
     "deep-dive": "engines.deep_dive.game:DeepDive",
 }
 
+# The game a tournament plays unless told otherwise: the site runs Deep Vents starting-bid
+# tournaments (its default ruleset, DV-3). The one place the site names a game by default.
+TOURNAMENT_GAME = "deep-vents"
+
 
 # The montecarlo bot's search (engines.core.bots.MonteCarloStrategy): the analysis'
 # evaluator, which is built on the games, so it is loaded when asked for, as they are.

@@ -37,6 +37,7 @@ class DeepDive(Game):
     # The strongest bot alone: the montecarlo bot built on it won 0.35 of 400 mixed-table
     # games, on a mix of the heuristics a fifth random 0.27 of 100 (benchmarks/bot_match.py).
     playout_pool = ("risk-aware",)
+    picture = "diver-table"
 
     def decision_phase(self, state: State, actions: Sequence[Event]) -> str:
         return "surfacing"  # the only decision: surface or stay
