@@ -10,6 +10,7 @@ from __future__ import annotations
 import datetime
 import json
 import random
+from dataclasses import dataclass
 from typing import TextIO
 
 from engines.core.bots import drawable
@@ -20,39 +21,59 @@ from players.models import Player
 from players.services import log_name
 
 CASUAL_START = datetime.datetime(2026, 9, 1, 19, 0, tzinfo=datetime.UTC)
-# Per game: games played, players at a table, and the ruleset. Deep Vents' quick bots only, so
-# the demo (and the tests built on it) load in seconds.
+
+
+@dataclass(frozen=True)
+class ClubNights:
+    """A game's club nights: games played, players at a table and the ruleset (None: the
+    game's default). `bots`: the bots players choose among (None: every bot the engine
+    offers). `named`: its seeds and file names carry the game's id, to tell them apart; the
+    first game recorded here has none, so the demo it has always loaded is found again (as
+    duplicates)."""
+
+    games: int
+    seats: int
+    ruleset: str | None = None
+    bots: tuple[str, ...] | None = None
+    named: bool = True
+
+    def name(self, base: str, game_id: str, separator: str) -> str:
+        """A seed or file name of this game's club nights."""
+        return f"{base}{separator}{game_id}" if self.named else base
+
+
+# Data per game, not a branch: Deep Vents' quick bots only, so the demo (and the tests built
+# on it) load in seconds.
 CLUB_NIGHTS = {
-    "deep-vents": (30, 4, "starting-bid"),
-    "deep-sea-adventure": (24, 4, None),
-    "deep-sea-adventure-boost": (18, 4, None),
-    "deep-dive": (24, 3, None),
+    "deep-vents": ClubNights(
+        30, 4, "starting-bid", ("grower", "attacker", "turtle", "random"), named=False
+    ),
+    "deep-sea-adventure": ClubNights(24, 4),
+    "deep-sea-adventure-boost": ClubNights(18, 4),
+    "deep-dive": ClubNights(24, 3),
 }
-DEMO_STRATEGIES = ("grower", "attacker", "turtle", "random")
 
 
-def player_strategy(player: Player, game_id: str = "deep-vents") -> str:
+def player_strategy(player: Player, game_id: str) -> str:
     """Each player always plays the same bot at a game, so ratings have something to find."""
-    if game_id == "deep-vents":
-        return random.Random(player.handle).choice(DEMO_STRATEGIES)
-    return random.Random(f"{player.handle}:{game_id}").choice(
-        drawable(get_game(game_id).strategies)
-    )
+    nights = CLUB_NIGHTS[game_id]
+    bots = nights.bots or drawable(get_game(game_id).strategies)
+    return random.Random(nights.name(player.handle, game_id, ":")).choice(bots)
 
 
 def load(stdout: TextIO) -> None:
     """Weekly club nights before the demo tournament: random demo players at each table."""
     players = list(Player.objects.order_by("handle"))
     submitted = 0
-    for offset, (game_id, (games, seats, ruleset_name)) in enumerate(CLUB_NIGHTS.items()):
-        if len(players) < seats:
+    for offset, (game_id, nights) in enumerate(CLUB_NIGHTS.items()):
+        if len(players) < nights.seats:
             continue
         game = get_game(game_id)
-        ruleset = game.ruleset({"name": ruleset_name} if ruleset_name else {})
-        # Deep Vents keeps the seed it always had, so a demo loaded before is found again.
-        rng = random.Random("demo-casual" if game_id == "deep-vents" else f"demo-casual:{game_id}")
-        for index in range(games):
-            table = rng.sample(players, seats)
+        ruleset = game.ruleset({"name": nights.ruleset} if nights.ruleset else {})
+        rng = random.Random(nights.name("demo-casual", game_id, ":"))
+        prefix = nights.name("club-night", game_id, "-")
+        for index in range(nights.games):
+            table = rng.sample(players, nights.seats)
             log = simulate_game(
                 game,
                 ruleset,
@@ -66,7 +87,6 @@ def load(stdout: TextIO) -> None:
             for seat in log["players"]:
                 del seat["strategy"]  # people at a club night, whoever chose their moves
             log["meta"] = {"played_at": played_at.isoformat(), "event": "demo club night"}
-            prefix = "club-night" if game_id == "deep-vents" else f"club-night-{game_id}"
             submit_log(json.dumps(log), user=None, filename=f"{prefix}-{index + 1}.json")
             submitted += 1
     stdout.write(

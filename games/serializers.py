@@ -12,6 +12,14 @@ from games.models import BatchState, Game, GameLog, GameSeat, Upload
 
 class SeatSerializer(serializers.ModelSerializer):
     player = serializers.SlugRelatedField(slug_field="handle", read_only=True, allow_null=True)
+    summary = serializers.DictField(
+        child=serializers.IntegerField(),
+        read_only=True,
+        allow_null=True,
+        help_text="What the game's engine summarises of this seat, null when it summarises "
+        "nothing. Deep Vents: `turn` (position in turn order, 1 = first) and `bid` (the "
+        "seat's highest bid, absent when it only passed), DV-3.",
+    )
 
     class Meta:
         model = GameSeat
@@ -23,8 +31,7 @@ class SeatSerializer(serializers.ModelSerializer):
             "score",
             "rank",
             "winner",
-            "turn_order",
-            "bid",
+            "summary",
         ]
 
 

@@ -32,6 +32,8 @@ def test_a_log_posted_with_a_token_is_queued_then_verified(
     assert detail["error"] is None
     game = token_client.get(f"/api/games/{detail['game_id']}/").json()
     assert [seat["player"] for seat in game["seats"]] == ["marina-abyss", "nemo", "coral"]
+    # Deep Vents' engine summarises each seat: its place in turn order (DV-3).
+    assert sorted(seat["summary"]["turn"] for seat in game["seats"]) == [1, 2, 3]
 
 
 def test_posting_the_same_log_again_answers_200_with_the_stored_log(token_client):
