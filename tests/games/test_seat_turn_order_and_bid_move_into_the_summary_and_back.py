@@ -1,4 +1,4 @@
-"""Games 0015 moves a seat's turn order and bid from two columns into the engine's summary
+"""Games 0017 moves a seat's turn order and bid from two columns into the engine's summary
 (GameSeat.summary): going back puts them into the columns again, and coming forward gives
 every seat the summary it had; a game without them (Deep Dive) keeps none either way."""
 
@@ -11,7 +11,7 @@ from games.models import GameSeat
 
 pytestmark = pytest.mark.django_db(transaction=True)
 
-BEFORE_SUMMARY = [("games", "0014_fewer_indexes_per_game")]
+BEFORE_SUMMARY = [("games", "0016_plain_indexes_without_like_ones")]
 
 
 def summaries() -> dict[tuple[int, int], dict | None]:

@@ -41,7 +41,7 @@ def summary_to_columns(apps, schema_editor) -> None:
 
 class Migration(migrations.Migration):
     dependencies = [
-        ("games", "0014_fewer_indexes_per_game"),
+        ("games", "0016_plain_indexes_without_like_ones"),
     ]
 
     operations = [
