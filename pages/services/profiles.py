@@ -14,7 +14,7 @@ from django.db.models.functions import Cast
 
 from common.charts import embed
 from engines.core.game import BID, TURN_ORDER
-from engines.registry import GAMES, get_game
+from engines.registry import title_of
 from games.filters import confirmation_of
 from games.models import GameSeat
 from players.models import Player
@@ -75,7 +75,7 @@ def rating_history_figure(player: Player) -> str | None:
         return None
     traces = []
     for index, (game_type, line) in enumerate(lines.items()):
-        title = get_game(game_type).title if game_type in GAMES else game_type
+        title = title_of(game_type)
         colour = COLOURS[index % len(COLOURS)]
         common = {"type": "scatter", "mode": "lines+markers", "x": line["x"], "legendgroup": title}
         traces.append(
