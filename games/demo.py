@@ -10,12 +10,12 @@ from __future__ import annotations
 import datetime
 import json
 import random
-from dataclasses import dataclass
 from typing import TextIO
 
 from engines.core.bots import drawable
+from engines.core.game import DemoTables
 from engines.core.simulate import simulate_game
-from engines.registry import get_game
+from engines.registry import GAMES, TOURNAMENT_GAME, get_game
 from games.services.intake import submit_log
 from players.models import Player
 from players.services import log_name
@@ -23,55 +23,36 @@ from players.services import log_name
 CASUAL_START = datetime.datetime(2026, 9, 1, 19, 0, tzinfo=datetime.UTC)
 
 
-@dataclass(frozen=True)
-class ClubNights:
-    """A game's club nights: games played, players at a table and the ruleset (None: the
-    game's default). `bots`: the bots players choose among (None: every bot the engine
-    offers). `named`: its seeds and file names carry the game's id, to tell them apart; the
-    first game recorded here has none, so the demo it has always loaded is found again (as
-    duplicates)."""
-
-    games: int
-    seats: int
-    ruleset: str | None = None
-    bots: tuple[str, ...] | None = None
-    named: bool = True
-
-    def name(self, base: str, game_id: str, separator: str) -> str:
-        """A seed or file name of this game's club nights."""
-        return f"{base}{separator}{game_id}" if self.named else base
+def club_nights() -> dict[str, DemoTables]:
+    """Each game's club nights, as its engine describes them (Game.demo_tables)."""
+    return {game_id: get_game(game_id).demo_tables for game_id in GAMES}
 
 
-# Data per game, not a branch: Deep Vents' quick bots only, so the demo (and the tests built
-# on it) load in seconds.
-CLUB_NIGHTS = {
-    "deep-vents": ClubNights(
-        30, 4, "starting-bid", ("grower", "attacker", "turtle", "random"), named=False
-    ),
-    "deep-sea-adventure": ClubNights(24, 4),
-    "deep-sea-adventure-boost": ClubNights(18, 4),
-    "deep-dive": ClubNights(24, 3),
-}
+def named(base: str, game_id: str, separator: str) -> str:
+    """A seed or file name of a game's club nights: it carries the game's id, to tell them
+    apart, except the tournament game's, the first recorded here, so the demo it has always
+    loaded is found again (as duplicates)."""
+    return base if game_id == TOURNAMENT_GAME else f"{base}{separator}{game_id}"
 
 
 def player_strategy(player: Player, game_id: str) -> str:
     """Each player always plays the same bot at a game, so ratings have something to find."""
-    nights = CLUB_NIGHTS[game_id]
-    bots = nights.bots or drawable(get_game(game_id).strategies)
-    return random.Random(nights.name(player.handle, game_id, ":")).choice(bots)
+    game = get_game(game_id)
+    bots = game.demo_tables.bots or drawable(game.strategies)
+    return random.Random(named(player.handle, game_id, ":")).choice(bots)
 
 
 def load(stdout: TextIO) -> None:
     """Weekly club nights before the demo tournament: random demo players at each table."""
     players = list(Player.objects.order_by("handle"))
     submitted = 0
-    for offset, (game_id, nights) in enumerate(CLUB_NIGHTS.items()):
+    for offset, (game_id, nights) in enumerate(club_nights().items()):
         if len(players) < nights.seats:
             continue
         game = get_game(game_id)
         ruleset = game.ruleset({"name": nights.ruleset} if nights.ruleset else {})
-        rng = random.Random(nights.name("demo-casual", game_id, ":"))
-        prefix = nights.name("club-night", game_id, "-")
+        rng = random.Random(named("demo-casual", game_id, ":"))
+        prefix = named("club-night", game_id, "-")
         for index in range(nights.games):
             table = rng.sample(players, nights.seats)
             log = simulate_game(
@@ -89,6 +70,4 @@ def load(stdout: TextIO) -> None:
             log["meta"] = {"played_at": played_at.isoformat(), "event": "demo club night"}
             submit_log(json.dumps(log), user=None, filename=f"{prefix}-{index + 1}.json")
             submitted += 1
-    stdout.write(
-        f"Demo club nights: {submitted} games of {len(CLUB_NIGHTS)} games among demo players.\n"
-    )
+    stdout.write(f"Demo club nights: {submitted} games of {len(GAMES)} games among demo players.\n")

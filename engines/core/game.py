@@ -86,6 +86,18 @@ class SeatColumn:
 
 
 @dataclass(frozen=True)
+class DemoTables:
+    """A game's club nights in the site's demo data (`manage.py load_demo`): games played,
+    players at a table, the ruleset (None: the game's default) and the bots the players
+    choose among (None: every bot drawn at random)."""
+
+    games: int
+    seats: int
+    ruleset: str | None = None
+    bots: tuple[str, ...] | None = None
+
+
+@dataclass(frozen=True)
 class Ruleset:
     """A named ruleset with its edition and every option resolved."""
 
@@ -288,6 +300,7 @@ class Game(ABC):
     # The columns of `seat_summary`, in the order pages show them; none for a game whose
     # seats have nothing to summarise beyond score and rank.
     seat_columns: ClassVar[tuple[SeatColumn, ...]] = ()
+    demo_tables: ClassVar[DemoTables] = DemoTables(games=24, seats=4)
 
     @abstractmethod
     def rulesets(self) -> Mapping[str, Ruleset]:

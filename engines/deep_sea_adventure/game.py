@@ -8,7 +8,16 @@ from typing import Any
 
 from engines.core.bots import montecarlo_for
 from engines.core.errors import MalformedLogError, UnsupportedRulesetError
-from engines.core.game import DrawnInput, DrawnSetup, Event, Game, Ruleset, SeatOrder, State
+from engines.core.game import (
+    DemoTables,
+    DrawnInput,
+    DrawnSetup,
+    Event,
+    Game,
+    Ruleset,
+    SeatOrder,
+    State,
+)
 from engines.core.schema_errors import FieldRules
 from engines.deep_sea_adventure import bots, describe, search
 from engines.deep_sea_adventure.edition import Edition, editions
@@ -129,6 +138,7 @@ class DeepSeaAdventureBoost(DeepSeaAdventure):
     playout_pool = (
         "grab-2-then-turn", "grab-3-then-turn", "air-aware", "air-aware-boost", "always-boost",
     )  # fmt: skip
+    demo_tables = DemoTables(games=18, seats=4)
 
     def rulesets(self) -> Mapping[str, Ruleset]:
         # B-4: both rules on by default; each switchable by option or by name.

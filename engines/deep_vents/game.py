@@ -13,6 +13,7 @@ from engines.core.errors import MalformedLogError, UnsupportedRulesetError
 from engines.core.game import (
     BID,
     TURN_ORDER,
+    DemoTables,
     DrawnInput,
     DrawnSetup,
     Event,
@@ -60,6 +61,9 @@ class DeepVents(Game):
     playout_randomness = 0.2
     picture = "vent-row"
     seat_columns = (SeatColumn(TURN_ORDER, "Turn order"), SeatColumn(BID, "Bid"))
+    # The quick bots only (not lookahead), so the demo and the tests built on it load in
+    # seconds.
+    demo_tables = DemoTables(30, 4, STARTING_BID, ("grower", "attacker", "turtle", "random"))
 
     def resample(self, state: State, seat: int, rng: random.Random) -> DeepVentsState:
         assert isinstance(state, DeepVentsState)
