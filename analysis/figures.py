@@ -11,7 +11,7 @@ from typing import Any
 
 import plotly.io as pio
 
-from engines.registry import GAMES, get_game
+from engines.registry import title_of
 
 TEMPLATE = pio.templates["plotly_white"].to_plotly_json()
 MARK_STYLE = {  # mark: (legend, colour, symbol)
@@ -94,7 +94,7 @@ def accuracy_history_figure(games: list[dict[str, Any]]) -> dict[str, Any] | Non
         return None
     by_title: dict[str, list[dict[str, Any]]] = {}
     for game in dated:
-        by_title.setdefault(game_title(game["game"]), []).append(game)
+        by_title.setdefault(title_of(game["game"]), []).append(game)
     traces = [
         {
             "type": "scatter",
@@ -119,7 +119,3 @@ def accuracy_history_figure(games: list[dict[str, Any]]) -> dict[str, Any] | Non
             "template": TEMPLATE,
         },
     }
-
-
-def game_title(game_id: str) -> str:
-    return get_game(game_id).title if game_id in GAMES else game_id

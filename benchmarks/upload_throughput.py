@@ -296,7 +296,6 @@ def lower_bound_cpu(logs: list[bytes]) -> float:
     import engines
     from engines.core.log import loads
     from games import log_dictionary
-    from games.services.verification import turn_orders_and_bids
 
     started = time.process_time()
     games, seats = [], []
@@ -309,12 +308,13 @@ def lower_bound_cpu(logs: list[bytes]) -> float:
              ruleset.name, Jsonb(dict(ruleset.options)), ruleset.edition,
              len(parsed["players"]), "human", replayed.outcome.termination)
         )  # fmt: skip
-        turn_orders, bids = turn_orders_and_bids(replayed)
+        summaries = replayed.game.seat_summary(replayed.state)
         for seat, entry in enumerate(parsed["players"]):
+            summary = summaries.get(seat)
             seats.append(
                 (number, seat, entry["name"], entry.get("strategy", ""), outcome.scores[seat],
-                 outcome.ranks[seat], seat in outcome.winners, turn_orders.get(seat),
-                 bids.get(seat))
+                 outcome.ranks[seat], seat in outcome.winners,
+                 None if summary is None else Jsonb(summary))
             )  # fmt: skip
     connection.ensure_connection()
     with connection.connection.cursor() as cursor:
@@ -325,8 +325,7 @@ def lower_bound_cpu(logs: list[bytes]) -> float:
         )
         cursor.execute(
             "CREATE TEMP TABLE bound_seat (log integer, seat integer, name text, "
-            "strategy text, score integer, rank integer, winner boolean, turn_order integer, "
-            "bid integer)"
+            "strategy text, score integer, rank integer, winner boolean, summary jsonb)"
         )
         for table, rows in (("bound_game", games), ("bound_seat", seats)):
             with cursor.copy(f"COPY {table} FROM STDIN") as copy:

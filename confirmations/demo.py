@@ -14,7 +14,7 @@ from django.contrib.auth import get_user_model
 from confirmations import services
 from confirmations.models import Review
 from engines.core.simulate import simulate_game
-from engines.registry import get_game
+from engines.registry import TOURNAMENT_GAME, get_game
 from games.demo import player_strategy
 from games.services.intake import submit_log
 from games.services.verification import verify_log
@@ -29,14 +29,14 @@ DISPUTED_EVENT = 3
 
 
 def demo_log(seed: str, handles: list[str]) -> str:
-    game = get_game("deep-vents")
+    game = get_game(TOURNAMENT_GAME)
     players = list(Player.objects.filter(handle__in=handles))
     players.sort(key=lambda p: handles.index(p.handle))
     rng = random.Random(seed)
     log = simulate_game(
         game,
-        game.ruleset({"name": "starting-bid"}),
-        [player_strategy(p) for p in players],
+        game.ruleset(),
+        [player_strategy(p, game.id) for p in players],
         rng,
         names=[log_name(player) for player in players],
     )

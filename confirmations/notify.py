@@ -20,7 +20,7 @@ from django.template.loader import render_to_string
 from django.urls import reverse
 
 from confirmations.models import Confirmation, Review
-from engines.registry import GAMES, get_game
+from engines.registry import title_of
 from games.models import GameLog
 from notices import services as notices
 from notices.models import Kind
@@ -80,10 +80,6 @@ DESCRIBED = (
 )
 
 
-def game_title(game_type: str) -> str:
-    return get_game(game_type).title if game_type in GAMES else game_type
-
-
 def submitter_of(log: GameLog) -> str:
     user = log.upload.submitted_by
     if user is None:
@@ -108,7 +104,7 @@ def describe(review: Review) -> PendingGame:
     seats = list(game.seats.all()) if game is not None else []
     return PendingGame(
         log_id=log.pk,
-        title=game_title(log.game_type),
+        title=title_of(log.game_type),
         played_at=game.played_at if game is not None else None,
         where=where_played(log),
         seats=[Seat(s.seat, s.name, s.score, s.rank, s.winner) for s in seats],

@@ -17,6 +17,10 @@ GAMES: dict[str, str] = {
     "deep-dive": "engines.deep_dive.game:DeepDive",
 }
 
+# The game a tournament plays unless told otherwise: the site runs Deep Vents starting-bid
+# tournaments (its default ruleset, DV-3). The one place the site names a game by default.
+TOURNAMENT_GAME = "deep-vents"
+
 
 # The montecarlo bot's search (engines.core.bots.MonteCarloStrategy): the analysis'
 # evaluator, which is built on the games, so it is loaded when asked for, as they are.
@@ -38,3 +42,11 @@ def get_game(game_id: str) -> Game:
         )
     module, name = GAMES[game_id].split(":")
     return getattr(import_module(module), name)()
+
+
+def title_of(game_id: object, unknown: str | None = None) -> str:
+    """A game's title as people read it ("Deep Vents"); for an id no game has (any more,
+    or a log's malformed `game`), `unknown`, or else the id itself."""
+    if isinstance(game_id, str) and game_id in GAMES:
+        return get_game(game_id).title
+    return str(game_id) if unknown is None else unknown

@@ -13,46 +13,48 @@ import random
 from typing import TextIO
 
 from engines.core.bots import drawable
+from engines.core.game import DemoTables
 from engines.core.simulate import simulate_game
-from engines.registry import get_game
+from engines.registry import GAMES, TOURNAMENT_GAME, get_game
 from games.services.intake import submit_log
 from players.models import Player
 from players.services import log_name
 
 CASUAL_START = datetime.datetime(2026, 9, 1, 19, 0, tzinfo=datetime.UTC)
-# Per game: games played, players at a table, and the ruleset. Deep Vents' quick bots only, so
-# the demo (and the tests built on it) load in seconds.
-CLUB_NIGHTS = {
-    "deep-vents": (30, 4, "starting-bid"),
-    "deep-sea-adventure": (24, 4, None),
-    "deep-sea-adventure-boost": (18, 4, None),
-    "deep-dive": (24, 3, None),
-}
-DEMO_STRATEGIES = ("grower", "attacker", "turtle", "random")
 
 
-def player_strategy(player: Player, game_id: str = "deep-vents") -> str:
+def club_nights() -> dict[str, DemoTables]:
+    """Each game's club nights, as its engine describes them (Game.demo_tables)."""
+    return {game_id: get_game(game_id).demo_tables for game_id in GAMES}
+
+
+def named(base: str, game_id: str, separator: str) -> str:
+    """A seed or file name of a game's club nights: it carries the game's id, to tell them
+    apart, except the tournament game's, the first recorded here, so the demo it has always
+    loaded is found again (as duplicates)."""
+    return base if game_id == TOURNAMENT_GAME else f"{base}{separator}{game_id}"
+
+
+def player_strategy(player: Player, game_id: str) -> str:
     """Each player always plays the same bot at a game, so ratings have something to find."""
-    if game_id == "deep-vents":
-        return random.Random(player.handle).choice(DEMO_STRATEGIES)
-    return random.Random(f"{player.handle}:{game_id}").choice(
-        drawable(get_game(game_id).strategies)
-    )
+    game = get_game(game_id)
+    bots = game.demo_tables.bots or drawable(game.strategies)
+    return random.Random(named(player.handle, game_id, ":")).choice(bots)
 
 
 def load(stdout: TextIO) -> None:
     """Weekly club nights before the demo tournament: random demo players at each table."""
     players = list(Player.objects.order_by("handle"))
     submitted = 0
-    for offset, (game_id, (games, seats, ruleset_name)) in enumerate(CLUB_NIGHTS.items()):
-        if len(players) < seats:
+    for offset, (game_id, nights) in enumerate(club_nights().items()):
+        if len(players) < nights.seats:
             continue
         game = get_game(game_id)
-        ruleset = game.ruleset({"name": ruleset_name} if ruleset_name else {})
-        # Deep Vents keeps the seed it always had, so a demo loaded before is found again.
-        rng = random.Random("demo-casual" if game_id == "deep-vents" else f"demo-casual:{game_id}")
-        for index in range(games):
-            table = rng.sample(players, seats)
+        ruleset = game.ruleset({"name": nights.ruleset} if nights.ruleset else {})
+        rng = random.Random(named("demo-casual", game_id, ":"))
+        prefix = named("club-night", game_id, "-")
+        for index in range(nights.games):
+            table = rng.sample(players, nights.seats)
             log = simulate_game(
                 game,
                 ruleset,
@@ -66,9 +68,6 @@ def load(stdout: TextIO) -> None:
             for seat in log["players"]:
                 del seat["strategy"]  # people at a club night, whoever chose their moves
             log["meta"] = {"played_at": played_at.isoformat(), "event": "demo club night"}
-            prefix = "club-night" if game_id == "deep-vents" else f"club-night-{game_id}"
             submit_log(json.dumps(log), user=None, filename=f"{prefix}-{index + 1}.json")
             submitted += 1
-    stdout.write(
-        f"Demo club nights: {submitted} games of {len(CLUB_NIGHTS)} games among demo players.\n"
-    )
+    stdout.write(f"Demo club nights: {submitted} games of {len(GAMES)} games among demo players.\n")

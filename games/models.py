@@ -496,8 +496,10 @@ class GameSeat(models.Model):
     score = models.FloatField()
     rank = models.PositiveSmallIntegerField()
     winner = models.BooleanField()
-    turn_order = models.PositiveSmallIntegerField(null=True, blank=True)
-    bid = models.IntegerField(null=True, blank=True)
+    # The engine's per-seat summary (Game.seat_summary, labelled by its seat_columns): a
+    # Deep Vents seat's turn order and bid, {"turn": 1, "bid": 3} (DV-3); null for a game
+    # that summarises nothing, so its seats cost no bytes for it (issue 25).
+    summary = models.JSONField(null=True, blank=True)
 
     class Meta:
         ordering = ["game", "seat"]

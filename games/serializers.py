@@ -6,12 +6,29 @@ from django.db.models import Count
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from engines.core.game import BID, TURN_ORDER
 from games.filters import CONFIRMATION_CHOICES
 from games.models import BatchState, Game, GameLog, GameSeat, Upload
 
 
 class SeatSerializer(serializers.ModelSerializer):
     player = serializers.SlugRelatedField(slug_field="handle", read_only=True, allow_null=True)
+    summary = serializers.DictField(
+        child=serializers.IntegerField(),
+        read_only=True,
+        allow_null=True,
+        help_text="What the game's engine summarises of this seat, null when it summarises "
+        "nothing. Deep Vents: `turn` (position in turn order, 1 = first) and `bid` (the "
+        "seat's highest bid, absent when it only passed), DV-3.",
+    )
+    # The fields the API has always had, read from the summary now that it holds them.
+    turn_order = serializers.SerializerMethodField(
+        help_text="`summary.turn`: the seat's position in turn order (1 = first), null when "
+        "the game has none."
+    )
+    bid = serializers.SerializerMethodField(
+        help_text="`summary.bid`: the seat's highest bid, null when it made none."
+    )
 
     class Meta:
         model = GameSeat
@@ -25,7 +42,16 @@ class SeatSerializer(serializers.ModelSerializer):
             "winner",
             "turn_order",
             "bid",
+            "summary",
         ]
+
+    @extend_schema_field(serializers.IntegerField(allow_null=True))
+    def get_turn_order(self, seat: GameSeat) -> int | None:
+        return (seat.summary or {}).get(TURN_ORDER)
+
+    @extend_schema_field(serializers.IntegerField(allow_null=True))
+    def get_bid(self, seat: GameSeat) -> int | None:
+        return (seat.summary or {}).get(BID)
 
 
 class GameSerializer(serializers.ModelSerializer):

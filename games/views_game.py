@@ -23,9 +23,10 @@ def game_page(request: HttpRequest, log_id: int) -> HttpResponse:
     log = visible_log(request, log_id)
     game = Game.objects.filter(log=log).prefetch_related("seats__player").first()
     events = viewer.count_events(log.raw)
+    engine = get_game(log.game_type) if log.game_type in GAMES else None
     context = {
         "log": log,
-        "title": get_game(log.game_type).title if log.game_type in GAMES else log.game_type,
+        "title": engine.title if engine else log.game_type,
         "game": game,
         "seats": list(game.seats.all()) if game else [],
         "event_count": events,
@@ -33,9 +34,9 @@ def game_page(request: HttpRequest, log_id: int) -> HttpResponse:
             "url": request.path + "replay/",
             "events": events,
             "all_at_once": events <= viewer.ALL_AT_ONCE,
-            "game": log.game_type,
+            "picture": engine.picture if engine else "",
             "players": viewer.player_names(log.raw),
-            "glossary": get_game(log.game_type).glossary() if log.game_type in GAMES else {},
+            "glossary": engine.glossary() if engine else {},
         },
     }
     return render(request, "games/game_detail.html", context)

@@ -53,7 +53,7 @@ def simulated_table_log(
     seats = list(table.seats.select_related("player").order_by("seat"))
     setup = game.new_setup(ruleset, len(seats), rng)  # draws a first seat too: same stream
     setup.update(seated_setup(table, seats))  # the seating's first seat (DV-3, DV-16)
-    bots = [game.strategies[player_strategy(s.player)]() for s in seats]
+    bots = [game.strategies[player_strategy(s.player, game.id)]() for s in seats]
     state = game.new_state(ruleset, len(seats), setup)
     events = play_out(state, bots, rng)
     return {

@@ -11,7 +11,7 @@ from django.core.exceptions import ValidationError
 from django.db import models
 from django.urls import reverse
 
-from engines.registry import GAMES, get_game
+from engines.registry import GAMES, TOURNAMENT_GAME, get_game
 from players.models import Player
 
 
@@ -57,7 +57,7 @@ class Tournament(models.Model):
 
     name = models.CharField(max_length=200)
     slug = models.SlugField(max_length=80, unique=True)
-    game_type = models.CharField(max_length=40, default="deep-vents", choices=game_choices)
+    game_type = models.CharField(max_length=40, default=TOURNAMENT_GAME, choices=game_choices)
     ruleset = models.CharField(
         max_length=40,
         default="starting-bid",

@@ -19,7 +19,7 @@ from django.utils import timezone
 from analysis.models import Analysis, AnalysisChunk, budget_key
 from engines.analysis import Budget, analyse_log, decision_points, engine_version
 from engines.core.log import loads
-from engines.registry import GAMES, get_game
+from engines.registry import title_of
 from games.models import GameLog
 from notices import services as notices
 from notices.models import Kind
@@ -137,7 +137,7 @@ def finish(analysis_id: int) -> None:
 def tell_finished(analysis: Analysis) -> None:
     """The people whose game it is (its players with accounts, its submitter) hear that its
     analysis is ready: a notice each, in the finishing transaction."""
-    title = get_game(analysis.game_type).title if analysis.game_type in GAMES else "game"
+    title = title_of(analysis.game_type, unknown="game")
     count = len(analysis.decisions)
     for user in notices.people_of_game(analysis.log_id):
         notices.notify(

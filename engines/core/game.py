@@ -45,6 +45,59 @@ class SeatedField:
 
 
 @dataclass(frozen=True)
+class DrawnInput:
+    """One input of the Record page's "Enter as drawn": a setup field typed in from the
+    table. `kind` says how the page asks for it: "seat" (one of the table's seats, which a
+    seating may already fix) or "number-list" (numbers separated by commas or spaces)."""
+
+    key: str
+    kind: str
+    label: str
+    placeholder: str = ""
+
+
+@dataclass(frozen=True)
+class DrawnSetup:
+    """What "Enter as drawn" asks for (Game.drawn_setup): the inputs, a hint under them,
+    and the setup entries given before any input (`start`: a stack drawn one by one later
+    starts empty)."""
+
+    inputs: tuple[DrawnInput, ...] = ()
+    hint: str = "Nothing is dealt before play."
+    start: Mapping[str, Any] = field(default_factory=dict)
+
+    def to_json(self) -> dict[str, Any]:
+        inputs = [vars(drawn).copy() for drawn in self.inputs]
+        return {"inputs": inputs, "hint": self.hint, "start": dict(self.start)}
+
+
+# The per-seat summary's keys every page reads alike (Game.seat_summary): kept short, as
+# they are stored with every seat (issue 25).
+TURN_ORDER = "turn"
+BID = "bid"
+
+
+@dataclass(frozen=True)
+class SeatColumn:
+    """A column of a game's per-seat summary: its key in the summary and its heading."""
+
+    key: str
+    label: str
+
+
+@dataclass(frozen=True)
+class DemoTables:
+    """A game's club nights in the site's demo data (`manage.py load_demo`): games played,
+    players at a table, the ruleset (None: the game's default) and the bots the players
+    choose among (None: every bot drawn at random)."""
+
+    games: int
+    seats: int
+    ruleset: str | None = None
+    bots: tuple[str, ...] | None = None
+
+
+@dataclass(frozen=True)
 class Ruleset:
     """A named ruleset with its edition and every option resolved."""
 
@@ -241,6 +294,13 @@ class Game(ABC):
     # the time. A table of unknown players is stood in for by a mix, not by one bot.
     playout_pool: ClassVar[tuple[str, ...]] = ()
     playout_randomness: ClassVar[float] = 0.0
+    # The kind of picture the pages draw of a snapshot (games/static/games/pictures.js);
+    # "" draws the snapshot as it is.
+    picture: ClassVar[str] = ""
+    # The columns of `seat_summary`, in the order pages show them; none for a game whose
+    # seats have nothing to summarise beyond score and rank.
+    seat_columns: ClassVar[tuple[SeatColumn, ...]] = ()
+    demo_tables: ClassVar[DemoTables] = DemoTables(games=24, seats=4)
 
     @abstractmethod
     def rulesets(self) -> Mapping[str, Ruleset]:
@@ -307,6 +367,16 @@ class Game(ABC):
     def seated_setup_fields(self, ruleset: Ruleset) -> Mapping[str, SeatedField]:
         """The setup fields that name a seat and that a seating may decide before the deal,
         with what that seat does and the ruling; none unless the game has such a field."""
+        return {}
+
+    def drawn_setup(self, ruleset: Ruleset) -> DrawnSetup:
+        """What the Record page asks for when a setup is entered as drawn at the table;
+        by default nothing is dealt before play."""
+        return DrawnSetup()
+
+    def seat_summary(self, state: State) -> dict[int, dict[str, int]]:
+        """Per seat of a finished game, its values of `seat_columns` (after OpenSpiel's
+        per-player returns): seats without any are left out."""
         return {}
 
     def check_fixed_setup(

@@ -9,7 +9,7 @@ from typing import Any
 
 from engines.core.bots import montecarlo_for
 from engines.core.errors import MalformedLogError, UnsupportedRulesetError
-from engines.core.game import Event, Game, Ruleset, SeatOrder, State
+from engines.core.game import DemoTables, Event, Game, Ruleset, SeatOrder, State
 from engines.core.schema import log_schema
 from engines.core.schema_errors import FieldRules
 from engines.deep_dive import describe
@@ -37,6 +37,8 @@ class DeepDive(Game):
     # The strongest bot alone: the montecarlo bot built on it won 0.35 of 400 mixed-table
     # games, on a mix of the heuristics a fifth random 0.27 of 100 (benchmarks/bot_match.py).
     playout_pool = ("risk-aware",)
+    picture = "diver-table"
+    demo_tables = DemoTables(games=24, seats=3)
 
     def decision_phase(self, state: State, actions: Sequence[Event]) -> str:
         return "surfacing"  # the only decision: surface or stay

@@ -8,7 +8,16 @@ from typing import Any
 
 from engines.core.bots import montecarlo_for
 from engines.core.errors import MalformedLogError, UnsupportedRulesetError
-from engines.core.game import Event, Game, Ruleset, SeatOrder, State
+from engines.core.game import (
+    DemoTables,
+    DrawnInput,
+    DrawnSetup,
+    Event,
+    Game,
+    Ruleset,
+    SeatOrder,
+    State,
+)
 from engines.core.schema_errors import FieldRules
 from engines.deep_sea_adventure import bots, describe, search
 from engines.deep_sea_adventure.edition import Edition, editions
@@ -34,6 +43,7 @@ class DeepSeaAdventure(Game):
     # itself at mixed and human-like tables; a mix of the heuristics, a fifth random, is not.
     playout_pool = ("grab-2-then-turn", "grab-3-then-turn", "air-aware")
     playout_randomness = 0.2
+    picture = "chip-path"
 
     def resample(self, state: State, seat: int, rng: random.Random) -> DeepSeaState:
         assert isinstance(state, DeepSeaState)
@@ -108,6 +118,15 @@ class DeepSeaAdventure(Game):
     def glossary(self, ruleset: Ruleset | None = None) -> dict[str, Any]:
         return describe.glossary(self.editions()[(ruleset or self.ruleset()).edition])
 
+    def drawn_setup(self, ruleset: Ruleset) -> DrawnSetup:
+        """The chip values along the path as they lie, with how many chips each level has."""
+        levels = self.editions()[ruleset.edition].levels
+        counts = ", ".join(f"level {i}: {len(values)} chips" for i, values in enumerate(levels, 1))
+        label = "Chip values along the path, from the submarine outwards"
+        chips = DrawnInput("chips", "number-list", label, "e.g. 0, 3, 1, 2, ...")
+        hint = f"{counts}; turn the chips over at the end if they were dealt face down."
+        return DrawnSetup((chips,), hint)
+
 
 class DeepSeaAdventureBoost(DeepSeaAdventure):
     id = "deep-sea-adventure-boost"
@@ -119,6 +138,7 @@ class DeepSeaAdventureBoost(DeepSeaAdventure):
     playout_pool = (
         "grab-2-then-turn", "grab-3-then-turn", "air-aware", "air-aware-boost", "always-boost",
     )  # fmt: skip
+    demo_tables = DemoTables(games=18, seats=4)
 
     def rulesets(self) -> Mapping[str, Ruleset]:
         # B-4: both rules on by default; each switchable by option or by name.

@@ -10,7 +10,21 @@ from typing import Any, ClassVar
 
 from engines.core.bots import montecarlo_for
 from engines.core.errors import MalformedLogError, UnsupportedRulesetError
-from engines.core.game import Event, Game, Ruleset, SeatedField, SeatOrder, State, Strategy
+from engines.core.game import (
+    BID,
+    TURN_ORDER,
+    DemoTables,
+    DrawnInput,
+    DrawnSetup,
+    Event,
+    Game,
+    Ruleset,
+    SeatColumn,
+    SeatedField,
+    SeatOrder,
+    State,
+    Strategy,
+)
 from engines.core.schema_errors import FieldRules
 from engines.deep_vents import describe, row_draws, search
 from engines.deep_vents.bots import STRATEGIES
@@ -45,6 +59,11 @@ class DeepVents(Game):
     # 0 in 88 (skill 0.51, ECE 0.034); at bot tables skill 0.78 against 0.68.
     playout_pool = ("turtle", "grower", "attacker")
     playout_randomness = 0.2
+    picture = "vent-row"
+    seat_columns = (SeatColumn(TURN_ORDER, "Turn order"), SeatColumn(BID, "Bid"))
+    # The quick bots only (not lookahead), so the demo and the tests built on it load in
+    # seconds.
+    demo_tables = DemoTables(30, 4, STARTING_BID, ("grower", "attacker", "turtle", "random"))
 
     def resample(self, state: State, seat: int, rng: random.Random) -> DeepVentsState:
         assert isinstance(state, DeepVentsState)
@@ -94,6 +113,27 @@ class DeepVents(Game):
         if ruleset.name == STARTING_BID:
             return {"opening_bidder": SeatedField("opening the bidding", "DV-3")}
         return {"first_player": SeatedField("playing first", "DV-3")}
+
+    def drawn_setup(self, ruleset: Ruleset) -> DrawnSetup:
+        """The seat that opens the bidding or plays first (DV-3); the hexes of the row are
+        entered one by one as they are drawn, so the stack starts empty."""
+        (seat_field,) = self.seated_setup_fields(ruleset)
+        bidding = seat_field == "opening_bidder"
+        label = "Seat drawn to open the bidding (DV-3)" if bidding else "First player"
+        hint = "The hexes of the row are entered one by one as they are drawn."
+        return DrawnSetup((DrawnInput(seat_field, "seat", label),), hint, {"stack": []})
+
+    def seat_summary(self, state: State) -> dict[int, dict[str, int]]:
+        """Position in turn order (1 = first) and highest bid of each seat (DV-3)."""
+        assert isinstance(state, DeepVentsState)
+        summary: dict[int, dict[str, int]] = {}
+        for position, seat in enumerate(state.order, start=1):
+            summary.setdefault(seat, {})[TURN_ORDER] = position
+        for bid in state.bids:
+            if "amount" in bid:
+                values = summary.setdefault(bid["seat"], {})
+                values[BID] = max(bid["amount"], values.get(BID, bid["amount"]))
+        return summary
 
     def new_state(self, ruleset: Ruleset, players: int, setup: Mapping[str, Any]) -> DeepVentsState:
         edition = editions()[ruleset.edition]

@@ -31,7 +31,8 @@ LOG_FIELDS = ("game", "ruleset", "players", "setup", "events")
 
 
 def catalogue() -> list[dict[str, Any]]:
-    """Every game the page can record: rulesets, player counts and the setup to enter."""
+    """Every game the page can record: rulesets, player counts, the setup to enter as drawn
+    and the kind of picture its steps draw."""
     games = []
     for game_id in GAMES:
         game = get_game(game_id)
@@ -46,6 +47,12 @@ def catalogue() -> list[dict[str, Any]]:
                     name: ruleset.to_json() for name, ruleset in sorted(game.rulesets().items())
                 },
                 "glossary": game.glossary(),
+                "picture": game.picture,
+                # What "Enter as drawn" asks for, by ruleset (DV-3: who opens the bidding).
+                "drawn_setup": {
+                    name: game.drawn_setup(ruleset).to_json()
+                    for name, ruleset in sorted(game.rulesets().items())
+                },
             }
         )
     return games

@@ -344,7 +344,7 @@ def build_seats(
 ) -> list[GameSeat]:
     """The game's seats; `players` maps log names to Players (looked up when not given)."""
     outcome = replayed.outcome
-    turn_orders, bids = turn_orders_and_bids(replayed)
+    summaries = replayed.game.seat_summary(replayed.state)
     if game.source == Source.SIMULATED:
         players = {}
     elif players is None:
@@ -361,26 +361,10 @@ def build_seats(
                 score=outcome.scores[seat],
                 rank=outcome.ranks[seat],
                 winner=seat in outcome.winners,
-                turn_order=turn_orders.get(seat),
-                bid=bids.get(seat),
+                summary=summaries.get(seat),
             )
         )
     return seats
-
-
-def turn_orders_and_bids(replayed: engines.Replay) -> tuple[dict[int, int], dict[int, int]]:
-    """Position in turn order (1 = first) and highest bid per seat, for games that have them.
-
-    Deep Vents exposes both in its snapshot (`order`, `bids`; DV-3); the others do not.
-    """
-    snapshot = replayed.state.snapshot()
-    order = snapshot.get("order") or []
-    turn_orders = {seat: position for position, seat in enumerate(order, start=1)}
-    bids: dict[int, int] = {}
-    for bid in snapshot.get("bids") or []:
-        if "amount" in bid:
-            bids[bid["seat"]] = max(bid["amount"], bids.get(bid["seat"], bid["amount"]))
-    return turn_orders, bids
 
 
 def retry_in_halves(logs: QuerySet[GameLog]) -> int:

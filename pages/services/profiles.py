@@ -8,10 +8,13 @@ from typing import Any
 
 import plotly.io as pio
 from django.core.paginator import Paginator
-from django.db.models import Avg, Count, F, Q
+from django.db.models import Avg, Count, F, IntegerField, Q
+from django.db.models.fields.json import KeyTextTransform
+from django.db.models.functions import Cast
 
 from common.charts import embed
-from engines.registry import GAMES, get_game
+from engines.core.game import BID, TURN_ORDER
+from engines.registry import title_of
 from games.filters import confirmation_of
 from games.models import GameSeat
 from players.models import Player
@@ -72,7 +75,7 @@ def rating_history_figure(player: Player) -> str | None:
         return None
     traces = []
     for index, (game_type, line) in enumerate(lines.items()):
-        title = get_game(game_type).title if game_type in GAMES else game_type
+        title = title_of(game_type)
         colour = COLOURS[index % len(COLOURS)]
         common = {"type": "scatter", "mode": "lines+markers", "x": line["x"], "legendgroup": title}
         traces.append(
@@ -125,11 +128,18 @@ def rating_history_figure(player: Player) -> str | None:
     )
 
 
+def summary_number(key: str) -> Cast:
+    """A number of the seats' summaries (GameSeat.summary) for the database to sum."""
+    return Cast(KeyTextTransform(key, "summary"), IntegerField())
+
+
 def seat_results(player: Player) -> list[dict[str, Any]]:
     """Games, wins and average placement by position in turn order, over counted games
     (summed by the database: a player of thousands of games costs one small query)."""
     rows = (
-        GameSeat.objects.filter(player=player, game__counts=True, turn_order__isnull=False)
+        GameSeat.objects.filter(player=player, game__counts=True)
+        .annotate(turn_order=summary_number(TURN_ORDER))
+        .filter(turn_order__isnull=False)
         .values("turn_order")
         .annotate(games=Count("pk"), wins=Count("pk", filter=Q(winner=True)), average=Avg("rank"))
         .order_by("turn_order")
@@ -185,9 +195,9 @@ def player_profile(player: Player, page: str | None = None) -> dict[str, Any]:
         "ratings": player.ratings.order_by("game_type"),
         "seats": Paginator(seats, GAMES_PER_PAGE).get_page(page),
         "registrations": player.registrations.select_related("tournament"),
-        "average_bid": GameSeat.objects.filter(
-            player=player, bid__isnull=False, game__counts=True
-        ).aggregate(average=Avg("bid"))["average"],
+        "average_bid": GameSeat.objects.filter(player=player, game__counts=True)
+        .annotate(bid=summary_number(BID))
+        .aggregate(average=Avg("bid"))["average"],
         "seat_results": seat_results(player),
         "favourite_hexes": favourite_hexes(player),
     }

@@ -20,6 +20,7 @@ from typing import NamedTuple
 
 from django.utils import timezone
 
+from engines.core.game import TURN_ORDER
 from games.models import Game, GameSeat
 from stats.adapters import adapter_for
 from stats.models import NO_BID, NO_TURN_ORDER
@@ -93,7 +94,7 @@ def build_lines(
                 month=month,
                 band=bands[seat.seat],
                 strategy=seat.strategy,
-                turn_order=seat.turn_order or NO_TURN_ORDER,
+                turn_order=(seat.summary or {}).get(TURN_ORDER) or NO_TURN_ORDER,
                 winning_bid=winning_bid,
                 score_bin=math.floor(score),
                 wins=1.0 if seat.winner else 0.0,

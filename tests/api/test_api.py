@@ -32,6 +32,9 @@ def test_a_log_posted_with_a_token_is_queued_then_verified(
     assert detail["error"] is None
     game = token_client.get(f"/api/games/{detail['game_id']}/").json()
     assert [seat["player"] for seat in game["seats"]] == ["marina-abyss", "nemo", "coral"]
+    # Deep Dive's engine summarises no seat (a Deep Vents seat has its turn order and bid).
+    assert [seat["summary"] for seat in game["seats"]] == [None, None, None]
+    assert {(seat["turn_order"], seat["bid"]) for seat in game["seats"]} == {(None, None)}
 
 
 def test_posting_the_same_log_again_answers_200_with_the_stored_log(token_client):
@@ -80,6 +83,34 @@ def test_games_are_filtered_by_game_player_source_and_date(submit):
     assert len(ids("player=kelp")) == 2
     assert len(ids("player=kelp&date_before=2025-12-31")) == 1
     assert len(ids("player=coral&date_after=2025-01-01&date_before=2025-01-02")) == 1
+
+
+def test_a_deep_vents_game_gives_each_seat_its_turn_order_and_bid(submit):
+    submit(text(simulated_log("deep-vents", seed=82, players=3)), source=Source.SIMULATED)
+
+    (game,) = Client().get("/api/games/?game=deep-vents").json()["results"]
+
+    summaries = [seat["summary"] for seat in game["seats"]]
+    assert sorted(summary["turn"] for summary in summaries) == [1, 2, 3]  # DV-3
+    assert any("bid" in summary for summary in summaries)
+    # The fields the API had before the summary still read the same values.
+    for seat in game["seats"]:
+        assert (seat["turn_order"], seat["bid"]) == (
+            seat["summary"]["turn"],
+            seat["summary"].get("bid"),
+        )
+
+
+def test_the_schema_documents_the_seat_summary():
+    schema = Client().get("/api/schema/", HTTP_ACCEPT="application/vnd.oai.openapi+json")
+
+    summary = schema.json()["components"]["schemas"]["Seat"]["properties"]["summary"]
+    assert summary["additionalProperties"] == {"type": "integer"}
+    assert summary["nullable"] is True
+    assert "turn" in summary["description"]
+    seat = schema.json()["components"]["schemas"]["Seat"]["properties"]
+    assert seat["turn_order"]["type"] == seat["bid"]["type"] == "integer"
+    assert seat["turn_order"]["nullable"] is seat["bid"]["nullable"] is True
 
 
 def test_logs_are_filtered_by_status(submit):

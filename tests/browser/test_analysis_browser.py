@@ -66,9 +66,12 @@ def expected_mark(decision) -> str | None:
 @pytest.fixture
 def marked_analysis(analysed_log):
     """The analysed game with an inaccuracy, a mistake and a blunder put into its stored
-    decisions (the page reads what is stored; a tiny budget rarely finds marks beyond noise)."""
+    decisions (the page reads what is stored; a tiny budget rarely finds marks beyond noise),
+    a third of the game apart: at 390 px, marks on neighbouring decisions sit a few pixels
+    apart on the chart, and a tap on one can land on its neighbour."""
     log, analysis = analysed_log
-    choices = [d for d in analysis.decisions if len(d["alternatives"]) > 1][:3]
+    decided = [d for d in analysis.decisions if len(d["alternatives"]) > 1]
+    choices = [decided[len(decided) * sixth // 6] for sixth in (1, 3, 5)]
     for decision, (cost, cost_se) in zip(
         choices, [(0.07, 0.01), (0.12, 0.02), (0.3, 0.05)], strict=True
     ):

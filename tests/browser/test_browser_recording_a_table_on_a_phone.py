@@ -223,7 +223,7 @@ def test_a_standard_table_entered_as_drawn_has_seat_0_play_first(browser, live_s
     page.goto(f"{live_server.url}/record/?table={table.pk}", wait_until="load")
     expect(page.locator("#record-table")).to_have_value(str(table.pk))
 
-    first_player = page.locator("#record-first-seat")
+    first_player = page.locator("#record-drawn-first_player")
     expect(first_player).to_be_disabled()
     expect(first_player).to_have_value("0")
     expect(page.locator("#record-drawn")).to_contain_text("First player")

@@ -113,3 +113,18 @@ def test_the_standard_setup_refuses_an_opening_bidder():
 def test_an_opening_bidder_outside_the_table_is_malformed():
     with pytest.raises(MalformedLogError, match="no seat 3 at a table of 2"):
         new_state(players=2, ruleset="starting-bid", opening_bidder=3)
+
+
+def test_the_seat_summary_gives_turn_order_and_each_seats_highest_bid():
+    state = bidding(players=3, opener=0)
+    for event in [ev("bid", 0, amount=0), ev("bid", 1, amount=2), ev("pass", 2)]:
+        state.apply_action(event)
+    state.apply_action(ev("bid", 0, amount=3))
+    state.apply_action(ev("pass", 1))
+
+    assert GAME.seat_summary(state) == {
+        0: {"turn": 1, "bid": 3},
+        1: {"turn": 2, "bid": 2},
+        2: {"turn": 3},
+    }
+    assert [column.label for column in GAME.seat_columns] == ["Turn order", "Bid"]

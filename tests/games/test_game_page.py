@@ -53,10 +53,17 @@ def stored_log(log: dict[str, Any], *, user: Any = None, published: bool = True)
             score=outcome.scores[seat],
             rank=outcome.ranks[seat],
             winner=seat in outcome.winners,
-            turn_order=order.index(seat) + 1 if seat in order else None,
-            bid=bids.get(seat),
+            summary=seat_summary(order, bids, seat),
         )
     return stored
+
+
+def seat_summary(order: list[int], bids: dict[int, int], seat: int) -> dict[str, int] | None:
+    """The seat's summary as Deep Vents' engine writes it, read here from the snapshot."""
+    summary = {"turn": order.index(seat) + 1} if seat in order else {}
+    if seat in bids:
+        summary["bid"] = bids[seat]
+    return summary or None
 
 
 @pytest.fixture
@@ -79,10 +86,19 @@ def test_a_verified_deep_vents_game_shows_seats_bids_scores_and_ranks(client, db
     for seat in seats:
         assert f"<td>{seat.name}" in page
         assert f"<td>{seat.score:g}</td>" in page
-    assert any(seat.bid is not None for seat in seats)
-    bidder = next(seat for seat in seats if seat.bid is not None)
-    assert f"<td>{bidder.bid}</td>" in page
+    assert "<th>Turn order</th><th>Bid</th>" in page
+    bidder = next(seat for seat in seats if "bid" in (seat.summary or {}))
+    assert f"<td>{bidder.summary['turn']}</td><td>{bidder.summary['bid']}</td>" in page
     assert "(winner)" in page
+
+
+def test_a_game_whose_engine_summarises_no_seat_shows_no_bid_or_turn_order(client, db):
+    stored = stored_log(simulated_log("deep-dive", seed=2, players=2))
+
+    page = client.get(f"/games/{stored.pk}/").content.decode()
+
+    assert "<th>Strategy</th><th>Score</th>" in page
+    assert "Bid" not in page
 
 
 def test_a_rejected_log_shows_the_engines_precise_error(client, db):

@@ -27,7 +27,7 @@ def test_player_page_draws_the_rating_history_with_local_plotly(client, ann):
 
 def test_player_page_lists_games_and_average_bid(client, ann):
     seats = list(GameSeat.objects.filter(player=ann).select_related("game"))
-    bids = [s.bid for s in seats if s.bid is not None]
+    bids = [s.summary["bid"] for s in seats if "bid" in (s.summary or {})]
     average = f"{sum(bids) / len(bids):.2f}" if bids else "\u2013"
 
     page = client.get("/players/ann/").content.decode()

@@ -11,17 +11,13 @@ from django.db import transaction
 import engines
 from engines.core.errors import LogError, seat_label
 from engines.core.log import loads
-from engines.registry import GAMES, get_game
+from engines.registry import get_game, title_of
 from games.models import GameLog, Source
 from games.services.errors import TableRefused
 from games.services.intake import submit_log
 from players.names import canonical_name, seat_name_problems
 from tournaments.models import Table, TableSeat
 from tournaments.services.table_recording import may_record, open_tables, seated_setup
-
-
-def game_title(game_id: Any) -> str:
-    return get_game(game_id).title if game_id in GAMES else repr(game_id)
 
 
 def seating_problem(table: Table, log: Mapping[str, Any]) -> str | None:
@@ -36,8 +32,8 @@ def seating_problem(table: Table, log: Mapping[str, Any]) -> str | None:
     tournament = table.round.tournament
     if log.get("game") != tournament.game_type:
         return (
-            f"the log is a {game_title(log.get('game'))} game; this tournament plays "
-            f"{game_title(tournament.game_type)}"
+            f"the log is a {title_of(log.get('game'), unknown=repr(log.get('game')))} game; "
+            f"this tournament plays {title_of(tournament.game_type)}"
         )
     try:
         game = get_game(log["game"])

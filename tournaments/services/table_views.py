@@ -15,8 +15,7 @@ class SeatView:
     opening_bidder: bool
     rank: int | None = None
     score: float | None = None
-    bid: int | None = None
-    turn_order: int | None = None
+    summary: dict[str, int] | None = None  # the engine's (GameSeat.summary)
     eliminated_turn: int | None = None
 
 
@@ -35,7 +34,7 @@ def seat_views(table: Table) -> list[SeatView]:
             if view is None:
                 continue
             view.rank, view.score = game_seat.rank, game_seat.score
-            view.bid, view.turn_order = game_seat.bid, game_seat.turn_order
+            view.summary = game_seat.summary
             view.eliminated_turn = eliminated.get(game_seat.seat)
     return sorted(seats.values(), key=lambda v: (v.rank is None, v.rank or 0, v.player.handle))
 

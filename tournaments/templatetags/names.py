@@ -2,7 +2,7 @@
 
 from django import template
 
-from engines.registry import GAMES, get_game
+from engines.registry import GAMES, get_game, title_of
 
 register = template.Library()
 
@@ -10,7 +10,7 @@ register = template.Library()
 @register.filter
 def game_title(game_id: str) -> str:
     """The game's title, or the id itself for a game this site does not know (any more)."""
-    return get_game(game_id).title if game_id in GAMES else game_id
+    return title_of(game_id)
 
 
 @register.filter

@@ -369,17 +369,17 @@
     return el("pre", { class: "picture" }, JSON.stringify(snapshot, null, 2));
   }
 
+  // Keyed by the kind of picture a game declares (engines' Game.picture), not by game.
   const PICTURES = {
-    "deep-vents": deepVents,
-    "deep-sea-adventure": deepSeaAdventure,
-    "deep-sea-adventure-boost": deepSeaAdventure,
-    "deep-dive": deepDive,
+    "vent-row": deepVents,
+    "chip-path": deepSeaAdventure,
+    "diver-table": deepDive,
   };
 
-  function render(container, game, snapshot, options) {
+  function render(container, kind, snapshot, options) {
     container.replaceChildren();
     if (!snapshot) return;
-    container.append((PICTURES[game] || generic)(snapshot, options || {}));
+    container.append((PICTURES[kind] || generic)(snapshot, options || {}));
   }
 
   window.DeepseaPictures = { render, el, svg, seatName };

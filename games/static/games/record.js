@@ -106,32 +106,47 @@
     for (const select of [gameSelect, rulesetSelect, countSelect]) select.disabled = Boolean(table);
   }
 
-  // "Enter as drawn": the chance outcomes of the setup, typed in from the table.
-  function fillDrawn() {
-    const game = currentGame();
-    drawnBox.replaceChildren();
-    const seats = [...Array(Number(countSelect.value)).keys()].map((s) => el("option", { value: s }, `seat ${s + 1}`));
-    if (game.id === "deep-vents") {
-      const bidding = rulesetSelect.value === "starting-bid";
-      // A table's seating fixes the seat that opens the bidding (DV-3) or plays first (DV-16).
-      const seated = chosenTable() ? chosenTable().setup[bidding ? "opening_bidder" : "first_player"] : undefined;
-      const fixed = seated !== undefined;
-      const firstSeat = el("select", { id: "record-first-seat", disabled: fixed ? "" : null }, ...seats);
-      if (fixed) firstSeat.value = String(seated);
-      drawnBox.append(
-        el("label", {}, bidding ? "Seat drawn to open the bidding (DV-3) " : "First player ", firstSeat),
-        el("p", { class: "hint" }, "The hexes of the row are entered one by one as they are drawn."),
-      );
-    } else if (game.id.startsWith("deep-sea-adventure")) {
-      const levels = game.glossary.levels.map((values, i) => `level ${i + 1}: ${values.length} chips`).join(", ");
-      drawnBox.append(
-        el("label", {}, "Chip values along the path, from the submarine outwards ",
-          el("input", { type: "text", id: "record-chips", size: 60, placeholder: "e.g. 0, 3, 1, 2, ..." })),
-        el("p", { class: "hint" }, `${levels}; turn the chips over at the end if they were dealt face down.`),
-      );
-    } else {
-      drawnBox.append(el("p", { class: "hint" }, "Nothing is dealt before play."));
+  // "Enter as drawn": the chance outcomes of the setup, typed in from the table, asked for
+  // as the game describes them (its drawn_setup for the ruleset).
+  function drawnSetup() {
+    return currentGame().drawn_setup[rulesetSelect.value];
+  }
+
+  // A seat as players read it: its player's name once typed, else "seat 1" for seat 0.
+  function seatOptionText(seat) {
+    const input = namesBox.querySelector(`input[name=player-${seat}]`);
+    const name = input ? input.value.trim() : "";
+    return name || `seat ${seat + 1}`;
+  }
+
+  function drawnInput(input) {
+    if (input.kind === "seat") {
+      const seats = [...Array(Number(countSelect.value)).keys()].map((s) => el("option", { value: s }, seatOptionText(s)));
+      // A table's seating may fix this seat: who opens the bidding (DV-3) or plays first (DV-16).
+      const seated = chosenTable() ? chosenTable().setup[input.key] : undefined;
+      const select = el("select", { id: `record-drawn-${input.key}`, class: "drawn-seat", disabled: seated !== undefined ? "" : null }, ...seats);
+      if (seated !== undefined) select.value = String(seated);
+      return select;
     }
+    return el("input", { type: "text", id: `record-drawn-${input.key}`, size: 60, placeholder: input.placeholder || null });
+  }
+
+  function fillDrawn() {
+    const drawn = drawnSetup();
+    drawnBox.replaceChildren(
+      ...drawn.inputs.map((input) => el("label", {}, `${input.label} `, drawnInput(input))),
+      el("p", { class: "hint" }, drawn.hint),
+    );
+  }
+
+  function readDrawn() {
+    const drawn = drawnSetup();
+    const setup = JSON.parse(JSON.stringify(drawn.start));
+    for (const input of drawn.inputs) {
+      const value = document.getElementById(`record-drawn-${input.key}`).value;
+      setup[input.key] = input.kind === "seat" ? Number(value) : value.split(/[\s,;]+/).filter(Boolean).map(Number);
+    }
+    return setup;
   }
 
   // JSON in and out; an unreachable server or an outage (503) is an answer too, with the
@@ -439,7 +454,7 @@
       targets,
       onTarget,
     };
-    window.DeepseaPictures.render(picture, base.game, answer.snapshot, options);
+    window.DeepseaPictures.render(picture, currentGameById(base.game).picture, answer.snapshot, options);
     if (answer.kind === "draw" && answer.drawn.length) {
       const names = options.glossary.hexes || {};
       picture.prepend(el("p", { class: "facts" }, `Drawn so far: ${answer.drawn.map((h) => names[h] || h).join(", ")}`));
@@ -619,14 +634,8 @@
       const result = await post(urls.deal, table ? { ...dealt, table: table.id } : dealt);
       if (!result.ok) return showError(result.data.error);
       setup = result.data.setup;
-    } else if (game.id === "deep-vents") {
-      const seat = Number(document.getElementById("record-first-seat").value);
-      setup = { stack: [], [ruleset.name === "starting-bid" ? "opening_bidder" : "first_player"]: seat };
-    } else if (game.id.startsWith("deep-sea-adventure")) {
-      const text = document.getElementById("record-chips").value;
-      setup = { chips: text.split(/[\s,;]+/).filter(Boolean).map(Number) };
     } else {
-      setup = {};
+      setup = readDrawn();
     }
     // The table's label goes with the recording: it names the table in the resume list
     // even once the table is closed and no longer offered.
@@ -658,6 +667,12 @@
   gameSelect.addEventListener("change", fillGameOptions);
   rulesetSelect.addEventListener("change", fillDrawn);
   countSelect.addEventListener("change", fillNames);
+  // The seats offered in "Enter as drawn" read as the names typed for them.
+  namesBox.addEventListener("input", () => {
+    for (const select of drawnBox.querySelectorAll("select.drawn-seat")) {
+      for (const option of select.options) option.textContent = seatOptionText(Number(option.value));
+    }
+  });
   form.addEventListener("submit", start);
   fillGameOptions();
   // /record/?table=ID (linked from a tournament's page) preselects that table.

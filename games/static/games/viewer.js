@@ -88,7 +88,7 @@
     // its hashchange reads it.
     const now = window.location.hash;
     if (now.startsWith("#event-") && now !== ownHash && now !== wantedHash) return;
-    window.DeepseaPictures.render(picture, config.game, shown.snapshot, {
+    window.DeepseaPictures.render(picture, config.picture, shown.snapshot, {
       players: config.players,
       glossary: config.glossary,
       namesOnly: true,

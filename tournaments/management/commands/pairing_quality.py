@@ -11,7 +11,7 @@ from typing import Any
 from django.core.management.base import BaseCommand, CommandError, CommandParser
 from django.db import connection, transaction
 
-from engines.registry import GAMES, get_game
+from engines.registry import GAMES, TOURNAMENT_GAME, get_game
 from players.models import Player
 from tournaments.models import Registration, TableSeat, Tournament
 from tournaments.services.seating import SeatingError, pairing_quality, seat_next_round
@@ -28,7 +28,7 @@ class Command(BaseCommand):
         parser.add_argument("--players", type=int, required=True)
         parser.add_argument("--rounds", type=int, required=True)
         parser.add_argument("--seed", default="1", help="the tournament's seed (any text)")
-        parser.add_argument("--game", default="deep-vents", choices=list(GAMES))
+        parser.add_argument("--game", default=TOURNAMENT_GAME, choices=list(GAMES))
         parser.add_argument("--json", action="store_true", help="print one JSON object")
 
     def handle(self, *args: Any, **options: Any) -> None:

@@ -1,0 +1,98 @@
+"""Games are known only to their engines (issue 26): outside `engines/` and the statistics
+adapters no code compares a game's id with a literal one or dispatches on it. The engine says
+what it needs (its drawn set-up, its picture, its seat summary) and the rest plumbs it.
+
+Read from the source: a game id written as a literal is an offence where it is compared
+(==, !=, ===, !==, startswith/startsWith, `in (...)`, a `case`), where it picks code (a
+dict entry whose value is a function or class, `"deep-dive": deepDive`), where a game is
+fetched by name (`get_game("deep-vents")`) or assigned (`default="deep-vents"`, a
+parameter's default). Data
+keyed per game, such as the demo's club nights, is not dispatch and is allowed; so is the
+one named default, engines.registry.TOURNAMENT_GAME.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+from engines.registry import GAMES
+
+ROOT = Path(__file__).resolve().parents[2]
+SCANNED = (".py", ".html", ".js")
+# Where games may be named: the engines themselves and the adapters statistics keep per game.
+EXEMPT_DIRS = {"engines", "tests", "benchmarks", "migrations", "node_modules", ".venv"}
+EXEMPT_FILES = {Path("stats/adapters.py")}
+
+
+def slug_patterns(slugs: list[str]) -> list[re.Pattern[str]]:
+    slug = "|".join(re.escape(s) for s in sorted(slugs, key=len, reverse=True))
+    quoted = rf"""["'](?:{slug})["']"""
+    prefix = "|".join(re.escape(s[:n]) for s in slugs for n in range(5, len(s) + 1))
+    return [
+        re.compile(rf"(?:===?|!==?)\s*{quoted}"),
+        re.compile(rf"{quoted}\s*(?:===?|!==?)"),
+        re.compile(rf"""\.(?:startswith|startsWith)\(\s*["'](?:{prefix})["']"""),
+        re.compile(rf"\bnot\s+in\s*[(\[{{][^)\]}}]*{quoted}|\bin\s*[(\[{{][^)\]}}]*{quoted}"),
+        re.compile(rf"\bcase\s+{quoted}"),
+        re.compile(rf"{quoted}\s*:\s*[A-Za-z_][\w.]*\s*(?:,|}}|$)", re.MULTILINE),
+        re.compile(rf"\bget_game\(\s*{quoted}"),
+        re.compile(rf"(?<![=!<>])=\s*{quoted}"),
+    ]
+
+
+def scanned_files(root: Path) -> list[Path]:
+    files = []
+    for path in sorted(root.rglob("*")):
+        relative = path.relative_to(root)
+        if path.suffix not in SCANNED or relative in EXEMPT_FILES:
+            continue
+        if EXEMPT_DIRS & set(relative.parts[:-1]):
+            continue
+        files.append(path)
+    return files
+
+
+def offences(root: Path) -> list[str]:
+    """Every place under `root` that compares or dispatches on a game's id, as path:line."""
+    patterns = slug_patterns(list(GAMES))
+    found = []
+    for path in scanned_files(root):
+        text = path.read_text(encoding="utf-8", errors="replace")
+        for pattern in patterns:
+            for match in pattern.finditer(text):
+                line = text.count("\n", 0, match.start()) + 1
+                found.append(f"{path.relative_to(root)}:{line}: {match.group(0).strip()}")
+    return sorted(set(found))
+
+
+def test_no_game_slug_is_compared_or_dispatched_on_outside_the_engines():
+    assert offences(ROOT) == []
+
+
+def test_the_scan_finds_each_kind_of_comparison_and_dispatch(tmp_path):
+    planted = {
+        "games/a.py": 'if game_id == "deep-vents":\n    pass\n',
+        "games/b.js": 'if (game.id.startsWith("deep-sea-adventure")) {}\n',
+        "games/c.js": 'const PICTURES = {\n  "deep-dive": deepDive,\n};\n',
+        "games/d.html": '{% if log.game_type == "deep-dive" %}x{% endif %}\n',
+        "games/e.py": 'ok = game_id in ("deep-dive", "deep-vents")\n',
+        "games/f.py": 'game = get_game("deep-vents")\n',
+        "games/g.py": 'field = CharField(default="deep-vents")\n',
+        "games/i.py": 'def strategy(player, game_id: str = "deep-vents"): ...\n',
+        "games/h.js": 'switch (id) { case "deep-vents": break; }\n',
+    }
+    allowed = {
+        "games/data.py": 'NIGHTS = {"deep-vents": Nights(30, 4), "deep-dive": Nights(24, 3)}\n',
+        "games/words.py": '"""{{ "deep-vents"|game_title }} reads Deep Vents."""\n',
+        "engines/x.py": 'if game_id == "deep-vents":\n    pass\n',
+        "stats/adapters.py": 'ADAPTERS = {"deep-vents": DeepVentsAdapter}\n',
+        "tournaments/demo.py": 'DEMO_SLUG = "demo-deep-vents-open"\n',
+    }
+    for name, text in {**planted, **allowed}.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(text)
+
+    found = {offence.split(":")[0] for offence in offences(tmp_path)}
+
+    assert found == set(planted)
