@@ -19,11 +19,11 @@ from stats.models import (
     HexCubeByMonthLive,
     HexCubeDelta,
     RoundCube,
-    SeatLine,
+    SeatLines,
     StrategyCube,
 )
 from stats.services.aggregate import CUBES, add_game, fold_deltas, rebuild_all
-from tests.stats_support import verified_games
+from tests.stats_support import seat_lines_of, verified_games
 
 pytestmark = pytest.mark.django_db
 
@@ -96,7 +96,7 @@ def test_counting_a_game_twice_counts_it_once(mixed_games):
     before = cube_snapshot()
     add_game(mixed_games[0])
     assert cube_snapshot() == before
-    assert SeatLine.objects.filter(game=mixed_games[0]).count() == 3
+    assert len(seat_lines_of(mixed_games[0])) == 3
 
 
 def test_a_retracted_game_leaves_every_cube(mixed_games):
@@ -106,7 +106,7 @@ def test_a_retracted_game_leaves_every_cube(mixed_games):
     game_retracted.send(sender=Game, game=game)
     game_retracted.send(sender=Game, game=game)  # idempotent
     assert live.aggregate(n=Sum("n"))["n"] == before - 3
-    assert not SeatLine.objects.filter(game=game).exists()
+    assert not SeatLines.objects.filter(game=game).exists()
     game.delete()
     retracted = cube_snapshot()
     rebuild_all(from_facts=True)
