@@ -108,7 +108,7 @@ HexCounters = type(
 
 
 # A hex line's win-weighted and par-weighted twins are its flag times its seat line's wins or
-# expected: the sums read them from the seat line (stats.services.aggregate.packed_sums)
+# expected: the sums read them from the seat line (stats.services.aggregate.add_hexes)
 # instead of storing them on every line.
 HEX_DERIVED = {
     f"{flag}{suffix}": (flag, seat_field)

@@ -1,13 +1,13 @@
 """A verified game's statistics lines, derived from its seats and replay facts.
 
 Facts are the engine's per-turn records (Game.facts, collected by replay). Seat lines are
-the same for every game (the pair cube's query pairs them); what else a game's facts give
+the same for every game (the pair cube pairs them as it sums them); what else a game's facts give
 (Deep Vents: per-hex lines; Deep Sea Adventure and Deep Dive: per-round lines) its adapter
 adds (stats/adapters.py).
 
-Lines are built as plain tuples (named, in the columns' terms), never model instances: a
-4-player Deep Vents game has some hundred of them, and save_lines copies them to the
-database as they are.
+Lines are built as plain tuples (named, in the cubes' terms), never model instances: a
+4-player Deep Vents game has some hundred of them, and save_lines packs them a game to a row
+(stats.services.seat_packing, stats.services.hex_packing).
 """
 
 from __future__ import annotations
