@@ -183,9 +183,9 @@ def replicate(total: int) -> None:
     from games.models import Game, GameLog, GameSeat
     from players.models import Player
     from ratings.models import RatingChange
-    from stats.models import HexLines, RoundLine, SeatLine
+    from stats.models import HexLines, SeatLines
 
-    models = (GameLog, Game, GameSeat, SeatLine, RoundLine)  # with an id to shift
+    models = (GameLog, Game, GameSeat)  # with an id to shift
     with connection.cursor() as cursor:
         cursor.execute(
             "CREATE TEMP TABLE bench_sample AS SELECT id AS game_id, log_id, "
@@ -220,9 +220,6 @@ def replicate(total: int) -> None:
 
     wanted = f"{number} < {total}"
     by_game = "JOIN bench_sample s ON s.game_id = t.game_id"
-    by_seat = (
-        "JOIN stats_seatline sl ON sl.id = t.seat_id JOIN bench_sample s ON s.game_id = sl.game_id"
-    )
     moved_player = (
         "LEFT JOIN bench_player op ON op.id = t.player_id "
         f"LEFT JOIN bench_player np ON np.rn = mod(op.rn + c * {PLAYER_STEP}, {players})"
@@ -274,17 +271,10 @@ def replicate(total: int) -> None:
             wanted,
         ),
         copy_sql(
-            SeatLine,
-            "stats_seatline",
+            SeatLines,
+            SeatLines._meta.db_table,
             by_game,
-            {"id": shift(SeatLine), "game_id": shift(Game, "game_id"), "month": month},
-            wanted,
-        ),
-        copy_sql(
-            RoundLine,
-            RoundLine._meta.db_table,
-            by_seat,
-            {"id": shift(RoundLine), "seat_id": shift(SeatLine, "seat_id")},
+            {"game_id": shift(Game, "game_id"), "month": month},
             wanted,
         ),
         copy_sql(
@@ -313,7 +303,8 @@ def rebuild() -> float:
     from django.core.management import call_command
     from django.db.models import Sum
 
-    from stats.models import HexCube, HexLines, SeatLine, StrategyCube
+    from games.models import GameSeat
+    from stats.models import HexCube, HexLines, StrategyCube
     from stats.services import hex_packing
 
     started = time.perf_counter()
@@ -325,7 +316,8 @@ def rebuild() -> float:
         len(hex_packing.unpack_matrix(bytes(packed))[0])
         for packed in HexLines.objects.values_list("packed", flat=True).iterator(chunk_size=5000)
     )
-    if counted != SeatLine.objects.count() or hexes != lines:
+    seats = GameSeat.objects.filter(game__stat_seats__isnull=False).count()
+    if counted != seats or hexes != lines:
         sys.exit(f"cubes count {counted} seats, {hexes} hex lines: not every line")
     return seconds
 

@@ -213,27 +213,6 @@ def drain(table: str, columns: Sequence[str], into: Callable[[str], list[str]]) 
         return cursor.rowcount
 
 
-def insert_selected(insert: str, query: str, *, order_by: int, work_mem: str, workers: int) -> int:
-    """Run `insert` (an "INSERT INTO t (columns) " head) with the rows of `query`, a SELECT
-    whose columns are in the same order; the rows inserted. PostgreSQL plans no parallel
-    workers for INSERT ... SELECT, but does for CREATE TABLE AS: the query runs in parallel
-    (`workers`, with `work_mem` to hash its groups in memory rather than sort on disk) into
-    a scratch table, whose rows are then inserted in the order of their column `order_by`
-    (0-based): a range of that column then reads a run of pages. SQLite runs no query in
-    parallel and keeps rows in key order anyway: one INSERT ... SELECT."""
-    with connection.cursor() as cursor:
-        if not postgresql():
-            cursor.execute(insert + query)
-            return cursor.rowcount
-        cursor.execute(f"SET LOCAL work_mem = '{work_mem}'")
-        cursor.execute(f"SET LOCAL max_parallel_workers_per_gather = {int(workers)}")
-        cursor.execute(f"CREATE TEMPORARY TABLE scratch_selected AS {query}")
-        cursor.execute(f"{insert}SELECT * FROM scratch_selected ORDER BY {int(order_by) + 1}")
-        inserted = cursor.rowcount
-        cursor.execute("DROP TABLE scratch_selected")
-        return inserted
-
-
 # --- reading ------------------------------------------------------------------------------
 
 

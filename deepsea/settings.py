@@ -171,7 +171,7 @@ DEFAULT_AUTO_FIELD = "django.db.models.BigAutoField"
 # PostgreSQL's parallel helpers per query. None by default: a page's queries are short and a
 # web server runs several at once, so the helpers only compete with the other requests for
 # the same cores (at 1M games on two cores, the per-hex page with a date range took 38 ms
-# with them and 25 ms without). The statistics rebuild allows them for its own transaction.
+# with them and 25 ms without).
 DATABASE_PARALLEL_WORKERS = envint("DATABASE_PARALLEL_WORKERS", 0)
 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     _options = DATABASES["default"].setdefault("OPTIONS", {})

@@ -4,10 +4,9 @@ A *line* is one game's contribution, derived once from the game's facts when it 
 (per seat, per seat and hex, per seat and round). A *cube* sums lines by the filter
 dimensions (`Slice`) plus its own keys, so a page reads a few hundred cube rows however many
 games there are. Every cube counter has the line field of the same name, or is derived from
-the lines by the cube's query (a pair of seats is two seat lines of one game; a hex line's
-win-weighted twins come from its seat line); `n` counts the lines summed. Rebuilding a cube
-is one GROUP BY over its lines, but for the hex cube: a game's hex lines are packed into one
-value (HexLines), which the statistics code sums.
+the lines (a pair of seats is two seat lines of one game; a hex line's win-weighted twins
+come from its seat line); `n` counts the lines summed. A game's lines are packed into a
+value or two (SeatLines, HexLines), which the statistics code sums (stats.services.aggregate).
 
 Keys are never NULL (unique constraints treat NULLs as distinct): 0 means "no turn order",
 -1 "no bidding".
@@ -44,27 +43,25 @@ class Slice(models.Model):
 SLICE_FIELDS = ("game_type", "source", "player_count", "ruleset", "month", "band", "strategy")
 
 
-class SeatLine(Slice):
-    """One seat of one verified game."""
+class SeatLines(models.Model):
+    """One verified game's seat lines (a seat each) and round lines (a seat's dive or round,
+    Deep Sea Adventure and Deep Dive), packed into one value (stats.services.seat_packing).
+    Four seat lines cost some 850 bytes a game as rows with their index; packed, some 100
+    (issue 25). The statistics code sums them in Python (stats.services.aggregate).
 
-    # No index of its own: stats_one_line_per_seat leads with it (issue 25, bytes per game).
-    game = models.ForeignKey(
-        "games.Game", models.CASCADE, related_name="stat_seats", db_index=False
+    A round line's `moment` is when the diver chose to head home: the turn it turned back
+    (DSA-4) or the pass it surfaced on (DD-3); 0 when it never chose to."""
+
+    game = models.OneToOneField(
+        "games.Game", models.CASCADE, primary_key=True, related_name="stat_seats"
     )
-    seat = models.PositiveSmallIntegerField()
-    turn_order = models.PositiveSmallIntegerField(default=NO_TURN_ORDER)
-    winning_bid = models.SmallIntegerField(default=NO_BID)
-    score_bin = models.IntegerField()
-    wins = models.FloatField()
-    expected = models.FloatField(help_text="1 / player count: a win rate of par")
-    score = models.FloatField()
-    score_sq = models.FloatField()
-    rank = models.FloatField()
+    # A column rather than packed: a copy of the game in another month (the load
+    # benchmark's) changes it without unpacking.
+    month = models.DateField(help_text="First day of the month the game was played")
+    packed = models.BinaryField()
 
-    class Meta:
-        constraints = [
-            models.UniqueConstraint(fields=["game", "seat"], name="stats_one_line_per_seat")
-        ]
+    def __str__(self) -> str:
+        return f"Seat lines of game {self.game_id}"
 
 
 HEX_COUNTERS = (
@@ -111,7 +108,7 @@ HexCounters = type(
 
 
 # A hex line's win-weighted and par-weighted twins are its flag times its seat line's wins or
-# expected: the sums read them from the seat line (stats.services.aggregate.packed_sums)
+# expected: the sums read them from the seat line (stats.services.aggregate.add_hexes)
 # instead of storing them on every line.
 HEX_DERIVED = {
     f"{flag}{suffix}": (flag, seat_field)
@@ -135,24 +132,6 @@ class HexLines(models.Model):
 
     def __str__(self) -> str:
         return f"Hex lines of game {self.game_id}"
-
-
-class RoundLine(models.Model):
-    """One seat's dive (Deep Sea Adventure) or round (Deep Dive).
-
-    `moment` is when the diver chose to head home: the turn it turned back (DSA-4) or the
-    pass it surfaced on (DD-3); 0 when it never chose to.
-    """
-
-    seat = models.ForeignKey(SeatLine, models.CASCADE, related_name="rounds")
-    round = models.PositiveSmallIntegerField()
-    moment = models.PositiveSmallIntegerField()
-    points = models.FloatField()
-    drowned = models.FloatField()
-    depth = models.FloatField(help_text="Depth when turning back, shells held when surfacing")
-
-    def __str__(self) -> str:
-        return f"{self.seat}, round {self.round}"
 
 
 # --- cubes --------------------------------------------------------------------------------

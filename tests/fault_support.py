@@ -376,17 +376,17 @@ def assert_each_log_verified_exactly_once(stack: Stack, good: int, bad: int) -> 
     each game's seats rated once and summed once into the statistics (as pages read them:
     the seat cube with the deltas not folded yet, stats/models.py live_of)."""
     assert stack.statuses() == {"verified": good, "rejected": bad}, stack.statuses()
-    [(games, seats, lines, changes, rated_games, summed)] = stack.query(
+    [(games, seats, lined_games, changes, rated_games, summed)] = stack.query(
         """SELECT (SELECT count(*) FROM games_game),
                   (SELECT count(*) FROM games_gameseat),
-                  (SELECT count(*) FROM stats_seatline),
+                  (SELECT count(*) FROM stats_seatlines),
                   (SELECT count(*) FROM ratings_ratingchange),
                   (SELECT coalesce(sum(games), 0) FROM ratings_rating),
                   (SELECT coalesce(sum(n), 0) FROM stats_seatcubelive)"""
     )
     counted = {
         "seats": seats,
-        "statistics lines": lines,
+        "statistics lines (packed a game to a row)": 3 * lined_games,
         "rating changes": changes,
         "games in ratings": rated_games,
         "lines in the seat cube": summed,

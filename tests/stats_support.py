@@ -22,3 +22,14 @@ def verified_games(
             (json.dumps(log).encode() for log in logs), user=None, source=Source.SIMULATED
         )
     return list(Game.objects.filter(log__upload=upload).order_by("pk"))
+
+
+def seat_lines_of(game: Game) -> list:
+    """The game's stored seat lines, unpacked (none when it is not counted)."""
+    from stats.models import SeatLines
+    from stats.services import seat_packing
+
+    stored = SeatLines.objects.filter(game=game).first()
+    if stored is None:
+        return []
+    return seat_packing.unpack(game.pk, stored.month, bytes(stored.packed))[0]

@@ -8,7 +8,7 @@ from typing import Any
 
 import plotly.io as pio
 from django.core.paginator import Paginator
-from django.db.models import Avg, Count, F, IntegerField, Q
+from django.db.models import Avg, Count, IntegerField, Q
 from django.db.models.fields.json import KeyTextTransform
 from django.db.models.functions import Cast
 
@@ -20,7 +20,6 @@ from games.models import GameSeat
 from players.models import Player
 from ratings.models import RatingChange
 from ratings.skill import display_rating, ordinal
-from stats.models import SeatLine
 from stats.services.hex_packing import totals_by_hex
 from stats.services.hexes import hex_names
 
@@ -159,9 +158,9 @@ def favourite_hexes(player: Player) -> list[tuple[str, int]]:
     """The hexes this player took most often in counted games, by name: summed from the
     statistics' hex lines (each the count of a seat's "take" facts for one hex), not by
     replaying every game."""
-    seats = SeatLine.objects.filter(
-        game__seats__player=player, game__seats__seat=F("seat")
-    ).values_list("game_id", "seat")
+    seats = GameSeat.objects.filter(player=player, game__stat_seats__isnull=False).values_list(
+        "game_id", "seat"
+    )
     taken = totals_by_hex(seats, "taken")
     names = hex_names()
     ranked = sorted(taken.items(), key=lambda item: (-item[1], item[0]))[:FAVOURITE_HEXES]

@@ -4,11 +4,11 @@ Why deltas: when every verifying transaction upserted the cube rows itself, conc
 workers queued on the same rows (a few hundred popular keys: every game of a game type and
 player count moves the same strategy, seat and hex rows) until each commit, so adding
 workers stopped adding throughput. Now the verifying transaction only appends: `add_games`
-and `remove_game` (stats.receivers) insert the lines (plain tuples, COPY on PostgreSQL)
-and, per cube, rows of its delta table (what these games add to each key, negative for a
-retracted game), summed from the lines just stored as a rebuild sums them (by the database's
-GROUP BY; the hex lines, packed a game to a row, by packed_sums): new rows only, which lock
-nothing another worker needs.
+and `remove_game` (stats.receivers) insert the lines (packed a game to a row, COPY on
+PostgreSQL) and, per cube, rows of its delta table (what these games add to each key,
+negative for a retracted game), summed from the lines just stored as a rebuild sums them
+(line_sums, in Python: the lines are packed): new rows only, which lock nothing another
+worker needs.
 
 One folder moves the deltas into the cubes and rollups (`fold_deltas`, run by
 fold_deltas_task a second after a commit that appended some, and by celery beat
@@ -31,8 +31,9 @@ from __future__ import annotations
 import logging
 import time
 from collections import defaultdict
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
+from operator import attrgetter
 
 import numpy
 from celery import shared_task
@@ -45,8 +46,6 @@ from common.database import (
     drain,
     hold_lock,
     insert_rows,
-    insert_selected,
-    reserve_ids,
     truncate,
     try_lock,
 )
@@ -65,13 +64,12 @@ from stats.models import (
     HexLines,
     PairCube,
     RoundCube,
-    RoundLine,
     ScoreCube,
     SeatCube,
-    SeatLine,
+    SeatLines,
     StrategyCube,
 )
-from stats.services import hex_packing
+from stats.services import hex_packing, seat_packing
 from stats.services.bands import group_bands
 from stats.services.game_lines import HexRow, RoundRow
 from stats.services.lines import GameLines, SeatRow, build_lines
@@ -83,30 +81,21 @@ FOLD_DEBOUNCE_SECONDS = 1
 FOLD_QUEUED_KEY = "stats:fold-queued"
 # pg_try_advisory_xact_lock key of the fold: "fold" in ASCII.
 FOLD_LOCK = 0x666F6C64
-# per sort or hash of a rebuild (and per parallel worker)
-REBUILD_WORK_MEM = "256MB"
-# parallel helpers per GROUP BY of a rebuild (PostgreSQL's default; pages run without)
-REBUILD_WORKERS = 2
+
+
+# A game's lines as a cube counts them: per line its key and its counters' values.
+CubeLines = Callable[[list[SeatRow], list[RoundRow]], Iterable[tuple[tuple, tuple]]]
 
 
 @dataclass(frozen=True)
 class CubeSpec:
-    """A cube: the lines it sums, its keys besides the slice, and its counters."""
+    """A cube: its keys besides the slice, its counters, and how a game's lines give them."""
 
     cube: type[Model]
-    line: type[Model]
     keys: tuple[str, ...]
     counters: tuple[str, ...]
-    # The lines are pairs of seat lines of one game (a seat and an opponent), made by the
-    # query rather than stored: what a stored pair line held, both seat lines hold.
-    paired: bool = False
-    # The lines are packed a game to a row (HexLines): summed in Python (packed_sums).
-    packed: bool = False
-
-    @property
-    def via_seat(self) -> bool:
-        """Lines other than SeatLine read the slice from their seat line."""
-        return self.line is not SeatLine
+    # None for the hex cube: its lines, packed apart (HexLines), are summed by add_hexes.
+    lines: CubeLines | None
 
     @property
     def key_fields(self) -> tuple[str, ...]:
@@ -136,90 +125,120 @@ class CubeSpec:
         return DELTAS[self.cube]
 
 
-CUBES = (
-    CubeSpec(StrategyCube, SeatLine, (), ("wins", "expected", "score", "score_sq", "rank")),
-    CubeSpec(ScoreCube, SeatLine, ("score_bin",), ()),
-    CubeSpec(SeatCube, SeatLine, ("seat", "turn_order"), ("wins", "expected", "score")),
-    CubeSpec(BidCube, SeatLine, ("turn_order", "winning_bid"), ("wins", "expected")),
-    CubeSpec(PairCube, SeatLine, ("opponent",), ("ahead", "behind"), paired=True),
-    CubeSpec(HexCube, HexLines, ("hex",), HEX_COUNTERS, packed=True),
-    CubeSpec(RoundCube, RoundLine, ("round", "moment"), ("points", "drowned", "depth")),
-)
-
-
 def column(model: type[Model], name: str) -> str:
     return connection.ops.quote_name(model._meta.get_field(name).column)
 
 
-def lines_summed(spec: CubeSpec, games: int | None = None, sign: int = 1) -> str:
-    """SELECT of what the cube's lines add to each key (the key columns, COUNT(*) and the
-    counters' sums as c0, c1, ...), grouped by key; with `games`, only the lines of that
-    many games (their ids the parameters), times `sign`."""
-    quote = connection.ops.quote_name
-    slice_table = "seat" if spec.via_seat else "line"
-    join = (
-        f" JOIN {quote(SeatLine._meta.db_table)} seat ON seat.id = line.{column(spec.line, 'seat')}"
-        if spec.via_seat
-        else ""
-    )
-    if spec.paired:
-        game, seat = column(SeatLine, "game"), column(SeatLine, "seat")
-        join = (
-            f" JOIN {quote(SeatLine._meta.db_table)} opponent ON opponent.{game} = line.{game}"
-            f" AND opponent.{seat} <> line.{seat}"
+slice_of = attrgetter(*SLICE_FIELDS)  # a seat line's slice, as a tuple
+
+
+def strategy_lines(seats: list[SeatRow], rounds: list[RoundRow]) -> Iterator[tuple]:
+    for s in seats:
+        yield slice_of(s), (s.wins, s.expected, s.score, s.score_sq, s.rank)
+
+
+def score_lines(seats: list[SeatRow], rounds: list[RoundRow]) -> Iterator[tuple]:
+    for s in seats:
+        yield (*slice_of(s), s.score_bin), ()
+
+
+def seat_lines(seats: list[SeatRow], rounds: list[RoundRow]) -> Iterator[tuple]:
+    for s in seats:
+        yield (*slice_of(s), s.seat, s.turn_order), (s.wins, s.expected, s.score)
+
+
+def bid_lines(seats: list[SeatRow], rounds: list[RoundRow]) -> Iterator[tuple]:
+    for s in seats:
+        yield (*slice_of(s), s.turn_order, s.winning_bid), (s.wins, s.expected)
+
+
+def pair_lines(seats: list[SeatRow], rounds: list[RoundRow]) -> Iterator[tuple]:
+    """A pair is two seat lines of one game: the seat's slice, its opponent's strategy, and
+    whether it finished ahead of or behind that opponent."""
+    for s in seats:
+        key = slice_of(s)
+        for opponent in seats:
+            if opponent.seat != s.seat:
+                yield (
+                    (*key, opponent.strategy),
+                    (float(s.rank < opponent.rank), float(s.rank > opponent.rank)),
+                )
+
+
+def round_lines(seats: list[SeatRow], rounds: list[RoundRow]) -> Iterator[tuple]:
+    """A round line takes its slice from its seat's line."""
+    keys = {s.seat: slice_of(s) for s in seats}
+    for r in rounds:
+        yield (*keys[r.seat], r.round, r.moment), (r.points, r.drowned, r.depth)
+
+
+CUBES = (
+    CubeSpec(StrategyCube, (), ("wins", "expected", "score", "score_sq", "rank"), strategy_lines),
+    CubeSpec(ScoreCube, ("score_bin",), (), score_lines),
+    CubeSpec(SeatCube, ("seat", "turn_order"), ("wins", "expected", "score"), seat_lines),
+    CubeSpec(BidCube, ("turn_order", "winning_bid"), ("wins", "expected"), bid_lines),
+    CubeSpec(PairCube, ("opponent",), ("ahead", "behind"), pair_lines),
+    CubeSpec(HexCube, ("hex",), HEX_COUNTERS, None),
+    CubeSpec(RoundCube, ("round", "moment"), ("points", "drowned", "depth"), round_lines),
+)
+# Games whose packed lines are read per query.
+CHUNK = 2000
+
+# Per cube, each key's sums: [n, *the cube's counters].
+Sums = dict[CubeSpec, dict[tuple, list[float]]]
+
+
+def line_sums(game_ids: list[int] | None = None, sign: int = 1) -> Sums:
+    """What the lines of these games (of every game when None) add to each key of every
+    cube, times `sign`, summed here from their packed values."""
+    sums: Sums = {spec: {} for spec in CUBES}
+    if game_ids is not None:
+        for start in range(0, len(game_ids), CHUNK):
+            add_games_lines(sums, game_ids[start : start + CHUNK], sign)
+        return sums
+    last = 0
+    while True:
+        chunk = list(
+            SeatLines.objects.filter(game_id__gt=last)
+            .order_by("game_id")
+            .values_list("game_id", flat=True)[:CHUNK]
         )
+        if not chunk:
+            return sums
+        add_games_lines(sums, chunk, sign)
+        last = chunk[-1]
 
-    def source(name: str) -> str:
-        """Where a key is read: the slice from the seat line, the other keys from the line
-        (a pair's opponent: the other seat line's strategy)."""
-        if name in SLICE_FIELDS:
-            return f"{slice_table}.{column(SeatLine, name)}"
-        if spec.paired and name == "opponent":
-            return f"opponent.{column(SeatLine, 'strategy')}"
-        return f"line.{column(spec.line, name)}"
 
-    def counter(name: str) -> str:
-        """A counter's value on a line: stored, or derived: a pair's finish ahead of or
-        behind its opponent."""
-        if spec.paired:
-            rank = column(SeatLine, "rank")
-            compared = "<" if name == "ahead" else ">"
-            return f"CASE WHEN line.{rank} {compared} opponent.{rank} THEN 1 ELSE 0 END"
-        return f"line.{column(spec.line, name)}"
-
-    grouped = [source(name) for name in spec.key_fields]
-    factor = "" if sign == 1 else f"{sign} * "
-    sums = [f"{factor}COUNT(*)"] + [f"{factor}SUM({counter(name)})" for name in spec.counters]
-    selected = ", ".join(f"{value} AS c{i}" for i, value in enumerate([*grouped, *sums]))
-    where = ""
-    if games is not None:
-        placeholders = ", ".join(["%s"] * games)
-        where = f" WHERE {slice_table}.{column(SeatLine, 'game')} IN ({placeholders})"
-    return (
-        f"SELECT {selected} FROM {quote(spec.line._meta.db_table)} line{join}{where} "
-        f"GROUP BY {', '.join(grouped)}"
-    )
+def add_games_lines(sums: Sums, game_ids: list[int], sign: int) -> None:
+    seats_of: dict[int, list[SeatRow]] = {}
+    stored = SeatLines.objects.filter(game_id__in=game_ids)
+    for game_id, month, packed in stored.values_list("game_id", "month", "packed"):
+        seats, rounds = seat_packing.unpack(game_id, month, bytes(packed))
+        seats_of[game_id] = seats
+        for spec in CUBES:
+            if spec.lines is None:
+                continue
+            totals = sums[spec]
+            for key, values in spec.lines(seats, rounds):
+                total = totals.get(key)
+                if total is None:  # n a whole number (a bigint column), the counters floats
+                    total = totals[key] = [0, *[0.0] * len(values)]
+                total[0] += sign
+                for at, value in enumerate(values, 1):
+                    total[at] += sign * value
+    hexes = HexLines.objects.filter(game_id__in=game_ids)
+    add_hexes(sums[HEX_CUBE], hexes, seats_of, sign)
 
 
 def append_deltas(game_ids: list[int], sign: int) -> None:
     """Append what these games' stored lines add to every cube (sign 1) or take away (sign
-    -1) as delta rows, and have them folded in once the transaction commits. The database
-    sums the lines, by the very statement a rebuild runs over all of them; the rows are new
-    (plain inserts), so nothing another transaction holds is touched."""
+    -1) as delta rows, and have them folded in once the transaction commits. The lines are
+    summed as a rebuild sums them all (line_sums); the rows are new (plain inserts), so
+    nothing another transaction holds is touched."""
     if not game_ids:
         return
-    quote = connection.ops.quote_name
-    with connection.cursor() as cursor:
-        for spec in CUBES:
-            if spec.packed:
-                insert_sums(spec.delta, spec, packed_sums(game_ids, sign))
-                continue
-            targets = [column(spec.delta, name) for name in (*spec.key_fields, "n", *spec.counters)]
-            cursor.execute(
-                f"INSERT INTO {quote(spec.delta._meta.db_table)} ({', '.join(targets)}) "
-                + lines_summed(spec, len(game_ids), sign),
-                game_ids,
-            )
+    for spec, sums in line_sums(game_ids, sign).items():
+        insert_sums(spec.delta, spec, sums)
     transaction.on_commit(queue_fold)
 
 
@@ -277,7 +296,7 @@ def fold_cube(spec: CubeSpec) -> int:
 def remove_game(game: Game) -> None:
     """Take a game out of every cube (idempotent: a game not counted changes nothing)."""
     with transaction.atomic():
-        lines = SeatLine.objects.filter(game=game)
+        lines = SeatLines.objects.filter(game=game)
         if not lines.exists():
             return
         append_deltas([game.pk], -1)
@@ -291,12 +310,10 @@ def add_game(game: Game) -> None:
 
 
 def add_games(games: list[Game]) -> None:
-    """Count verified games together: their lines in bulk, then their deltas summed by the
-    database, one statement per cube for all of them."""
+    """Count verified games together: their lines in bulk, then their deltas, one insert
+    per cube for all of them."""
     with transaction.atomic():
-        counted = set(
-            SeatLine.objects.filter(game__in=games).values_list("game_id", flat=True).distinct()
-        )
+        counted = set(SeatLines.objects.filter(game__in=games).values_list("game_id", flat=True))
         for game in games:
             if game.pk in counted:
                 remove_game(game)
@@ -307,31 +324,18 @@ def add_games(games: list[Game]) -> None:
 
 
 def save_lines(games: list[GameLines]) -> None:
-    """Insert lines of many games: seat lines first (their ids reserved, or returned by the
-    ORM where none can be), then the others pointing at them, each table in one COPY."""
-    seats = [row for lines in games for row in lines.seats]
-    if not seats:
-        return
-    ids = reserve_ids(SeatLine, len(seats))
-    if ids is None:
-        saved = SeatLine.objects.bulk_create(SeatLine(**row._asdict()) for row in seats)
-        ids = [line.pk for line in saved]
-    else:
-        insert_rows(
-            SeatLine,
-            ("id", *SeatRow._fields),
-            ((pk, *row) for pk, row in zip(ids, seats, strict=True)),
+    """Insert lines of many games, packed a game to a row, each table in one COPY."""
+    seats = [
+        (
+            lines.seats[0].game_id,
+            lines.seats[0].month,
+            seat_packing.pack(lines.seats, lines.rounds),
         )
-    # Per game, its seat lines' ids by seat number.
-    taken = iter(ids)
-    seat_ids = [{row.seat: next(taken) for row in lines.seats} for lines in games]
-    rounds = [
-        (ids_of[row.seat], *row[1:])
-        for lines, ids_of in zip(games, seat_ids, strict=True)
-        for row in lines.rounds
+        for lines in games
+        if lines.seats
     ]
-    if rounds:
-        insert_rows(RoundLine, ("seat_id", *RoundRow._fields[1:]), rounds)
+    if seats:
+        insert_rows(SeatLines, ("game_id", "month", "packed"), seats)
     hexes = [
         (lines.seats[0].game_id, hex_packing.pack([hex_counts(row) for row in lines.hexes]))
         for lines in games
@@ -358,42 +362,24 @@ HEX_TWINS = [
     (1 + HEX_COUNTERS.index(twin), HEX_LINE_COUNTERS.index(flag), ("wins", "expected").index(by))
     for twin, (flag, by) in HEX_DERIVED.items()
 ]
-# Games whose packed hex lines are summed per query in a rebuild.
-PACKED_CHUNK = 2000
+HEX_CUBE = next(spec for spec in CUBES if spec.cube is HexCube)
 
 
-def packed_sums(game_ids: list[int] | None = None, sign: int = 1) -> dict[tuple, list[float]]:
-    """What the packed hex lines of these games (of every game when None) add to each hex
-    cube key, times `sign`: key -> [n, *HEX_COUNTERS], the twins weighed by the seat line,
-    as lines_summed's GROUP BY sums the other cubes."""
-    sums: dict[tuple, list[float]] = {}
-    if game_ids is not None:
-        for start in range(0, len(game_ids), PACKED_CHUNK):
-            chunk = game_ids[start : start + PACKED_CHUNK]
-            add_packed(sums, HexLines.objects.filter(game_id__in=chunk), sign)
-        return sums
-    last = 0
-    while True:
-        chunk = list(
-            HexLines.objects.filter(game_id__gt=last)
-            .order_by("game_id")
-            .values_list("game_id", flat=True)[:PACKED_CHUNK]
-        )
-        if not chunk:
-            return sums
-        add_packed(sums, HexLines.objects.filter(game_id__in=chunk), sign)
-        last = chunk[-1]
-
-
-def add_packed(sums: dict[tuple, list[float]], packed: QuerySet, sign: int) -> None:
+def add_hexes(
+    sums: dict[tuple, list[float]],
+    packed: QuerySet,
+    seats_of: dict[int, list[SeatRow]],
+    sign: int,
+) -> None:
+    """Add what these packed hex lines give each hex cube key, times `sign`: the twins
+    weighed by their seat's line (seats_of: game id -> its seat lines)."""
     rows = list(packed.values_list("game_id", "packed"))
     if not rows:
         return
     seats = {
-        (game, seat): (key, (wins, expected))
-        for game, seat, wins, expected, *key in SeatLine.objects.filter(
-            game_id__in=[game for game, _ in rows]
-        ).values_list("game_id", "seat", "wins", "expected", *SLICE_FIELDS)
+        (game, s.seat): (slice_of(s), (s.wins, s.expected))
+        for game, lines in seats_of.items()
+        for s in lines
     }
     keys, weights, blocks = [], [], []  # per line: its cube key, its seat's weights
     for game, blob in rows:
@@ -428,7 +414,7 @@ def add_packed(sums: dict[tuple, list[float]], packed: QuerySet, sign: int) -> N
 
 
 def insert_sums(table: type[Model], spec: CubeSpec, sums: dict[tuple, list[float]]) -> int:
-    """Sums keyed as the cube (packed_sums) as rows of the cube or its delta table, in
+    """Sums keyed as the cube (line_sums) as rows of the cube or its delta table, in
     month order (as rebuild_cube writes a cube); the rows inserted."""
     month = spec.key_fields.index("month")
     rows = sorted(((*key, *values) for key, values in sums.items()), key=lambda r: r[month])
@@ -447,52 +433,43 @@ def empty(*cubes: type[Model]) -> None:
     truncate(*cubes)
 
 
-def rebuild_cube(spec: CubeSpec) -> int:
-    """Empty one cube and its rollups and fill them again: the cube with one INSERT ... SELECT
-    ... GROUP BY over its lines, run by the database (no row passes through Python), or for
-    the hex cube from the packed lines' sums (packed_sums), then the rollups from the cube."""
+def rebuild_cube(spec: CubeSpec, sums: dict[tuple, list[float]]) -> int:
+    """Empty one cube and its rollups and fill them again: the cube from its lines' sums
+    (line_sums), in month order, then the rollups from the cube by the database."""
     quote = connection.ops.quote_name
-    targets = [column(spec.cube, name) for name in (*spec.key_fields, "n", *spec.counters)]
     # The deltas too: the lines hold what they would add.
     empty(spec.delta, spec.cube, *(rollup for rollup, _ in spec.rollups))
-    insert = f"INSERT INTO {quote(spec.cube._meta.db_table)} ({', '.join(targets)}) "
+    # In month order: a date range then reads a run of pages, not a row on almost every
+    # page. Later months are appended in order as games come, and a fold's update stays on
+    # its row's page (fillfactor, migration 0003).
+    created = insert_sums(spec.cube, spec, sums)
+    # The rollups from the cube, a few rows per line summed above.
+    summed = [f"SUM({column(spec.cube, name)})" for name in ("n", *spec.counters)]
     with connection.cursor() as cursor:
-        if spec.packed:
-            created = insert_sums(spec.cube, spec, packed_sums())
-        else:
-            # In month order: a date range then reads a run of pages, not a row on almost
-            # every page. Later months are appended in order as games come, and a fold's
-            # update stays on its row's page (fillfactor, migration 0003). The app's
-            # connections run without parallel helpers (settings.DATABASE_PARALLEL_WORKERS).
-            created = insert_selected(
-                insert,
-                lines_summed(spec),
-                order_by=spec.key_fields.index("month"),
-                work_mem=REBUILD_WORK_MEM,
-                workers=REBUILD_WORKERS,
-            )
-        # The rollups from the cube, a few rows per line summed above.
-        sums = [f"SUM({column(spec.cube, name)})" for name in ("n", *spec.counters)]
         for rollup, keys in spec.rollups:
             key_columns = [column(rollup, name) for name in keys]
             targets = [column(rollup, name) for name in ("n", *spec.counters)]
             cursor.execute(
                 f"INSERT INTO {quote(rollup._meta.db_table)} "
                 f"({', '.join([*key_columns, *targets])}) "
-                f"SELECT {', '.join([*key_columns, *sums])} "
+                f"SELECT {', '.join([*key_columns, *summed])} "
                 f"FROM {quote(spec.cube._meta.db_table)} GROUP BY {', '.join(key_columns)}"
             )
     return created
 
 
 def rebuild_cubes() -> dict[str, float]:
-    """Every cube from the stored lines; returns seconds per cube."""
+    """Every cube from the stored lines, read once for all of them; returns seconds for
+    summing the lines and per cube for writing it."""
     timings = {}
     with transaction.atomic():
         hold_lock(FOLD_LOCK)  # no fold meanwhile (waits for one running)
+        started = time.perf_counter()
+        sums = line_sums()
+        timings["lines summed"] = time.perf_counter() - started
         for spec in CUBES:
             started = time.perf_counter()
-            rebuild_cube(spec)
+            rebuild_cube(spec, sums.pop(spec))
             timings[spec.cube.__name__] = time.perf_counter() - started
     return timings
 
@@ -510,8 +487,8 @@ def verified_games() -> Iterator[Game]:
 def rebuild_lines(games_per_batch: int = 500) -> int:
     """Derive every verified game's lines again from its facts (after a change of
     definitions); the cubes must then be rebuilt."""
-    for model in (HexLines, RoundLine, SeatLine):
-        model.objects.all().delete()  # children first, so each is one DELETE
+    for model in (HexLines, SeatLines):
+        model.objects.all().delete()
     counted = 0
     batch: list[GameLines] = []
     for game in verified_games():

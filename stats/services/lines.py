@@ -1,13 +1,13 @@
 """A verified game's statistics lines, derived from its seats and replay facts.
 
 Facts are the engine's per-turn records (Game.facts, collected by replay). Seat lines are
-the same for every game (the pair cube's query pairs them); what else a game's facts give
+the same for every game (the pair cube pairs them as it sums them); what else a game's facts give
 (Deep Vents: per-hex lines; Deep Sea Adventure and Deep Dive: per-round lines) its adapter
 adds (stats/adapters.py).
 
-Lines are built as plain tuples (named, in the columns' terms), never model instances: a
-4-player Deep Vents game has some hundred of them, and save_lines copies them to the
-database as they are.
+Lines are built as plain tuples (named, in the cubes' terms), never model instances: a
+4-player Deep Vents game has some hundred of them, and save_lines packs them a game to a row
+(stats.services.seat_packing, stats.services.hex_packing).
 """
 
 from __future__ import annotations
@@ -16,7 +16,7 @@ import datetime
 import math
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from typing import NamedTuple
+from typing import Any, NamedTuple
 
 from django.utils import timezone
 
@@ -29,7 +29,7 @@ from stats.services.game_lines import HexRow, RoundRow
 
 
 class SeatRow(NamedTuple):
-    """An unsaved SeatLine: its columns but the id."""
+    """One seat's line, as stats.services.seat_packing packs and unpacks it."""
 
     game_id: int
     seat: int
@@ -62,6 +62,22 @@ def month_of(moment: datetime.datetime) -> datetime.date:
     return datetime.date(local.year, local.month, 1)
 
 
+def turn_orders_and_winning_bid(
+    seats: list[GameSeat], facts: list[dict[str, Any]]
+) -> tuple[dict[int, int], int]:
+    """Each seat's turn order by seat number (NO_TURN_ORDER where it has none) and the
+    game's winning bid (NO_BID without bidding): the one place the lines read them."""
+    turn_orders = {
+        seat.seat: (seat.summary or {}).get(TURN_ORDER) or NO_TURN_ORDER for seat in seats
+    }
+    winning_bid = NO_BID
+    for fact in facts:
+        if fact.get("type") == "turn-order" and fact.get("winning_bid") is not None:
+            winning_bid = fact["winning_bid"]
+            break
+    return turn_orders, winning_bid
+
+
 def build_lines(
     game: Game,
     seats: Iterable[GameSeat] | None = None,
@@ -72,11 +88,7 @@ def build_lines(
     seats = sorted(seats if seats is not None else game.seats.all(), key=lambda s: s.seat)
     facts = game.facts or []
     lines = GameLines()
-    winning_bid = NO_BID
-    for fact in facts:
-        if fact.get("type") == "turn-order" and fact.get("winning_bid") is not None:
-            winning_bid = fact["winning_bid"]
-            break
+    turn_orders, winning_bid = turn_orders_and_winning_bid(seats, facts)
     month = month_of(game.played_at)
     expected = 1 / game.player_count
     if bands is None:
@@ -94,7 +106,7 @@ def build_lines(
                 month=month,
                 band=bands[seat.seat],
                 strategy=seat.strategy,
-                turn_order=(seat.summary or {}).get(TURN_ORDER) or NO_TURN_ORDER,
+                turn_order=turn_orders[seat.seat],
                 winning_bid=winning_bid,
                 score_bin=math.floor(score),
                 wins=1.0 if seat.winner else 0.0,

@@ -20,13 +20,14 @@ from games.services.verification import verify_logs
 from players.models import Player
 from ratings.models import Rating, RatingChange
 from ratings.services import recompute
-from stats.models import SeatLine
+from stats.models import SeatLines
 from tests.confirmation_support import (
     player_with_login,
     running_table,
     submitted_game,
 )
 from tests.ratings_support import deep_vents_log
+from tests.stats_support import seat_lines_of
 from tournaments.models import Table, TableSeat
 
 pytestmark = pytest.mark.django_db
@@ -38,7 +39,7 @@ def counts_everywhere(game: Game) -> bool:
     """Rated and in the statistics, and flagged as counting (all three agree or fail)."""
     game.refresh_from_db()
     rated = RatingChange.objects.filter(game=game).exists()
-    in_stats = SeatLine.objects.filter(game=game).exists()
+    in_stats = SeatLines.objects.filter(game=game).exists()
     assert rated == in_stats == game.counts, (rated, in_stats, game.counts)
     return game.counts
 
@@ -126,7 +127,7 @@ def test_confirming_twice_changes_nothing_the_second_time(ann_bea_cid):
 
     assert list(Rating.objects.order_by("pk").values_list("rating", "games")) == ratings
     assert RatingChange.objects.filter(game=game).count() == 3
-    assert SeatLine.objects.filter(game=game).count() == 3
+    assert len(seat_lines_of(game)) == 3
     assert Confirmation.objects.get(player=cid).answered_at == first
 
 

@@ -10,11 +10,11 @@ import zlib
 import pytest
 from django.db import connection
 from games_support import human_log, submit  # noqa: F401 (submit is a fixture)
-from stats_support import verified_games
+from stats_support import seat_lines_of, verified_games
 
 from games import log_dictionary
 from games.models import Game, GameLog
-from stats.models import HEX_DERIVED, HEX_LINE_COUNTERS, HexCube, HexLines, SeatLine
+from stats.models import HEX_DERIVED, HEX_LINE_COUNTERS, HexCube, HexLines
 from stats.services import hex_packing
 from stats.services.aggregate import fold_deltas, hex_counts
 from stats.services.lines import build_lines
@@ -87,7 +87,7 @@ def test_hex_lines_are_packed_a_game_to_a_row_with_the_lines_replay_derives(
 
         assert hex_packing.unpack(packed) == [hex_counts(row) for row in derived]
         assert len(derived) > 40 and len(packed) < 1500  # rows cost 8.7 KB a game
-    assert SeatLine.objects.filter(game__in=games).count() == 8
+    assert [len(seat_lines_of(game)) for game in games] == [4, 4]
 
 
 def test_the_hex_cube_derives_the_win_weighted_twins_from_the_seat_lines(
@@ -95,7 +95,7 @@ def test_the_hex_cube_derives_the_win_weighted_twins_from_the_seat_lines(
 ):
     games = verified_games(django_capture_on_commit_callbacks, "deep-vents", 4, 2, seed="compact")
     fold_deltas()
-    wins = {(line.game_id, line.seat): line for line in SeatLine.objects.filter(game__in=games)}
+    wins = {(line.game_id, line.seat): line for game in games for line in seat_lines_of(game)}
     owned_wins = passed_expected = 0.0
     for game in games:
         for seat, _, *counts in hex_packing.unpack(bytes(game.stat_hexes.packed)):

@@ -14,7 +14,6 @@ from common.database import (
     indexes_built_after,
     insert_instances,
     insert_rows,
-    insert_selected,
     newest_per_group,
     truncate,
     try_lock,
@@ -116,21 +115,6 @@ def test_drain_moves_every_row_into_the_statements_and_deletes_them():
     assert rows("scratch_target") == [(1, 16), (2, 3)]
     assert rows("scratch_source") == []
     assert drain("scratch_source", ["k", "n"], into) == 0
-
-
-def test_insert_selected_inserts_the_querys_rows():
-    scratch_tables()
-
-    inserted = insert_selected(
-        "INSERT INTO scratch_target (k, n) ",
-        "SELECT k + 10, SUM(n) FROM scratch_source GROUP BY k",
-        order_by=0,
-        work_mem="4MB",
-        workers=0,
-    )
-
-    assert inserted == 2
-    assert rows("scratch_target") == [(1, 10), (11, 6), (12, 3)]
 
 
 def test_a_free_lock_is_taken_and_taken_again_in_the_same_transaction():

@@ -19,11 +19,11 @@ from stats.models import (
     HexCubeByMonthLive,
     HexCubeDelta,
     RoundCube,
-    SeatLine,
+    SeatLines,
     StrategyCube,
 )
 from stats.services.aggregate import CUBES, add_game, fold_deltas, rebuild_all
-from tests.stats_support import verified_games
+from tests.stats_support import seat_lines_of, verified_games
 
 pytestmark = pytest.mark.django_db
 
@@ -96,7 +96,7 @@ def test_counting_a_game_twice_counts_it_once(mixed_games):
     before = cube_snapshot()
     add_game(mixed_games[0])
     assert cube_snapshot() == before
-    assert SeatLine.objects.filter(game=mixed_games[0]).count() == 3
+    assert len(seat_lines_of(mixed_games[0])) == 3
 
 
 def test_a_retracted_game_leaves_every_cube(mixed_games):
@@ -106,7 +106,7 @@ def test_a_retracted_game_leaves_every_cube(mixed_games):
     game_retracted.send(sender=Game, game=game)
     game_retracted.send(sender=Game, game=game)  # idempotent
     assert live.aggregate(n=Sum("n"))["n"] == before - 3
-    assert not SeatLine.objects.filter(game=game).exists()
+    assert not SeatLines.objects.filter(game=game).exists()
     game.delete()
     retracted = cube_snapshot()
     rebuild_all(from_facts=True)
@@ -209,3 +209,27 @@ def test_the_hex_cube_by_month_equals_the_hex_cube_summed_over_strategies(mixed_
     assert by_month_snapshot() == incremental == cubes_over_strategies()
     rebuild_all()
     assert by_month_snapshot() == incremental
+
+
+def test_the_round_cube_sums_each_rounds_points_drownings_and_depths(mixed_games):
+    """Each counter from the line field of its name (the lines are summed in Python)."""
+    from collections import defaultdict
+
+    from stats.services.lines import build_lines
+
+    derived = defaultdict(lambda: [0, 0.0, 0.0, 0.0])
+    for game in mixed_games:
+        for row in build_lines(Game.objects.get(pk=game.pk)).rounds:
+            total = derived[(game.game_type, row.round, row.moment)]
+            for at, value in enumerate((1, row.points, row.drowned, row.depth)):
+                total[at] += value
+    fold_deltas()
+
+    summed = (
+        RoundCube.objects.values_list("game_type", "round", "moment")
+        .order_by()
+        .annotate(Sum("n"), Sum("points"), Sum("drowned"), Sum("depth"))
+    )
+    assert {(t, r, m): list(sums) for t, r, m, *sums in summed} == derived
+    assert {game_type for game_type, _, _ in derived} == {"deep-dive", "deep-sea-adventure"}
+    assert any(points != depth for _, points, _, depth in derived.values())

@@ -19,7 +19,7 @@ from confirmations.models import Review
 from games.models import Game, GameLog
 from ratings.models import Rating, RatingChange
 from ratings.services import recompute
-from stats.models import SeatLine
+from stats.models import SeatLines
 from tournaments.models import Registration, Table
 from tournaments.services.seating import seat_next_round
 from tournaments.services.standings import tournament_standings
@@ -81,8 +81,8 @@ def test_an_undone_tables_game_counts_for_no_rating_statistic_or_standing(
     assert not game.counts
     assert not RatingChange.objects.filter(game=game).exists()
     assert RatingChange.objects.filter(game__log=kept).exists()
-    assert not SeatLine.objects.filter(game=game).exists()
-    assert SeatLine.objects.filter(game__log=kept).exists()
+    assert not SeatLines.objects.filter(game=game).exists()
+    assert SeatLines.objects.filter(game__log=kept).exists()
     at_first = {seat.player.handle for seat in first.seats.select_related("player")}
     assert all(points(seated)[handle] == 0 for handle in at_first)
     assert ratings() == ratings_recomputed()
@@ -165,5 +165,5 @@ def test_a_log_undone_while_its_players_are_asked_never_counts_when_they_confirm
     assert Review.objects.get(log=log).status == Review.Status.REJECTED
     assert not Game.objects.get(log=log).counts
     assert not RatingChange.objects.exists()
-    assert not SeatLine.objects.exists()
+    assert not SeatLines.objects.exists()
     assert all(status < 500 for status in answers)
