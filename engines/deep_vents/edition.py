@@ -35,6 +35,9 @@ class HexType:
     track: tuple[int, ...]
     # Compiled from the data above, for replay speed:
     grow_behaviour: Grow
+    # What a grow brings whatever the table (a fixed amount, or none), else None: replay
+    # then skips the call to grow_behaviour.
+    grow_amount: int | None
     grow_takes_choice: bool  # the grow event names an adjacent hex ("from")
     uses_source: bool  # the trigger spends from a chosen hex ("source", DV-12)
     # (behaviour, effect data, once per opponent) for each trigger effect, in printed order
@@ -111,6 +114,7 @@ def _hex_type(hex_id: str, data: dict[str, Any]) -> HexType:
         passive=passive,
         track=tuple(data.get("track", ())),
         grow_behaviour=GROWS[grow["kind"]],
+        grow_amount={"fixed": grow.get("amount"), "none": 0}.get(grow["kind"]),
         grow_takes_choice=grow["kind"] in GROW_CHOICES,
         uses_source=isinstance(trigger.get("cost"), dict),
         automatic_at=trigger.get("automatic_at"),
