@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, cached_property
 from pathlib import Path
 from typing import Any
 
@@ -75,7 +75,7 @@ class Edition:
         """How many copies of each hex type the shuffled stack holds (DV-1)."""
         return {k: t.copies for k, t in self.hexes.items() if t is not self.starting_hex}
 
-    @property
+    @cached_property  # read as every game starts
     def stack_size(self) -> int:
         return sum(self.stack_counts.values())
 

@@ -586,24 +586,7 @@ class DeepVentsState(State):
         return tile
 
     def _grow(self, event: Event) -> None:
-        # _activation_target's usual case inline (most events of a log are grows of the
-        # hex the activation order is at, named as written); any other goes through it.
-        tile = None
-        if self.phase is ACTIVATE and event.get("seat") == self.decider:
-            value = event.get("hex")
-            activation, position = self.activation, self.act_next
-            if position < len(activation) and value.__class__ is list and len(value) == 2:
-                tile = activation[position]
-                q, r = value
-                if (
-                    q.__class__ is not int
-                    or r.__class__ is not int
-                    or tile.at != (q, r)
-                    or tile.decimated
-                ):
-                    tile = None
-        if tile is None:
-            tile = self._activation_target(event, triggering=False)
+        tile = self._activation_target(event, triggering=False)
         kind = tile.kind
         automatic = kind.automatic_at
         if automatic is not None and tile.archaea >= automatic:
@@ -760,17 +743,20 @@ class DeepVentsState(State):
     def _end(self, event: Event) -> None:
         if self.phase is not ACTIVATE or event.get("seat") != self.decider:
             self._expect(ACTIVATE, event)
-        nxt = self._next_tile()
-        if nxt is not None:
-            raise IllegalEventError(
-                f"the turn cannot end: {nxt.kind.name} at {_at(nxt)} has not been activated",
-                rule="DV-6",
-            )
+        if self.act_next < len(self.activation):  # hexes left to act, unless all decimated
+            nxt = self._next_tile()
+            if nxt is not None:
+                raise IllegalEventError(
+                    f"the turn cannot end: {nxt.kind.name} at {_at(nxt)} has not been activated",
+                    rule="DV-6",
+                )
         player = self.players[self.active]
         player.turns += 1
         self.repeat_tile = None
-        if self.facts is not None:
-            self.facts.append(
+        facts = self.facts
+        game_turn = self.turn
+        if facts is not None:
+            facts.append(
                 {
                     "type": "turn-end",
                     "seat": player.seat,
@@ -778,26 +764,29 @@ class DeepVentsState(State):
                     "supply": player.supply,
                     "shells": player.shells,
                     "tokens": player.tokens,
-                    "hex_archaea": player.hex_archaea(),
-                    "game_turn": self.turn,
+                    "hex_archaea": sum([t.archaea for t in player.hexes.values()]),
+                    "game_turn": game_turn,
                 }
             )
+        eliminated_at = self.edition.eliminated_at
+        in_play = 0
         for other in self.players:
-            # DV-8: at the end of every turn, 2+ tokens eliminate.
-            if other.eliminated_turn is None and other.tokens >= self.edition.eliminated_at:
-                other.eliminated_turn = self.turn
-                if self.facts is not None:
-                    self.facts.append(
+            if other.eliminated_turn is None:
+                if other.tokens < eliminated_at:
+                    in_play += 1
+                    continue
+                other.eliminated_turn = game_turn  # DV-8: at the end of every turn, 2+ tokens
+                if facts is not None:
+                    facts.append(
                         {
                             "type": "eliminated",
                             "seat": other.seat,
                             "turn": other.turns,
                             "tokens": other.tokens,
-                            "game_turn": self.turn,
+                            "game_turn": game_turn,
                         }
                     )
-        in_play = [p for p in self.players if p.eliminated_turn is None]
-        if len(in_play) <= 1:
+        if in_play <= 1:
             self._game_over("elimination")
             return
         n = len(self.order)
