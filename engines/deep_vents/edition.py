@@ -42,6 +42,9 @@ class HexType:
     uses_source: bool  # the trigger spends from a chosen hex ("source", DV-12)
     # (behaviour, effect data, once per opponent) for each trigger effect, in printed order
     effects: tuple[tuple[Effect, dict[str, Any], bool], ...]
+    # The effects as the trigger's queue (behaviour, effect data, no seat), when none applies
+    # once per opponent; else None (the queue depends on who is in play).
+    effects_alone: tuple[tuple[Effect, dict[str, Any], None], ...] | None
     # Archaea at which the hex must trigger and below which it cannot (DV-9), if any.
     automatic_at: int | None
     # An adjacent_traits grow: for each hex type, the symbols of the grow's traits it shows
@@ -120,6 +123,11 @@ def _hex_type(hex_id: str, data: dict[str, Any]) -> HexType:
         automatic_at=trigger.get("automatic_at"),
         effects=tuple(
             (EFFECTS[e["kind"]][0], e, EFFECTS[e["kind"]][1]) for e in trigger["effects"]
+        ),
+        effects_alone=(
+            None
+            if any(EFFECTS[e["kind"]][1] for e in trigger["effects"])
+            else tuple((EFFECTS[e["kind"]][0], e, None) for e in trigger["effects"])
         ),
     )
 

@@ -146,7 +146,7 @@ class DeepVentsState(State):
         self.repeat_tile: Tile | None = None
         self.trigger_tile: Tile | None = None
         self.repetition = 0
-        self.queue: list[tuple[Any, dict[str, Any], int | None]] = []
+        self.queue: Sequence[tuple[Any, dict[str, Any], int | None]] = ()
         self.queue_next = 0
         self.pending_damage = 0
         self.decimate_choices: dict[Coord, Tile] = {}
@@ -682,15 +682,15 @@ class DeepVentsState(State):
                 fact["source"] = _at(source)
             self._trigger_fact = fact
         self.trigger_tile = tile
-        queue: list[tuple[Any, dict[str, Any], int | None]] = []
-        opponents = None
-        for behaviour, spec, per_opponent in kind.effects:
-            if per_opponent:
-                if opponents is None:
-                    opponents = self.opponents_in_play(self.active)
-                queue.extend((behaviour, spec, p.seat) for p in opponents)
-            else:
-                queue.append((behaviour, spec, None))
+        queue = kind.effects_alone  # the effects, when none applies once per opponent
+        if queue is None:
+            queue = []
+            opponents = self.opponents_in_play(self.active)
+            for behaviour, spec, per_opponent in kind.effects:
+                if per_opponent:
+                    queue.extend((behaviour, spec, p.seat) for p in opponents)
+                else:
+                    queue.append((behaviour, spec, None))
         self.queue = queue
         self.queue_next = 0
         self._resolve()
