@@ -7,7 +7,9 @@ Times, paired ABAB in one process (so that other load on the machine hits both a
   function the Celery tasks call (parse, schema, every rule, result check, facts; not
   the database);
 - python-chess: N random 80-ply games read from PGN by `chess.pgn.read_game`, which
-  parses every SAN move, checks it is legal and plays it: each move pushed once;
+  parses every SAN move, checks it is legal and plays it: each move pushed once (the
+  ratio compares games: a 4-player Deep Vents game has about 280 events to chess's 80
+  plies, so the time an event and a ply are printed beside);
 - Deep Dive: the same worker path against its replay alone (rules, facts and result check
   from logs already read and checked), the overhead of reading and checking;
 - every other registered game on the worker path, printed beside.
@@ -187,9 +189,13 @@ def main() -> None:
     load_after = os.getloadavg()
 
     chess_rates = samples["python-chess"]
+    vents_rate = statistics.median(samples["deep-vents"])
     print(f"deep-vents, 4 players ({events:.0f} events/game), worker path with facts:")
-    print(f"  {spread(samples['deep-vents'])}")
-    print(f"python-chess read_game, {CHESS_PLIES} plies: {spread(chess_rates)}")
+    print(f"  {spread(samples['deep-vents'])}, {1e6 / (vents_rate * events):.2f} µs an event")
+    print(
+        f"python-chess read_game, {CHESS_PLIES} plies: {spread(chess_rates)}, "
+        f"{1e6 / (statistics.median(chess_rates) * CHESS_PLIES):.2f} µs a ply"
+    )
     print(
         f"ratio deep-vents / python-chess (paired): {ratios(samples['deep-vents'], chess_rates)}"
         " (target >= 3)"

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, cached_property
 from pathlib import Path
 from typing import Any
 
@@ -35,10 +35,16 @@ class HexType:
     track: tuple[int, ...]
     # Compiled from the data above, for replay speed:
     grow_behaviour: Grow
+    # What a grow brings whatever the table (a fixed amount, or none), else None: replay
+    # then skips the call to grow_behaviour.
+    grow_amount: int | None
     grow_takes_choice: bool  # the grow event names an adjacent hex ("from")
     uses_source: bool  # the trigger spends from a chosen hex ("source", DV-12)
     # (behaviour, effect data, once per opponent) for each trigger effect, in printed order
     effects: tuple[tuple[Effect, dict[str, Any], bool], ...]
+    # The effects as the trigger's queue (behaviour, effect data, no seat), when none applies
+    # once per opponent; else None (the queue depends on who is in play).
+    effects_alone: tuple[tuple[Effect, dict[str, Any], None], ...] | None
     # Archaea at which the hex must trigger and below which it cannot (DV-9), if any.
     automatic_at: int | None
     # An adjacent_traits grow: for each hex type, the symbols of the grow's traits it shows
@@ -72,7 +78,7 @@ class Edition:
         """How many copies of each hex type the shuffled stack holds (DV-1)."""
         return {k: t.copies for k, t in self.hexes.items() if t is not self.starting_hex}
 
-    @property
+    @cached_property  # read as every game starts
     def stack_size(self) -> int:
         return sum(self.stack_counts.values())
 
@@ -111,11 +117,17 @@ def _hex_type(hex_id: str, data: dict[str, Any]) -> HexType:
         passive=passive,
         track=tuple(data.get("track", ())),
         grow_behaviour=GROWS[grow["kind"]],
+        grow_amount={"fixed": grow.get("amount"), "none": 0}.get(grow["kind"]),
         grow_takes_choice=grow["kind"] in GROW_CHOICES,
         uses_source=isinstance(trigger.get("cost"), dict),
         automatic_at=trigger.get("automatic_at"),
         effects=tuple(
             (EFFECTS[e["kind"]][0], e, EFFECTS[e["kind"]][1]) for e in trigger["effects"]
+        ),
+        effects_alone=(
+            None
+            if any(EFFECTS[e["kind"]][1] for e in trigger["effects"])
+            else tuple((EFFECTS[e["kind"]][0], e, None) for e in trigger["effects"])
         ),
     )
 

@@ -134,6 +134,7 @@ class DeepVentsState(State):
         self.order: list[int] = []
         self.order_pos = 0
         self.active = -1
+        self.active_turn = 0  # the active player's turn, counted from 1 (facts name it)
         self.bids: list[dict[str, Any]] = []
         self.high_bid = -1
         self.high_bidder: int | None = None
@@ -145,7 +146,7 @@ class DeepVentsState(State):
         self.repeat_tile: Tile | None = None
         self.trigger_tile: Tile | None = None
         self.repetition = 0
-        self.queue: list[tuple[Any, dict[str, Any], int | None]] = []
+        self.queue: Sequence[tuple[Any, dict[str, Any], int | None]] = ()
         self.queue_next = 0
         self.pending_damage = 0
         self.decimate_choices: dict[Coord, Tile] = {}
@@ -401,6 +402,7 @@ class DeepVentsState(State):
     def _start_turn(self) -> None:
         self.turn += 1
         self.active = self.order[self.order_pos]
+        self.active_turn = self.players[self.active].turns + 1
         self.decider = self.active
         self.phase = TAKE
 
@@ -454,31 +456,41 @@ class DeepVentsState(State):
         self.phase = PLACE
 
     def _fact_take(self, player: Player, position: int) -> None:
-        row = [
-            {"position": i, "hex": kind.id, "archaea": archaea}
-            for i, (kind, archaea) in enumerate(zip(self.row, self.row_archaea, strict=True), 1)
+        row, row_archaea = self.row, self.row_archaea
+        offered = [
+            {"position": i + 1, "hex": row[i].id, "archaea": row_archaea[i]}
+            for i in range(len(row))
         ]
-        turn = player.turns + 1
-        self.facts.append(
-            {"type": "offer", "seat": player.seat, "turn": turn, "row": row, "game_turn": self.turn}
-        )
-        self.facts.append(
+        turn, game_turn = self.active_turn, self.turn
+        self.facts += (
+            {
+                "type": "offer",
+                "seat": player.seat,
+                "turn": turn,
+                "row": offered,
+                "game_turn": game_turn,
+            },
             {
                 "type": "take",
                 "seat": player.seat,
                 "turn": turn,
-                "hex": self.row[position - 1].id,
+                "hex": row[position - 1].id,
                 "position": position,
                 "paid": position - 1,
-                "archaea": self.row_archaea[position - 1],
-                "game_turn": self.turn,
-            }
+                "archaea": row_archaea[position - 1],
+                "game_turn": game_turn,
+            },
         )
 
     def _place(self, event: Event) -> None:
         if self.phase is not PLACE or event.get("seat") != self.decider:
             self._expect(PLACE, event)
-        at = _coord(event.get("hex"), "hex")
+        value = event.get("hex")
+        if value.__class__ is list and len(value) == 2:
+            q, r = value
+            at = (q, r) if q.__class__ is int and r.__class__ is int else _coord(value, "hex")
+        else:
+            at = _coord(value, "hex")
         player = self.players[self.active]
         hexes = player.hexes
         if at in hexes:
@@ -506,7 +518,7 @@ class DeepVentsState(State):
                 {
                     "type": "place",
                     "seat": player.seat,
-                    "turn": player.turns + 1,
+                    "turn": self.active_turn,
                     "hex": kind.id,
                     "at": list(at),
                     "neighbours": len(neighbours),
@@ -576,35 +588,38 @@ class DeepVentsState(State):
     def _grow(self, event: Event) -> None:
         tile = self._activation_target(event, triggering=False)
         kind = tile.kind
-        if kind.automatic_at is not None and tile.archaea >= kind.automatic_at:
+        automatic = kind.automatic_at
+        if automatic is not None and tile.archaea >= automatic:
             raise IllegalEventError(
                 f"{kind.name} holds {tile.archaea} archaea: it must trigger", rule="DV-9"
             )
-        choice = None
         if kind.grow_takes_choice:
             choice = self.adjacent_choice(tile, event, "from")
+            before = choice.archaea
         elif "from" in event:
             raise IllegalEventError(f"{kind.name} does not grow from another hex")
+        else:
+            choice = None
         if "source" in event:
             raise IllegalEventError("only a Colossal Squid trigger names a source")
         self.act_next += 1
         self.repeat_tile = None
-        before = choice.archaea if choice is not None else 0
-        gained = kind.grow_behaviour(self, tile, choice)
+        gained = kind.grow_amount
+        if gained is None:
+            gained = kind.grow_behaviour(self, tile, choice)
         room = self.capacity - tile.archaea  # DV-6: beyond the cap they are lost (as add)
         if gained > room:
             gained = room if room > 0 else 0
         tile.archaea += gained
         facts = self.facts
         if facts is not None:
-            active = self.active
             at = tile.at
             if choice is None:
                 facts.append(
                     {
                         "type": "grow",
-                        "seat": active,
-                        "turn": self.players[active].turns + 1,
+                        "seat": self.active,
+                        "turn": self.active_turn,
                         "hex": kind.id,
                         "at": [at[0], at[1]],
                         "archaea": gained,
@@ -615,8 +630,8 @@ class DeepVentsState(State):
                 facts.append(
                     {
                         "type": "grow",
-                        "seat": active,
-                        "turn": self.players[active].turns + 1,
+                        "seat": self.active,
+                        "turn": self.active_turn,
                         "hex": kind.id,
                         "at": [at[0], at[1]],
                         "archaea": gained,
@@ -656,7 +671,7 @@ class DeepVentsState(State):
             fact = {
                 "type": "trigger",
                 "seat": self.active,
-                "turn": player.turns + 1,
+                "turn": self.active_turn,
                 "hex": kind.id,
                 "at": [at[0], at[1]],
                 "repetition": self.repetition,
@@ -667,15 +682,15 @@ class DeepVentsState(State):
                 fact["source"] = _at(source)
             self._trigger_fact = fact
         self.trigger_tile = tile
-        queue: list[tuple[Any, dict[str, Any], int | None]] = []
-        opponents = None
-        for behaviour, spec, per_opponent in kind.effects:
-            if per_opponent:
-                if opponents is None:
-                    opponents = self.opponents_in_play(self.active)
-                queue.extend((behaviour, spec, p.seat) for p in opponents)
-            else:
-                queue.append((behaviour, spec, None))
+        queue = kind.effects_alone  # the effects, when none applies once per opponent
+        if queue is None:
+            queue = []
+            opponents = self.opponents_in_play(self.active)
+            for behaviour, spec, per_opponent in kind.effects:
+                if per_opponent:
+                    queue.extend((behaviour, spec, p.seat) for p in opponents)
+                else:
+                    queue.append((behaviour, spec, None))
         self.queue = queue
         self.queue_next = 0
         self._resolve()
@@ -728,17 +743,20 @@ class DeepVentsState(State):
     def _end(self, event: Event) -> None:
         if self.phase is not ACTIVATE or event.get("seat") != self.decider:
             self._expect(ACTIVATE, event)
-        nxt = self._next_tile()
-        if nxt is not None:
-            raise IllegalEventError(
-                f"the turn cannot end: {nxt.kind.name} at {_at(nxt)} has not been activated",
-                rule="DV-6",
-            )
+        if self.act_next < len(self.activation):  # hexes left to act, unless all decimated
+            nxt = self._next_tile()
+            if nxt is not None:
+                raise IllegalEventError(
+                    f"the turn cannot end: {nxt.kind.name} at {_at(nxt)} has not been activated",
+                    rule="DV-6",
+                )
         player = self.players[self.active]
         player.turns += 1
         self.repeat_tile = None
-        if self.facts is not None:
-            self.facts.append(
+        facts = self.facts
+        game_turn = self.turn
+        if facts is not None:
+            facts.append(
                 {
                     "type": "turn-end",
                     "seat": player.seat,
@@ -746,26 +764,29 @@ class DeepVentsState(State):
                     "supply": player.supply,
                     "shells": player.shells,
                     "tokens": player.tokens,
-                    "hex_archaea": player.hex_archaea(),
-                    "game_turn": self.turn,
+                    "hex_archaea": sum([t.archaea for t in player.hexes.values()]),
+                    "game_turn": game_turn,
                 }
             )
+        eliminated_at = self.edition.eliminated_at
+        in_play = 0
         for other in self.players:
-            # DV-8: at the end of every turn, 2+ tokens eliminate.
-            if other.eliminated_turn is None and other.tokens >= self.edition.eliminated_at:
-                other.eliminated_turn = self.turn
-                if self.facts is not None:
-                    self.facts.append(
+            if other.eliminated_turn is None:
+                if other.tokens < eliminated_at:
+                    in_play += 1
+                    continue
+                other.eliminated_turn = game_turn  # DV-8: at the end of every turn, 2+ tokens
+                if facts is not None:
+                    facts.append(
                         {
                             "type": "eliminated",
                             "seat": other.seat,
                             "turn": other.turns,
                             "tokens": other.tokens,
-                            "game_turn": self.turn,
+                            "game_turn": game_turn,
                         }
                     )
-        in_play = [p for p in self.players if p.eliminated_turn is None]
-        if len(in_play) <= 1:
+        if in_play <= 1:
             self._game_over("elimination")
             return
         n = len(self.order)
@@ -863,7 +884,7 @@ class DeepVentsState(State):
                     "type": "attack",
                     "seat": seat,
                     "attacker": self.active,
-                    "turn": self.players[self.active].turns + 1,
+                    "turn": self.active_turn,
                     "hex": self._attacking_hex(),
                     "damage": damage,
                     "shell": shell,
@@ -921,7 +942,7 @@ class DeepVentsState(State):
                     "type": "decimate",
                     "seat": seat,
                     "by": self.active,
-                    "turn": self.players[self.active].turns + 1,
+                    "turn": self.active_turn,
                     "hex": tile.kind.id,
                     "at": _at(tile),
                     "archaea": archaea,
