@@ -87,7 +87,8 @@ FOLD_LOCK = 0x666F6C64
 # starts with its seat's slice as a number (`slices`: seat number -> the number standing for
 # its slice in line_sums): a slice is seven values, and hashing it for every line of every
 # cube was most of the time a sum took.
-CubeLines = Callable[[list[SeatRow], dict[int, int], list[RoundRow]], Iterable[tuple[tuple, tuple]]]
+LineKeys = Iterator[tuple[tuple, tuple]]
+CubeLines = Callable[[list[SeatRow], dict[int, int], list[RoundRow]], LineKeys]
 
 
 @dataclass(frozen=True)
@@ -135,27 +136,29 @@ def column(model: type[Model], name: str) -> str:
 slice_of = attrgetter(*SLICE_FIELDS)  # a seat line's slice, as a tuple
 
 
-def strategy_lines(seats: list[SeatRow], slices: dict[int, int], rounds: list[RoundRow]):
+def strategy_lines(
+    seats: list[SeatRow], slices: dict[int, int], rounds: list[RoundRow]
+) -> LineKeys:
     for s in seats:
         yield (slices[s.seat],), (s.wins, s.expected, s.score, s.score_sq, s.rank)
 
 
-def score_lines(seats: list[SeatRow], slices: dict[int, int], rounds: list[RoundRow]):
+def score_lines(seats: list[SeatRow], slices: dict[int, int], rounds: list[RoundRow]) -> LineKeys:
     for s in seats:
         yield (slices[s.seat], s.score_bin), ()
 
 
-def seat_lines(seats: list[SeatRow], slices: dict[int, int], rounds: list[RoundRow]):
+def seat_lines(seats: list[SeatRow], slices: dict[int, int], rounds: list[RoundRow]) -> LineKeys:
     for s in seats:
         yield (slices[s.seat], s.seat, s.turn_order), (s.wins, s.expected, s.score)
 
 
-def bid_lines(seats: list[SeatRow], slices: dict[int, int], rounds: list[RoundRow]):
+def bid_lines(seats: list[SeatRow], slices: dict[int, int], rounds: list[RoundRow]) -> LineKeys:
     for s in seats:
         yield (slices[s.seat], s.turn_order, s.winning_bid), (s.wins, s.expected)
 
 
-def pair_lines(seats: list[SeatRow], slices: dict[int, int], rounds: list[RoundRow]):
+def pair_lines(seats: list[SeatRow], slices: dict[int, int], rounds: list[RoundRow]) -> LineKeys:
     """A pair is two seat lines of one game: the seat's slice, its opponent's strategy, and
     whether it finished ahead of or behind that opponent."""
     for s in seats:
@@ -167,7 +170,7 @@ def pair_lines(seats: list[SeatRow], slices: dict[int, int], rounds: list[RoundR
                 )
 
 
-def round_lines(seats: list[SeatRow], slices: dict[int, int], rounds: list[RoundRow]):
+def round_lines(seats: list[SeatRow], slices: dict[int, int], rounds: list[RoundRow]) -> LineKeys:
     """A round line takes its slice from its seat's line."""
     for r in rounds:
         yield (slices[r.seat], r.round, r.moment), (r.points, r.drowned, r.depth)
