@@ -83,8 +83,12 @@ FOLD_QUEUED_KEY = "stats:fold-queued"
 FOLD_LOCK = 0x666F6C64
 
 
-# A game's lines as a cube counts them: per line its key and its counters' values.
-CubeLines = Callable[[list[SeatRow], list[RoundRow]], Iterable[tuple[tuple, tuple]]]
+# A game's lines as a cube counts them: per line its key and its counters' values. A key
+# starts with its seat's slice as a number (`slices`: seat number -> the number standing for
+# its slice in line_sums): a slice is seven values, and hashing it for every line of every
+# cube was most of the time a sum took.
+LineKeys = Iterator[tuple[tuple, tuple]]
+CubeLines = Callable[[list[SeatRow], dict[int, int], list[RoundRow]], LineKeys]
 
 
 @dataclass(frozen=True)
@@ -132,44 +136,44 @@ def column(model: type[Model], name: str) -> str:
 slice_of = attrgetter(*SLICE_FIELDS)  # a seat line's slice, as a tuple
 
 
-def strategy_lines(seats: list[SeatRow], rounds: list[RoundRow]) -> Iterator[tuple]:
+def strategy_lines(
+    seats: list[SeatRow], slices: dict[int, int], rounds: list[RoundRow]
+) -> LineKeys:
     for s in seats:
-        yield slice_of(s), (s.wins, s.expected, s.score, s.score_sq, s.rank)
+        yield (slices[s.seat],), (s.wins, s.expected, s.score, s.score_sq, s.rank)
 
 
-def score_lines(seats: list[SeatRow], rounds: list[RoundRow]) -> Iterator[tuple]:
+def score_lines(seats: list[SeatRow], slices: dict[int, int], rounds: list[RoundRow]) -> LineKeys:
     for s in seats:
-        yield (*slice_of(s), s.score_bin), ()
+        yield (slices[s.seat], s.score_bin), ()
 
 
-def seat_lines(seats: list[SeatRow], rounds: list[RoundRow]) -> Iterator[tuple]:
+def seat_lines(seats: list[SeatRow], slices: dict[int, int], rounds: list[RoundRow]) -> LineKeys:
     for s in seats:
-        yield (*slice_of(s), s.seat, s.turn_order), (s.wins, s.expected, s.score)
+        yield (slices[s.seat], s.seat, s.turn_order), (s.wins, s.expected, s.score)
 
 
-def bid_lines(seats: list[SeatRow], rounds: list[RoundRow]) -> Iterator[tuple]:
+def bid_lines(seats: list[SeatRow], slices: dict[int, int], rounds: list[RoundRow]) -> LineKeys:
     for s in seats:
-        yield (*slice_of(s), s.turn_order, s.winning_bid), (s.wins, s.expected)
+        yield (slices[s.seat], s.turn_order, s.winning_bid), (s.wins, s.expected)
 
 
-def pair_lines(seats: list[SeatRow], rounds: list[RoundRow]) -> Iterator[tuple]:
+def pair_lines(seats: list[SeatRow], slices: dict[int, int], rounds: list[RoundRow]) -> LineKeys:
     """A pair is two seat lines of one game: the seat's slice, its opponent's strategy, and
     whether it finished ahead of or behind that opponent."""
     for s in seats:
-        key = slice_of(s)
         for opponent in seats:
             if opponent.seat != s.seat:
                 yield (
-                    (*key, opponent.strategy),
+                    (slices[s.seat], opponent.strategy),
                     (float(s.rank < opponent.rank), float(s.rank > opponent.rank)),
                 )
 
 
-def round_lines(seats: list[SeatRow], rounds: list[RoundRow]) -> Iterator[tuple]:
+def round_lines(seats: list[SeatRow], slices: dict[int, int], rounds: list[RoundRow]) -> LineKeys:
     """A round line takes its slice from its seat's line."""
-    keys = {s.seat: slice_of(s) for s in seats}
     for r in rounds:
-        yield (*keys[r.seat], r.round, r.moment), (r.points, r.drowned, r.depth)
+        yield (slices[r.seat], r.round, r.moment), (r.points, r.drowned, r.depth)
 
 
 CUBES = (
@@ -192,34 +196,39 @@ def line_sums(game_ids: list[int] | None = None, sign: int = 1) -> Sums:
     """What the lines of these games (of every game when None) add to each key of every
     cube, times `sign`, summed here from their packed values."""
     sums: Sums = {spec: {} for spec in CUBES}
+    slices: dict[tuple, int] = {}  # each slice met, numbered in the order met
     if game_ids is not None:
         for start in range(0, len(game_ids), CHUNK):
-            add_games_lines(sums, game_ids[start : start + CHUNK], sign)
-        return sums
-    last = 0
-    while True:
-        chunk = list(
+            add_games_lines(sums, slices, game_ids[start : start + CHUNK], sign)
+    else:
+        last = 0
+        while chunk := list(
             SeatLines.objects.filter(game_id__gt=last)
             .order_by("game_id")
             .values_list("game_id", flat=True)[:CHUNK]
-        )
-        if not chunk:
-            return sums
-        add_games_lines(sums, chunk, sign)
-        last = chunk[-1]
+        ):
+            add_games_lines(sums, slices, chunk, sign)
+            last = chunk[-1]
+    numbered = list(slices)
+    return {
+        spec: {(*numbered[key[0]], *key[1:]): total for key, total in by_key.items()}
+        for spec, by_key in sums.items()
+    }
 
 
-def add_games_lines(sums: Sums, game_ids: list[int], sign: int) -> None:
-    seats_of: dict[int, list[SeatRow]] = {}
+def add_games_lines(sums: Sums, slices: dict[tuple, int], game_ids: list[int], sign: int) -> None:
+    """Add these games' lines to `sums`, their keys led by their slice's number in `slices`."""
+    seats_of: dict[int, tuple[list[SeatRow], dict[int, int]]] = {}
     stored = SeatLines.objects.filter(game_id__in=game_ids)
     for game_id, month, packed in stored.values_list("game_id", "month", "packed"):
         seats, rounds = seat_packing.unpack(game_id, month, bytes(packed))
-        seats_of[game_id] = seats
+        numbers = {s.seat: slices.setdefault(slice_of(s), len(slices)) for s in seats}
+        seats_of[game_id] = (seats, numbers)
         for spec in CUBES:
             if spec.lines is None:
                 continue
             totals = sums[spec]
-            for key, values in spec.lines(seats, rounds):
+            for key, values in spec.lines(seats, numbers, rounds):
                 total = totals.get(key)
                 if total is None:  # n a whole number (a bigint column), the counters floats
                     total = totals[key] = [0, *[0.0] * len(values)]
@@ -368,25 +377,26 @@ HEX_CUBE = next(spec for spec in CUBES if spec.cube is HexCube)
 def add_hexes(
     sums: dict[tuple, list[float]],
     packed: QuerySet,
-    seats_of: dict[int, list[SeatRow]],
+    seats_of: dict[int, tuple[list[SeatRow], dict[int, int]]],
     sign: int,
 ) -> None:
-    """Add what these packed hex lines give each hex cube key, times `sign`: the twins
-    weighed by their seat's line (seats_of: game id -> its seat lines)."""
+    """Add what these packed hex lines give each hex cube key (its seat's slice number, the
+    hex type), times `sign`: the twins weighed by their seat's line (seats_of: game id -> its
+    seat lines and their slices' numbers, as add_games_lines has them)."""
     rows = list(packed.values_list("game_id", "packed"))
     if not rows:
         return
     seats = {
-        (game, s.seat): (slice_of(s), (s.wins, s.expected))
-        for game, lines in seats_of.items()
+        (game, s.seat): (numbers[s.seat], (s.wins, s.expected))
+        for game, (lines, numbers) in seats_of.items()
         for s in lines
     }
     keys, weights, blocks = [], [], []  # per line: its cube key, its seat's weights
     for game, blob in rows:
         seat_numbers, hex_ids, counts = hex_packing.unpack_matrix(bytes(blob))
         for seat, hex_id in zip(seat_numbers, hex_ids, strict=True):
-            key, weighed = seats[(game, seat)]
-            keys.append((*key, hex_id))
+            number, weighed = seats[(game, seat)]
+            keys.append((number, hex_id))
             weights.append(weighed)
         blocks.append(counts)
     # Each key's sums by numpy's bincount over the lines of this chunk of games, a column at
