@@ -1,6 +1,8 @@
 """A real web stack in subprocesses, for tests and benchmarks that need gunicorn itself: a
 migrated SQLite file, gunicorn (its default 30 s timeout) on a free port, and on demand a
-Celery worker, all on a Redis broker of the caller's choosing."""
+Celery worker, all on a redis-server of the stack's own, or on a Redis database of the
+caller's choosing (which it flushes). Its worker consumes the site's own queue names, so two
+stacks on one Redis database would take each other's messages: tests give each its own server."""
 
 from __future__ import annotations
 
@@ -16,6 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import redis
+from service_support import OwnRedis
 
 PROJECT = Path(__file__).resolve().parent.parent
 BIN = Path(sys.executable).parent
@@ -82,8 +85,20 @@ class WebStack:
 
 
 @contextmanager
-def web_stack(directory: Path, broker_url: str, **settings: str) -> Iterator[WebStack]:
-    """Gunicorn serving a fresh database in `directory`; a user's API token in `token`."""
+def web_stack(
+    directory: Path, broker_url: str | None = None, **settings: str
+) -> Iterator[WebStack]:
+    """Gunicorn serving a fresh database in `directory`; a user's API token in `token`. With
+    no `broker_url`, a redis-server of its own (stopped with the stack)."""
+    if broker_url is None:
+        broker = OwnRedis()
+        broker.start()
+        try:
+            with web_stack(directory, broker.url(), **settings) as stack:
+                yield stack
+        finally:
+            broker.crash()
+        return
     environment = {
         **{k: v for k, v in os.environ.items() if not k.startswith(("DJANGO", "DATABASE"))},
         "DATABASE_URL": f"sqlite:///{directory / 'db.sqlite3'}",

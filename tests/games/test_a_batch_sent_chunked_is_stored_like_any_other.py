@@ -19,10 +19,12 @@ LOGS_AN_HOUR = 20
 
 
 @pytest.fixture(scope="module")
-def stack(tmp_path_factory, redis_broker_url):
+def stack(tmp_path_factory):
+    """Gunicorn and a redis-server of the module's own (the tests using it are marked
+    `services`: real processes, run one at a time under pytest-xdist)."""
     directory = tmp_path_factory.mktemp("chunked")
     limits = {"GAMES_MAX_UPLOAD_BYTES": str(LIMIT_BYTES), "UPLOADS_PER_HOUR": str(LOGS_AN_HOUR)}
-    with web_stack(directory, redis_broker_url, **limits) as running:
+    with web_stack(directory, **limits) as running:
         yield running
 
 
@@ -78,6 +80,7 @@ def complete(answer: bytes) -> bool:
     return body.endswith(b"0\r\n\r\n")
 
 
+@pytest.mark.services
 def test_a_batch_from_a_python_generator_is_stored_whole_and_read_by_a_worker(stack):
     lines = log_lines(1, 2, 3)
     connection = http.client.HTTPConnection("127.0.0.1", stack.port, timeout=60)
@@ -104,6 +107,7 @@ def test_a_batch_from_a_python_generator_is_stored_whole_and_read_by_a_worker(st
     assert stack.query("SELECT COUNT(*) FROM games_batchpiece") == [(0,)]  # read, deleted
 
 
+@pytest.mark.services
 def test_a_batch_piped_to_curl_is_stored(stack):
     lines = log_lines(4, 5)
 
@@ -118,6 +122,7 @@ def test_a_batch_piped_to_curl_is_stored(stack):
     assert answer["batch_state"] in ("waiting", "reading", "read")
 
 
+@pytest.mark.services
 def test_a_chunked_batch_over_the_size_limit_gets_413_before_it_ends(stack):
     before = uploads(stack)
     big_lines = [b"x" * 100_000 + b"\n"] * 4  # 400 kB in four lines, over 300 kB
@@ -130,6 +135,7 @@ def test_a_chunked_batch_over_the_size_limit_gets_413_before_it_ends(stack):
     assert stack.query("SELECT COUNT(*) FROM games_batchpiece") == [(0,)]
 
 
+@pytest.mark.services
 def test_a_chunked_batch_of_more_logs_than_the_hourly_limit_gets_413_before_it_ends(stack):
     before = uploads(stack)
 
