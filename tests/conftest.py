@@ -101,9 +101,10 @@ def uses_browser(item: pytest.Item | None) -> bool:
     return item is not None and "browser" in getattr(item, "fixturenames", ())
 
 
-# Fixtures of tests that use the machine's Redis (whose database some of them flush), start
-# processes of their own or run for minutes: under pytest-xdist (make test's -n 2 --dist
-# loadgroup) they run one at a time, on one process, beside the other tests.
+# Fixtures of tests that use the machine's Redis (each on queues and keys of its own), start
+# processes of their own or run for minutes (and tests marked `services`): under pytest-xdist
+# (make test's -n 2 --dist loadgroup) they run one at a time, on one process, beside the
+# other tests, so two heavy stacks never share the two cores.
 SERVICE_FIXTURES = {"redis_broker_url", "celery_worker", "postgresql"}
 
 
