@@ -72,11 +72,13 @@ run: install
 	$(PYTHON) manage.py runserver --nostatic $(HOST_PORT)
 
 # Set DATABASE_URL / CELERY_BROKER_URL to run against PostgreSQL / Redis (see .ci/run).
-# One process by default. PYTEST_PARALLEL="-n 2 --dist loadgroup" runs the suite on two
-# (pytest-xdist; tests/conftest.py gives both browser tests first and marks the tests that
-# use services to run on one of them): not the default yet, as those marks do not reach
-# xdist's scheduling (issue 26: two gunicorn stacks then share a Redis queue).
-PYTEST_PARALLEL ?=
+# Two processes by default (pytest-xdist): browser tests first on each, the tests that use
+# services (Redis, real workers, servers of their own) in the group "services", one at a time
+# on one process (tests/conftest.py; its own test shows xdist honours it). Each process has
+# its own test database (test_<name>_gw0, _gw1); stacks that run the site's own queue names
+# get a redis-server of their own, so no two tests share a queue. PYTEST_PARALLEL= (empty)
+# runs everything on one process; "-n 3 --dist loadgroup" is allowed too.
+PYTEST_PARALLEL ?= -n 2 --dist loadgroup
 
 test: install
 	$(VENV)/bin/pytest $(PYTEST_PARALLEL) $(PYTEST_ARGS)

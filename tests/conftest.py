@@ -53,22 +53,23 @@ def pytest_report_header() -> str:
     return f"hypothesis profile: {HYPOTHESIS_PROFILE}"
 
 
-# First: pytest-xdist's own hook turns xdist_group marks into the ids it schedules by, so a
-# mark added after it would group nothing.
-@pytest.hookimpl(tryfirst=True)
-def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+@pytest.hookimpl(trylast=True)
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Browser tests run first, one after the other on each process, so that a process starts
-    one Chromium for all of them (SharedChromium) and stops it before any other test. Under
-    pytest-xdist both processes take browser tests (they are the longest, so they start
-    first and the short ones even out the end) and the tests that use services (Redis, real
-    workers, own database servers) run one at a time on one process. Under the fuzz profile,
-    each property test runs at least FUZZ_EXAMPLES examples: a test's own
+    one Chromium for all of them (SharedChromium) and stops it before any other test: last,
+    after pytest-django's reordering (by kind of database use, tryfirst), which this sort
+    keeps within each part. Under pytest-xdist (`--dist loadgroup`, make test) the tests that
+    use services (Redis, real workers, own database servers) form the group "services", run
+    one at a time on one process while the other tests spread over all of them. Under the
+    fuzz profile, each property test runs at least FUZZ_EXAMPLES examples: a test's own
     @settings(max_examples=...) outranks any profile, so it is raised here, on the settings
     Hypothesis keeps on the test."""
     items.sort(key=lambda item: not uses_browser(item))  # stable: else in the order collected
     for item in items:
         if not uses_browser(item) and uses_services(item):
-            item.add_marker(pytest.mark.xdist_group("services"))
+            item.add_marker(pytest.mark.xdist_group(SERVICES_GROUP))
+            if getattr(config.option, "loadgroup", False):  # set on xdist's workers
+                name_group_in_node_id(item, SERVICES_GROUP)
     if HYPOTHESIS_PROFILE != "fuzz":
         return
     for item in items:
@@ -80,13 +81,30 @@ def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
             )
 
 
+SERVICES_GROUP = "services"
+
+
+def name_group_in_node_id(item: pytest.Item, group: str) -> None:
+    """pytest-xdist's loadgroup schedules by a "@group" suffix on the ids its workers report.
+    Its own hook writes that suffix where pytest 9.2 no longer reads it (pytest-xdist issue
+    1386: every test then runs wherever, the group silently ignored), and before this hook's
+    marks exist anyway; so the suffix is written here, once, where the pytest in use reads
+    the id (tests/project/test_the_suite_runs_services_tests_one_at_a_time.py checks it)."""
+    suffixed = f"{item.nodeid.removesuffix(f'@{group}')}@{group}"
+    if hasattr(item, "_id"):  # pytest >= 9.2: a structured id, whose text is kept as parsed
+        item._id = type(item._id).parse(suffixed)
+    else:
+        item._nodeid = suffixed
+
+
 def uses_browser(item: pytest.Item | None) -> bool:
     return item is not None and "browser" in getattr(item, "fixturenames", ())
 
 
-# Fixtures of tests that use the machine's Redis (whose database some of them flush), start
-# processes of their own or run for minutes: under pytest-xdist (make test's -n 2 --dist
-# loadgroup) they run one at a time, on one process, beside the other tests.
+# Fixtures of tests that use the machine's Redis (each on queues and keys of its own), start
+# processes of their own or run for minutes (and tests marked `services`): under pytest-xdist
+# (make test's -n 2 --dist loadgroup) they run one at a time, on one process, beside the
+# other tests, so two heavy stacks never share the two cores.
 SERVICE_FIXTURES = {"redis_broker_url", "celery_worker", "postgresql"}
 
 

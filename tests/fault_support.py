@@ -21,44 +21,20 @@ import json
 import os
 import pwd
 import shutil
-import signal
-import socket
 import subprocess
 import sys
 import tempfile
-import time
 import uuid
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from pathlib import Path
 
 import psycopg
-import pytest
-import redis
 from games_support import human_log
-from service_support import service_missing
+from service_support import OwnRedis, free_port, service_missing, stop
 
 ROOT = Path(__file__).resolve().parent.parent
 FINAL = ("verified", "rejected", "error")
 PLAYERS = ("Marina", "Nemo", "Coral", "Abyss", "Kelp", "Pearl", "Squid", "Urchin")
-
-
-def free_port(host: str = "127.0.0.1") -> int:
-    with socket.socket() as probe:
-        probe.bind((host, 0))
-        return probe.getsockname()[1]
-
-
-def wait_until(condition: Callable[[], object], timeout: float, what: str) -> float:
-    """Poll `condition` until it is true; returns the seconds it took. Fails the test at the
-    deadline."""
-    started = time.monotonic()
-    while True:
-        with contextlib.suppress(Exception):
-            if condition():
-                return time.monotonic() - started
-        if time.monotonic() - started > timeout:
-            pytest.fail(f"timed out after {timeout} s waiting for {what}", pytrace=False)
-        time.sleep(0.05)
 
 
 def postgresql_bin() -> Path:
@@ -66,20 +42,6 @@ def postgresql_bin() -> Path:
     if not found:
         service_missing("PostgreSQL binaries: no /usr/lib/postgresql/*/bin/initdb")
     return Path(found[-1]).parent
-
-
-def stop(process: subprocess.Popen | None, sig: int = signal.SIGTERM, timeout: float = 30) -> None:
-    """Signal the process group (a Celery worker and its pool children); SIGKILL stragglers."""
-    if process is None or process.poll() is not None:
-        return
-    with contextlib.suppress(ProcessLookupError):
-        os.killpg(process.pid, sig)
-    try:
-        process.wait(timeout=timeout)
-    except subprocess.TimeoutExpired:
-        with contextlib.suppress(ProcessLookupError):
-            os.killpg(process.pid, signal.SIGKILL)
-        process.wait(timeout=10)
 
 
 class SessionCache:
@@ -162,36 +124,6 @@ class OwnPostgreSQL:
         with contextlib.suppress(subprocess.CalledProcessError, subprocess.TimeoutExpired):
             self.run("pg_ctl", "-D", str(self.dir / "data"), "-m", "immediate", "stop")
         shutil.rmtree(self.dir, ignore_errors=True)
-
-
-class OwnRedis:
-    """A redis-server without persistence: killing it loses every message it held."""
-
-    def __init__(self, host: str = "127.0.0.1", also_on: str | None = None) -> None:
-        if not shutil.which("redis-server"):
-            service_missing("Redis: redis-server is not installed")
-        self.host = host
-        self.also_on = also_on
-        self.port = free_port(host)
-        self.process: subprocess.Popen | None = None
-
-    def start(self) -> None:
-        self.process = subprocess.Popen(
-            ["redis-server", "--port", str(self.port), "--bind", self.host,
-             *filter(None, [self.also_on]), "--save", "",
-             "--appendonly", "no", "--protected-mode", "no"],
-            stdout=subprocess.DEVNULL, start_new_session=True,
-        )  # fmt: skip
-        wait_until(self.answers, 30, "redis-server to answer")
-
-    def crash(self) -> None:
-        stop(self.process, signal.SIGKILL)
-
-    def url(self, host: str | None = None) -> str:
-        return f"redis://{host or self.host}:{self.port}/0"
-
-    def answers(self) -> bool:
-        return redis.Redis(host=self.host, port=self.port, socket_timeout=2).ping()
 
 
 class Stack:

@@ -1,6 +1,8 @@
 """A real web stack in subprocesses, for tests and benchmarks that need gunicorn itself: a
 migrated SQLite file, gunicorn (its default 30 s timeout) on a free port, and on demand a
-Celery worker, all on a Redis broker of the caller's choosing."""
+Celery worker, all on a redis-server of the stack's own, or on a Redis database of the
+caller's choosing (which it flushes). Its worker consumes the site's own queue names, so two
+stacks on one Redis database would take each other's messages: tests give each its own server."""
 
 from __future__ import annotations
 
@@ -16,6 +18,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import redis
+from service_support import OwnRedis
 
 PROJECT = Path(__file__).resolve().parent.parent
 BIN = Path(sys.executable).parent
@@ -82,8 +85,20 @@ class WebStack:
 
 
 @contextmanager
-def web_stack(directory: Path, broker_url: str, **settings: str) -> Iterator[WebStack]:
-    """Gunicorn serving a fresh database in `directory`; a user's API token in `token`."""
+def web_stack(
+    directory: Path, broker_url: str | None = None, **settings: str
+) -> Iterator[WebStack]:
+    """Gunicorn serving a fresh database in `directory`; a user's API token in `token`. With
+    no `broker_url`, a redis-server of its own (stopped with the stack)."""
+    if broker_url is None:
+        broker = OwnRedis()
+        broker.start()
+        try:
+            with web_stack(directory, broker.url(), **settings) as stack:
+                yield stack
+        finally:
+            broker.crash()
+        return
     environment = {
         **{k: v for k, v in os.environ.items() if not k.startswith(("DJANGO", "DATABASE"))},
         "DATABASE_URL": f"sqlite:///{directory / 'db.sqlite3'}",
@@ -96,14 +111,7 @@ def web_stack(directory: Path, broker_url: str, **settings: str) -> Iterator[Web
     }
     stack = WebStack(directory, environment, port=free_port())
     redis.Redis.from_url(broker_url).flushdb()
-    stack.manage("migrate", "--no-input")
-    stack.token = stack.manage(
-        "shell",
-        "-c",
-        "from django.contrib.auth.models import User; from rest_framework.authtoken.models "
-        "import Token; user = User.objects.create_user('bulk', is_staff=True); "
-        "print(Token.objects.create(user=user).key)",
-    ).split()[-1]  # the shell first says what it imported
+    create_database(stack)
     stack.gunicorn = subprocess.Popen(
         [str(BIN / "gunicorn"), "deepsea.wsgi", "--bind", f"127.0.0.1:{stack.port}",
          "--workers", "1", "--log-level", "warning"],
@@ -122,6 +130,32 @@ def web_stack(directory: Path, broker_url: str, **settings: str) -> Iterator[Web
             except subprocess.TimeoutExpired:
                 process.kill()
         redis.Redis.from_url(broker_url).flushdb()
+
+
+class MigratedDatabase:
+    """The first stack's database file, migrated and with its user's token, kept for the
+    stacks after it in this process: each gets a copy, instead of a migration of its own
+    (seconds of two `manage.py` runs, most of a stack's start)."""
+
+    content: bytes | None = None
+    token: str = ""
+
+
+def create_database(stack: WebStack) -> None:
+    database = stack.directory / "db.sqlite3"
+    if MigratedDatabase.content is None:
+        stack.manage("migrate", "--no-input")
+        MigratedDatabase.token = stack.manage(
+            "shell",
+            "-c",
+            "from django.contrib.auth.models import User; from rest_framework.authtoken.models "
+            "import Token; user = User.objects.create_user('bulk', is_staff=True); "
+            "print(Token.objects.create(user=user).key)",
+        ).split()[-1]  # the shell first says what it imported
+        MigratedDatabase.content = database.read_bytes()
+    else:
+        database.write_bytes(MigratedDatabase.content)
+    stack.token = MigratedDatabase.token
 
 
 def port_open(port: int) -> bool:

@@ -28,8 +28,8 @@ def stored_pieces(stack) -> int:
 
 
 @pytest.fixture
-def stack(tmp_path, redis_broker_url):
-    with web_stack(tmp_path, redis_broker_url) as running:
+def stack(tmp_path):
+    with web_stack(tmp_path) as running:
         yield running
 
 

@@ -17,8 +17,8 @@ from fault_support import (
     batch,
     running_stack,
     stop,
-    wait_until,
 )
+from service_support import wait_until
 
 pytestmark = pytest.mark.services
 

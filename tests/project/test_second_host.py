@@ -28,9 +28,8 @@ from fault_support import (
     batch,
     running_stack,
     stop,
-    wait_until,
 )
-from service_support import service_missing
+from service_support import service_missing, wait_until
 
 pytestmark = pytest.mark.services
 
