@@ -9,10 +9,14 @@ fetched by name (`get_game("deep-vents")`) or assigned (`default="deep-vents"`, 
 parameter's default). Data
 keyed per game, such as the demo's club nights, is not dispatch and is allowed; so is the
 one named default, engines.registry.TOURNAMENT_GAME.
+
+Nor does it import a game's own package (`engines.deep_vents.edition`...): it asks the
+registry for the game and reads what the Game describes.
 """
 
 from __future__ import annotations
 
+import ast
 import re
 from pathlib import Path
 
@@ -66,8 +70,54 @@ def offences(root: Path) -> list[str]:
     return sorted(set(found))
 
 
+def game_packages() -> set[str]:
+    """Each game's package under engines/ ("engines.deep_vents"), from the registry."""
+    return {".".join(entry.split(":")[0].split(".")[:2]) for entry in GAMES.values()}
+
+
+def package_imports(root: Path) -> list[str]:
+    """Every import of a game's package under `root`, outside engines/ and the adapters."""
+    packages = game_packages()
+    found = []
+    for path in scanned_files(root):
+        if path.suffix != ".py":
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom) and node.module:
+                modules = [node.module]
+            elif isinstance(node, ast.Import):
+                modules = [alias.name for alias in node.names]
+            else:
+                continue
+            for module in modules:
+                if any(module == p or module.startswith(f"{p}.") for p in packages):
+                    found.append(f"{path.relative_to(root)}:{node.lineno}: {module}")
+    return sorted(found)
+
+
 def test_no_game_slug_is_compared_or_dispatched_on_outside_the_engines():
     assert offences(ROOT) == []
+
+
+def test_no_code_outside_the_engines_and_the_adapters_imports_a_game_package():
+    assert package_imports(ROOT) == []
+
+
+def test_the_scan_finds_imports_of_a_game_package(tmp_path):
+    planted = {
+        "stats/services/hexes.py": "from engines.deep_vents.edition import editions\n",
+        "games/x.py": "import engines.deep_dive.state\n",
+    }
+    allowed = {
+        "stats/adapters.py": "from engines.deep_vents.edition import editions\n",
+        "games/y.py": "from engines.registry import get_game\nfrom engines.core import game\n",
+        "engines/z.py": "from engines.deep_sea_adventure.state import DeepSeaState\n",
+    }
+    for name, text in {**planted, **allowed}.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(text)
+
+    assert {found.split(":")[0] for found in package_imports(tmp_path)} == set(planted)
 
 
 def test_the_scan_finds_each_kind_of_comparison_and_dispatch(tmp_path):
