@@ -5,6 +5,7 @@ SVG exists and the chart holds data. Screenshots are saved under the test's tmp 
 """
 
 import json
+import re
 
 import pytest
 from django.conf import settings
@@ -139,3 +140,23 @@ def test_the_replay_viewer_draws_every_ecosystem_and_steps_with_the_keyboard(
     assert hexes >= 4 * 2  # by event 40 every player has placed at least one hex
     assert "Event 41" in page.inner_text("#viewer-label")
     assert errors == []
+
+
+def test_the_deep_vents_replay_names_who_must_decide_never_a_seat_number_or_coordinates(
+    browser, live_server, played_games
+):
+    seat = GameSeat.objects.filter(game__game_type="deep-vents", game__player_count=4).first()
+    names = json.loads(seat.game.log.raw)["players"]
+    page = browser.new_page()
+    page.goto(f"{live_server.url}/games/{seat.game.log_id}/", wait_until="networkidle")
+    lines = []
+    for index in range(-1, 60):
+        page.wait_for_function(
+            f"() => document.getElementById('viewer-slider').value === '{index}'"
+        )
+        lines.append(page.inner_text("#viewer-picture .waiting"))
+        page.keyboard.press("ArrowRight")
+
+    assert any(lines[0].startswith(player["name"]) for player in names), lines[0]
+    assert [line for line in lines if "seat " in line.lower() or re.search(r"\[-?\d", line)] == []
+    assert any(" or trigger " in line for line in lines)  # activations were walked

@@ -185,10 +185,20 @@
     return map;
   }
 
+  // The engine's line names a seat by number and a hex by its coordinates (as its error
+  // messages do); players read the name, and the hex's name is enough beside the map.
+  function deepVentsWaiting(snapshot, options) {
+    const waiting = snapshot.waiting_for || "";
+    if (!Number.isInteger(snapshot.current_seat)) return waiting;
+    return waiting
+      .replace(/^seat \d+ /, `${seatName(options, snapshot.current_seat)} `)
+      .replace(/ at \[-?\d+, -?\d+\]/g, "");
+  }
+
   function deepVents(snapshot, options) {
     const names = (options.glossary && options.glossary.hexes) || {};
     const root = el("div", { class: "picture dv" });
-    root.append(el("p", { class: "waiting" }, snapshot.waiting_for || ""));
+    root.append(el("p", { class: "waiting" }, deepVentsWaiting(snapshot, options)));
     const facts = el("p", { class: "facts" }, `Game turn ${snapshot.turn}`);
     if (snapshot.order && snapshot.order.length) {
       facts.append(` · turn order: ${snapshot.order.map((s) => seatName(options, s)).join(", ")}`);
