@@ -160,3 +160,24 @@ def test_the_seat_and_turn_order_preview_tells_every_bar_apart_by_its_label():
         *(f"seat {n}" for n in range(1, 5)),
         *(f"order {n}" for n in range(1, 5)),
     ]
+
+
+def test_a_legend_only_trace_adds_no_empty_none_bar_to_the_picture():
+    figure = {
+        "data": [
+            {"type": "bar", "x": ["owned", "passed over"], "y": [1.2, 0.7]},
+            {
+                "type": "scatter",
+                "mode": "markers",
+                "name": "sample of 30 games or more",
+                "x": [None],
+                "y": [None],
+            },
+        ],
+        "layout": {"title": {"text": "Win rate / par"}, "height": 420},
+    }
+
+    svg = preview(figure)
+
+    assert ">owned</text>" in svg
+    assert ">None</text>" not in svg
