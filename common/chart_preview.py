@@ -304,7 +304,11 @@ def x_categories(data: list[dict[str, Any]]) -> list[Any] | None:
     if any(t.get("type") == "bar" for t in data) or any(
         isinstance(v, str) and as_number(v) is None for v in values
     ):
-        return list(dict.fromkeys(values))
+        categories = list(dict.fromkeys(values))
+        # Bars over numbers: plotly's axis is numeric, so they stand in number order.
+        if all(isinstance(v, int | float) and not isinstance(v, bool) for v in categories):
+            return sorted(categories)
+        return categories
     return None
 
 

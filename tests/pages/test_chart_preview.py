@@ -181,3 +181,23 @@ def test_a_legend_only_trace_adds_no_empty_none_bar_to_the_picture():
 
     assert ">owned</text>" in svg
     assert ">None</text>" not in svg
+
+
+def test_bars_over_numbers_stand_in_number_order_as_plotly_draws_them():
+    figure = {
+        "data": [
+            {"type": "bar", "name": "Air-aware bot", "x": [3, 4], "y": [0.3, 0.7]},
+            {"type": "bar", "name": "Random bot", "x": [2, 0, 3], "y": [0.4, 0.1, 0.5]},
+        ],
+        "layout": {"title": {"text": "When strategies head home (0 = never)"}, "height": 420},
+    }
+
+    svg = preview(figure)
+
+    ticks = re.findall(r'<text x="([\d.]+)" y="[\d.]+" font-size="12"[^>]*"middle">(\d)<', svg)
+    assert [label for _, label in sorted(ticks, key=lambda tick: float(tick[0]))] == [
+        "0",
+        "2",
+        "3",
+        "4",
+    ]
