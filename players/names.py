@@ -142,7 +142,7 @@ UNDECOMPOSED_LETTERS = str.maketrans(
         "Þ": "Th",
         "ð": "d",
         "Ð": "D",
-        "ı": "i",
+        "\u0131": "i",  # dotless i
     }
 )
 
