@@ -53,6 +53,8 @@ $(INSTALLED): $(PYTHON) pyproject.toml
 # Static files are collected first and served compressed by whitenoise (SERVE_COLLECTED_STATIC,
 # runserver --nostatic), as in production; after editing CSS or JS, run make run again.
 # Mail links point at HOST_PORT unless SITE_URL says otherwise.
+# The embedded page cache (.broker/cache) starts empty each time: pages cached by the code
+# before an edit would otherwise outlive it.
 # The worker has no mingle, gossip or heartbeat (one worker, nothing to sync with), so Ctrl-C
 # stops it in seconds (a task it was running is handed back: acks are late).
 EMBEDDED_BROKER := filesystem://
@@ -65,7 +67,7 @@ run: install
 	SERVE_COLLECTED_STATIC=1 $(PYTHON) manage.py collectstatic --noinput --verbosity 0
 	@echo "Serving on http://$(HOST_PORT)/ (admin: http://$(HOST_PORT)/admin/, login above), worker on $(RUN_BROKER). Ctrl-C stops both."
 	@export CELERY_BROKER_URL='$(RUN_BROKER)' SITE_URL='$(RUN_SITE_URL)' SERVE_COLLECTED_STATIC=1; \
-	mkdir -p .broker; \
+	rm -rf .broker/cache; mkdir -p .broker; \
 	$(VENV)/bin/celery -A deepsea worker --beat --schedule .broker/beat-schedule \
 		--concurrency 2 --loglevel INFO --without-mingle --without-gossip --without-heartbeat & worker=$$!; \
 	trap 'kill -TERM $$worker 2>/dev/null; wait $$worker' EXIT INT TERM; \

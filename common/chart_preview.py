@@ -299,11 +299,16 @@ def shortened(content: Any, width: float, size: int = FONT) -> str:
 
 def x_categories(data: list[dict[str, Any]]) -> list[Any] | None:
     """The x axis's categories in order of appearance, or None for a numeric or date axis."""
-    values = [v for trace in data for v in (trace.get("x") or [])]
+    # A legend-only trace's x is [None]: plotly draws no category for it, nor does this.
+    values = [v for trace in data for v in (trace.get("x") or []) if v is not None]
     if any(t.get("type") == "bar" for t in data) or any(
         isinstance(v, str) and as_number(v) is None for v in values
     ):
-        return list(dict.fromkeys(values))
+        categories = list(dict.fromkeys(values))
+        # Bars over numbers: plotly's axis is numeric, so they stand in number order.
+        if all(isinstance(v, int | float) and not isinstance(v, bool) for v in categories):
+            return sorted(categories)
+        return categories
     return None
 
 

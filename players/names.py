@@ -123,8 +123,33 @@ def seat_name_problems(names: Iterable[object]) -> tuple[int, str] | None:
     return None
 
 
+# Latin letters that Unicode does not decompose into a base letter and an accent, so that
+# slugify would drop them ("Løvdal" would read "lvdal"): spelt as they are typed without them.
+UNDECOMPOSED_LETTERS = str.maketrans(
+    {
+        "ø": "o",
+        "Ø": "O",
+        "æ": "ae",
+        "Æ": "Ae",
+        "œ": "oe",
+        "Œ": "Oe",
+        "ß": "ss",
+        "đ": "d",
+        "Đ": "D",
+        "ł": "l",
+        "Ł": "L",
+        "þ": "th",
+        "Þ": "Th",
+        "ð": "d",
+        "Ð": "D",
+        "\u0131": "i",  # dotless i
+    }
+)
+
+
 def handle_base(name: str) -> str:
     """The slug a new player's handle starts from (names without latin letters keep a
     unicode slug, so two such players do not collapse into one)."""
-    handle = slugify(name) or slugify(name, allow_unicode=True) or "player"
+    latin = name.translate(UNDECOMPOSED_LETTERS)
+    handle = slugify(latin) or slugify(name, allow_unicode=True) or "player"
     return handle[:HANDLE_LENGTH].strip("-") or "player"

@@ -334,7 +334,9 @@ def position_advantage(seats: list[PositionStats], orders: list[PositionStats]) 
         bars.append(
             {
                 "type": "bar",
-                "x": [f"turn order {p.position}" for p in orders],
+                # Short enough for the server's picture (chart_preview) to show each bar's
+                # label whole on a phone: "turn order N" was cut to "turn orde…" on all four.
+                "x": [f"order {p.position}" for p in orders],
                 "y": [p.relative.value for p in orders],
                 "error_y": errors([p.relative for p in orders]),
                 "name": "by turn order",

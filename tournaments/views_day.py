@@ -116,6 +116,7 @@ def desk_context(tournament: Tournament, **forms: Any) -> dict[str, Any]:
     rounds = day_rounds(tournament)
     return {
         "tournament": tournament,
+        "finished": tournament.status == Tournament.Status.FINISHED,
         "registrations": registrations,
         "checked_in": sum(
             1 for r in registrations if r.checked_in_at and r.dropped_after_round is None

@@ -34,7 +34,9 @@ def describe(event: Event, snapshot: Mapping[str, Any]) -> str:
     if kind == "choose":
         return "move with " + _faces(event.get("dice"))
     if kind == "drop":
-        return f"drop carried chip {event.get('chip')}"
+        # Counted from 1, as the stacking order below and players count (the log's chip 0).
+        chip = event.get("chip")
+        return f"drop carried chip {chip + 1 if isinstance(chip, int) else '?'}"
     if kind == "stack":
         order = event.get("order") or []
         return "stack the carried items in the order " + ", ".join(

@@ -5,6 +5,7 @@ SVG exists and the chart holds data. Screenshots are saved under the test's tmp 
 """
 
 import json
+import re
 
 import pytest
 from django.conf import settings
@@ -139,3 +140,47 @@ def test_the_replay_viewer_draws_every_ecosystem_and_steps_with_the_keyboard(
     assert hexes >= 4 * 2  # by event 40 every player has placed at least one hex
     assert "Event 41" in page.inner_text("#viewer-label")
     assert errors == []
+
+
+def test_the_deep_vents_replay_names_who_must_decide_never_a_seat_number_or_coordinates(
+    browser, live_server, played_games
+):
+    seat = GameSeat.objects.filter(game__game_type="deep-vents", game__player_count=4).first()
+    names = json.loads(seat.game.log.raw)["players"]
+    page = browser.new_page()
+    page.goto(f"{live_server.url}/games/{seat.game.log_id}/", wait_until="networkidle")
+    lines = []
+    for index in range(-1, 60):
+        page.wait_for_function(
+            f"() => document.getElementById('viewer-slider').value === '{index}'"
+        )
+        lines.append(page.inner_text("#viewer-picture .waiting"))
+        page.keyboard.press("ArrowRight")
+
+    assert any(lines[0].startswith(player["name"]) for player in names), lines[0]
+    assert [line for line in lines if "seat " in line.lower() or re.search(r"\[-?\d", line)] == []
+    assert any(" or trigger " in line for line in lines)  # activations were walked
+
+
+def test_a_deep_sea_adventure_diver_is_marked_on_the_path_as_beside_their_name(
+    browser, live_server
+):
+    game = get_game("deep-sea-adventure")
+    (log,) = simulate(game, game.ruleset(None), 3, 1, seed="browser-divers")
+    submit_batch([json.dumps(log).encode()], user=None, source=Source.SIMULATED)
+    seat = GameSeat.objects.filter(game__game_type="deep-sea-adventure").first()
+    page = browser.new_page()
+    page.goto(f"{live_server.url}/games/{seat.game.log_id}/#event-8", wait_until="networkidle")
+    page.wait_for_function("() => document.getElementById('viewer-slider').value === '8'")
+
+    keys = page.eval_on_selector_all(
+        "#viewer-picture .dsa-divers td .dsa-diver",
+        "(marks) => marks.map((mark) => [mark.textContent, mark.parentElement.textContent])",
+    )
+    on_path = page.eval_on_selector_all(
+        "#viewer-picture .dsa-path .dsa-diver",
+        "(marks) => marks.map((mark) => [mark.textContent.slice(0, -1), mark.title])",
+    )
+    names = [player["name"] for player in log["players"]]
+    assert keys == [[str(n), f"{n} {name}"] for n, name in enumerate(names, 1)]
+    assert sorted(on_path) == [[str(n), name] for n, name in enumerate(names, 1)]

@@ -27,6 +27,23 @@ CUT_COLUMNS = (
         .map((cell) => `${table.className || table.id}: ${cell.textContent.trim()}`))"""
 ).replace("KEY_COLUMNS", str(KEY_COLUMNS))
 
+# Words of the desk's players table split across lines (a header "Stat|e", "chec|ked in").
+BROKEN_WORDS = """() => Array.from(document.querySelectorAll('.desk-players th, .desk-players td'))
+    .flatMap((cell) => {
+        const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
+        const broken = [];
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+            for (const word of node.textContent.matchAll(/\\S+/g)) {
+                const range = document.createRange();
+                range.setStart(node, word.index);
+                range.setEnd(node, word.index + word[0].length);
+                const lines = new Set(Array.from(range.getClientRects(), (r) => Math.round(r.top)));
+                if (lines.size > 1) broken.push(word[0]);
+            }
+        }
+        return broken;
+    })"""
+
 
 @pytest.fixture
 def running(django_capture_on_commit_callbacks):
@@ -88,6 +105,7 @@ def test_every_tournament_page_fits_a_phone_with_its_key_columns_in_view(
         width = page.evaluate("[document.documentElement.scrollWidth, innerWidth]")
         assert page.evaluate("document.documentElement.scrollWidth <= innerWidth"), (name, width)
         assert page.evaluate(CUT_COLUMNS) == [], name
+        assert page.evaluate(BROKEN_WORDS) == [], name
         page.screenshot(
             path=str(ARTIFACTS / "screenshots" / f"tournament-phone-{name}.png"), full_page=True
         )

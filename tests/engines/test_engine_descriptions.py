@@ -97,7 +97,7 @@ def test_a_full_opening_row_needs_no_draw_dv_2():
     [
         ({"type": "roll", "seat": 0, "dice": [3, 1]}, "roll 3 + 1"),
         ({"type": "choose", "seat": 0, "dice": [3, 2]}, "move with 3 + 2"),
-        ({"type": "drop", "seat": 0, "chip": 1}, "drop carried chip 1"),
+        ({"type": "drop", "seat": 0, "chip": 1}, "drop carried chip 2"),  # counted from 1
         (
             {"type": "stack", "seat": 1, "order": [1, 0]},
             "stack the carried items in the order 2, 1",

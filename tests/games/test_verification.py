@@ -147,7 +147,14 @@ def test_a_log_out_of_attempts_ends_in_error_not_another_replay(settings):
 
 @pytest.mark.parametrize(
     ("name", "handle"),
-    [("Marina Abyss", "marina-abyss"), ("  Nemo!! ", "nemo"), ("Zoë", "zoe"), ("海", "海")],
+    [
+        ("Marina Abyss", "marina-abyss"),
+        ("  Nemo!! ", "nemo"),
+        ("Zoë", "zoe"),
+        ("海", "海"),
+        ("Zoë Ångström-Løvdal", "zoe-angstrom-lovdal"),
+        ("Ærø Łódź Straße", "aero-lodz-strasse"),
+    ],
 )
 def test_player_handles_are_slugified_names(name, handle):
     assert handle_base(name) == handle

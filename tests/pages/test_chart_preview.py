@@ -8,6 +8,9 @@ import pytest
 
 from common.chart_preview import preview
 from common.charts import embed
+from stats.figures import position_advantage
+from stats.services.intervals import Estimate
+from stats.services.strategies import PositionStats
 from tests.ratings_support import hours_ago, verified_game
 
 LINES = {
@@ -139,3 +142,62 @@ def test_the_player_page_shows_its_rating_history_as_a_picture_with_an_explore_b
     assert '<svg class="chart-preview-picture"' in chart
     assert "<title>Ratings after each verified game</title>" in chart
     assert "Explore this chart" in chart
+
+
+def test_the_seat_and_turn_order_preview_tells_every_bar_apart_by_its_label():
+    estimate = Estimate(1.0, 0.8, 1.2)
+    seats = [PositionStats(n, 10, estimate, estimate, 20.0) for n in range(4)]
+    orders = [PositionStats(n, 10, estimate, estimate, 20.0) for n in range(1, 5)]
+
+    svg = position_advantage(seats, orders)
+
+    # A bar's label: one or two lines of small centred text at the bar's x.
+    lines = re.findall(r'<text x="([\d.]+)" y="[\d.]+" font-size="12"[^>]*"middle">([^<]*)<', svg)
+    labels: dict[str, str] = {}
+    for x, line in lines:
+        labels[x] = f"{labels.get(x, '')} {unescape(line)}".strip()
+    assert list(labels.values()) == [
+        *(f"seat {n}" for n in range(1, 5)),
+        *(f"order {n}" for n in range(1, 5)),
+    ]
+
+
+def test_a_legend_only_trace_adds_no_empty_none_bar_to_the_picture():
+    figure = {
+        "data": [
+            {"type": "bar", "x": ["owned", "passed over"], "y": [1.2, 0.7]},
+            {
+                "type": "scatter",
+                "mode": "markers",
+                "name": "sample of 30 games or more",
+                "x": [None],
+                "y": [None],
+            },
+        ],
+        "layout": {"title": {"text": "Win rate / par"}, "height": 420},
+    }
+
+    svg = preview(figure)
+
+    assert ">owned</text>" in svg
+    assert ">None</text>" not in svg
+
+
+def test_bars_over_numbers_stand_in_number_order_as_plotly_draws_them():
+    figure = {
+        "data": [
+            {"type": "bar", "name": "Air-aware bot", "x": [3, 4], "y": [0.3, 0.7]},
+            {"type": "bar", "name": "Random bot", "x": [2, 0, 3], "y": [0.4, 0.1, 0.5]},
+        ],
+        "layout": {"title": {"text": "When strategies head home (0 = never)"}, "height": 420},
+    }
+
+    svg = preview(figure)
+
+    ticks = re.findall(r'<text x="([\d.]+)" y="[\d.]+" font-size="12"[^>]*"middle">(\d)<', svg)
+    assert [label for _, label in sorted(ticks, key=lambda tick: float(tick[0]))] == [
+        "0",
+        "2",
+        "3",
+        "4",
+    ]

@@ -477,3 +477,40 @@ def test_nobody_is_registered_at_the_desk_once_every_round_is_seated(seated):
         response.content.decode()
     )
     assert not Player.objects.filter(display_name="Brand New Diver").exists()
+
+
+def finish_without_results(harbour) -> None:
+    """The organiser ended the event (day.finish would first want every table's result)."""
+    Tournament.objects.filter(pk=harbour.tournament.pk).update(status=Tournament.Status.FINISHED)
+    harbour.tournament.refresh_from_db()
+
+
+def test_a_finished_event_offers_no_more_rounds_timer_check_ins_drops_or_entries(seated):
+    finish_without_results(seated)
+    client = seated.client(seated.organiser)
+
+    desk = client.get(seated.url("desk/")).content.decode()
+    screen = client.get(seated.url("screen/")).content.decode()
+
+    assert 'id="finished-note"' in desk and "the standings are final" in desk
+    for offer in (
+        'id="seat-round"',
+        'id="start-timer"',
+        'class="check-in"',
+        'class="drop secondary',
+        'id="register-names"',
+        'id="finish"',
+        "checked in ·",
+    ):
+        assert offer not in desk, offer
+    assert "the timer has not been started" not in screen
+
+
+def test_the_timer_of_a_finished_event_cannot_be_started(seated):
+    finish_without_results(seated)
+
+    response = seated.client(seated.organiser).post(seated.url("desk/timer/"), {"minutes": "45"})
+
+    assert response.status_code in (400, 409)
+    assert "is finished" in response.content.decode()
+    assert not seated.tournament.rounds.filter(timer_started_at__isnull=False).exists()

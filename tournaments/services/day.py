@@ -184,6 +184,8 @@ def finish(tournament: Tournament) -> None:
 
 def start_timer(round_: Round, minutes: int) -> None:
     """Start (or restart) the round's timer now."""
+    if round_.tournament.status == Tournament.Status.FINISHED:
+        raise DayRefused(f"{round_.tournament} is finished")
     if not 1 <= minutes <= MAX_ROUND_MINUTES:
         raise DayRefused(f"minutes: a round lasts 1 to {MAX_ROUND_MINUTES} minutes, not {minutes}")
     round_.timer_started_at = timezone.now()

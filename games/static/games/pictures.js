@@ -185,10 +185,26 @@
     return map;
   }
 
+  // The engine's line names a seat by number and a hex by its coordinates (as its error
+  // messages do); players read the name, and the hex's name is enough beside the map.
+  function deepVentsWaiting(snapshot, options) {
+    const waiting = snapshot.waiting_for || "";
+    if (!Number.isInteger(snapshot.current_seat)) return waiting;
+    return waiting
+      .replace(/^seat \d+ /, `${seatName(options, snapshot.current_seat)} `)
+      .replace(/ at \[-?\d+, -?\d+\]/g, "");
+  }
+
+  // A diver's mark on the path, keyed to the same mark beside their name in the divers' table
+  // (counted from 1, as players count seats).
+  function diverMark(diver) {
+    return String(diver.seat + 1);
+  }
+
   function deepVents(snapshot, options) {
     const names = (options.glossary && options.glossary.hexes) || {};
     const root = el("div", { class: "picture dv" });
-    root.append(el("p", { class: "waiting" }, snapshot.waiting_for || ""));
+    root.append(el("p", { class: "waiting" }, deepVentsWaiting(snapshot, options)));
     const facts = el("p", { class: "facts" }, `Game turn ${snapshot.turn}`);
     if (snapshot.order && snapshot.order.length) {
       facts.append(` · turn order: ${snapshot.order.map((s) => seatName(options, s)).join(", ")}`);
@@ -299,8 +315,8 @@
       if (!space) continue;
       for (const diver of divers) {
         if (diver.status === "returned" && Number(position) !== 0) continue;
-        space.append(el("span", { class: `dsa-diver seat-${diver.seat}`, title: seatName(options, diver.seat) },
-          `${diver.seat}${diver.direction === "up" ? "↑" : "↓"}`));
+        space.append(el("span", { class: `dsa-diver seat-colour-${diver.seat}`, title: seatName(options, diver.seat) },
+          `${diverMark(diver)}${diver.direction === "up" ? "↑" : "↓"}`));
       }
     }
     root.append(path);
@@ -310,7 +326,8 @@
     for (const diver of snapshot.divers) {
       const carried = (diver.carried || []).map((item) => item.map((c) => `L${c.level}`).join("+"));
       body.append(el("tr", {},
-        el("td", {}, seatName(options, diver.seat)),
+        el("td", {}, el("span", { class: `dsa-diver seat-colour-${diver.seat}`, "aria-hidden": "true" }, diverMark(diver)),
+          " ", seatName(options, diver.seat)),
         el("td", {}, diver.position === undefined ? "" : diver.position),
         el("td", {}, diver.status || ""),
         el("td", {}, carried.length ? carried.join(", ") : "—"),
