@@ -12,7 +12,11 @@ Times, paired ABAB in one process (so that other load on the machine hits both a
   plies, so the time an event and a ply are printed beside);
 - Deep Dive: the same worker path against its replay alone (rules, facts and result check
   from logs already read and checked), the overhead of reading and checking;
-- every other registered game on the worker path, printed beside.
+- every other registered game on the worker path, printed beside;
+- where a Deep Vents verification's time goes: the same path stopped after reading (JSON),
+  after the schema check and the initial state, and after every rule and the result check
+  without facts, each stage the difference of two paired figures; and what the ratio to
+  python-chess would be if the facts, then the reading and checking too, cost nothing.
 
     .venv/bin/python benchmarks/replay.py [--games 2000] [--repeats 5] [--clock wall]
 
@@ -49,7 +53,13 @@ django.setup()
 
 from engines.core.errors import LogError  # noqa: E402
 from engines.core.log import dumps, loads  # noqa: E402
-from engines.core.replay import apply_events, check_result, start, unfinished  # noqa: E402
+from engines.core.replay import (  # noqa: E402
+    apply_events,
+    check_result,
+    replay,
+    start,
+    unfinished,
+)
 from engines.core.simulate import simulate  # noqa: E402
 from engines.registry import GAMES, get_game  # noqa: E402
 from games.services.verification import replay_raw  # noqa: E402
@@ -98,12 +108,35 @@ def verify_lines(lines: list[str]) -> int:
     return len(lines)
 
 
-def replay_alone(logs: list[dict]) -> int:
-    """Rules, facts and the result check only, from logs already read and checked."""
+def read_lines(lines: list[str]) -> int:
+    """The worker path's first stage: each log read from its text."""
+    for raw in lines:
+        loads(raw)
+    return len(lines)
+
+
+def read_and_check(lines: list[str]) -> int:
+    """Read, envelope and schema checked, initial state set up: no event applied."""
+    for raw in lines:
+        start(loads(raw))
+    return len(lines)
+
+
+def verify_without_facts(lines: list[str]) -> int:
+    """The worker path less the facts: read, check, every rule, the result check."""
+    for raw in lines:
+        replay(loads(raw))
+    return len(lines)
+
+
+def replay_alone(logs: list[dict], facts: bool = True) -> int:
+    """Rules, facts (unless told not) and the result check only, from logs already read
+    and checked."""
     for log in logs:
         game = get_game(log["game"])
         state = game.new_state(game.ruleset(log.get("ruleset")), len(log["players"]), log["setup"])
-        state.facts = []
+        if facts:
+            state.facts = []
         apply_events(state, log["events"])
         if not state.is_terminal():
             raise unfinished(state, len(log["events"]))
@@ -148,6 +181,30 @@ def ratios(top: list[float], bottom: list[float]) -> str:
     return f"median {statistics.median(paired):.2f} (range {min(paired):.2f}-{max(paired):.2f})"
 
 
+def print_stages(samples: dict[str, list[float]], chess_rates: list[float]) -> None:
+    """Where a Deep Vents verification's time goes, and the ratios it bounds."""
+
+    def micros(name: str) -> float:
+        return 1e6 / statistics.median(samples[name])
+
+    stages = [
+        ("read (JSON)", micros("vents read")),
+        ("schema check and initial state", micros("vents read, checked, set up")),
+        ("every rule and the result check", micros("vents without facts")),
+        ("facts", micros("deep-vents")),
+    ]
+    parts, before = [], 0.0
+    for name, upto in stages:
+        parts.append(f"{name} {upto - before:.0f}")
+        before = upto
+    print(f"  per game, µs (differences of medians): {', '.join(parts)}")
+    print(
+        "  ratio to python-chess without the facts (paired): "
+        f"{ratios(samples['vents without facts'], chess_rates)}; rules alone, from logs "
+        f"read and checked, no facts: {ratios(samples['vents rules alone'], chess_rates)}"
+    )
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", type=int, default=2000, help="logs per game (default 2000)")
@@ -163,6 +220,7 @@ def main() -> None:
     pgn = random_pgn(args.games, seed=1)
     events = statistics.median(len(loads(line)["events"]) for line in vents)
     dive_logs = [loads(line) for line in others.get("deep-dive", [])]
+    vents_logs = [loads(line) for line in vents]
     for log in dive_logs:
         start(log)  # read and checked once here: replay_alone times the rules only
 
@@ -175,6 +233,10 @@ def main() -> None:
     runs: dict[str, Callable[[], int]] = {
         "deep-vents": lambda: verify_lines(vents),
         "python-chess": lambda: read_pgn(pgn),
+        "vents read": lambda: read_lines(vents),
+        "vents read, checked, set up": lambda: read_and_check(vents),
+        "vents without facts": lambda: verify_without_facts(vents),
+        "vents rules alone": lambda: replay_alone(vents_logs, facts=False),
         **{g: (lambda lines=lines: verify_lines(lines)) for g, lines in others.items()},
     }
     if dive_logs:
@@ -200,6 +262,7 @@ def main() -> None:
         f"ratio deep-vents / python-chess (paired): {ratios(samples['deep-vents'], chess_rates)}"
         " (target >= 3)"
     )
+    print_stages(samples, chess_rates)
     for game_id in others:
         print(
             f"{game_id}, worker path: {spread(samples[game_id])}; "
