@@ -301,7 +301,7 @@ def lower_bound_cpu(logs: list[bytes]) -> float:
     games, seats = [], []
     for number, raw in enumerate(logs):
         parsed = loads(raw)
-        replayed = engines.replay(parsed, collect_facts=True)
+        replayed = engines.replay(parsed, collect_facts=True, detail_facts=False)
         ruleset, outcome = replayed.ruleset, replayed.outcome
         games.append(
             (number, log_dictionary.LOGS.compress(raw), replayed.game.id,

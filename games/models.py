@@ -462,10 +462,11 @@ class Game(models.Model):
 
     # The engine's per-turn facts (see docs/log-format.md, "Replay facts") are not stored:
     # a 4-player Deep Vents game's came to about 5 KB compressed, five times its compressed
-    # log, and replay derives them again in a few milliseconds. Verification hands them
-    # over in memory (Game(facts=...)); a game read from the database replays its log the
-    # first time they are asked for (the API's detail, a table's bid record, a rebuild of
-    # the statistics lines).
+    # log, and replay derives them again in a few milliseconds. Verification hands over in
+    # memory (Game(facts=...)) those the statistics and eliminations read, without the
+    # detail facts only viewers read (Game.detail_facts in engines); a game read from the
+    # database replays its log, every fact, the first time they are asked for (the API's
+    # detail, a table's bid record, a rebuild of the statistics lines).
     _facts: list[dict[str, Any]] | None = None
 
     @property
@@ -473,7 +474,7 @@ class Game(models.Model):
         if self._facts is None:
             from games.services.verification import replay_raw  # it imports this module
 
-            self._facts = replay_raw(self.log.raw)[1].facts or []
+            self._facts = replay_raw(self.log.raw, detail_facts=True)[1].facts or []
         return self._facts
 
     @facts.setter

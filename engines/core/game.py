@@ -144,6 +144,9 @@ class State(ABC):
 
     # When not None, the engine appends the per-turn facts statistics need.
     facts: list[dict[str, Any]] | None = None
+    # False when whoever asked for facts reads none of the game's `detail_facts` (a
+    # verification: statistics lines and eliminations): the engine may skip building them.
+    detail_facts: bool = True
     # The ruling that says when the game ends (cited when events follow the end).
     end_rule: ClassVar[str | None] = None
 
@@ -481,6 +484,11 @@ class Game(ABC):
         """What seat numbers mean at this game's table: by default seat 0 plays first and
         turns pass clockwise (rising seat numbers), so a seat is a turn-order position."""
         return SeatOrder("turn order", "")
+
+    # The fact types only viewers read (a game's page, the API): replay(detail_facts=False)
+    # may leave them out. Statistics lines and eliminations never read them (tests/stats
+    # holds the lines equal either way).
+    detail_facts: ClassVar[frozenset[str]] = frozenset()
 
     def eliminations(self, facts: Sequence[Mapping[str, Any]]) -> list[tuple[int, int]]:
         """(seat, turns it completed) of each player knocked out, read from a replay's facts

@@ -55,15 +55,19 @@ def replay(
     log: Mapping[str, Any],
     *,
     collect_facts: bool = False,
+    detail_facts: bool = True,
     on_event: Callable[[int, State], None] | None = None,
 ) -> Replay:
     """Replay every event; raise a LogError for the first problem found.
 
+    With `collect_facts`, the facts; without `detail_facts`, less the types the game lists
+    in Game.detail_facts (what only viewers read; verification skips building them).
     `on_event(index, state)` is called after each event (for step-through viewers).
     """
     game, ruleset, state = start(log)
     if collect_facts:
         state.facts = []
+        state.detail_facts = detail_facts
     apply_events(state, log["events"], on_event)
     if not state.is_terminal():
         raise unfinished(state, len(log["events"]))

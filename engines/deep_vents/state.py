@@ -513,7 +513,7 @@ class DeepVentsState(State):
         self.act_next = 0
         self.repeat_tile = None
         self.phase = ACTIVATE
-        if self.facts is not None:
+        if self.facts is not None and self.detail_facts:
             self.facts.append(
                 {
                     "type": "place",
@@ -714,7 +714,7 @@ class DeepVentsState(State):
             passive = nb.kind.passive
             if passive is not None and passive["when"] == "adjacent_triggered" and not nb.decimated:
                 gained = self.add(nb, passive["amount"])
-                if self.facts is not None:
+                if self.facts is not None and self.detail_facts:
                     self._fact_passive(self.active, nb, gained)
         fact = self._trigger_fact
         if fact is not None and self.facts is not None:
@@ -755,7 +755,7 @@ class DeepVentsState(State):
         self.repeat_tile = None
         facts = self.facts
         game_turn = self.turn
-        if facts is not None:
+        if facts is not None and self.detail_facts:
             facts.append(
                 {
                     "type": "turn-end",
@@ -826,7 +826,7 @@ class DeepVentsState(State):
         defender = self.players[seat]
         lost = min(amount, defender.shells)
         defender.shells -= lost
-        if lost and self.facts is not None:
+        if lost and self.facts is not None and self.detail_facts:
             self.facts.append(
                 {
                     "type": "shell-destroyed",
@@ -894,15 +894,16 @@ class DeepVentsState(State):
                     "game_turn": self.turn,
                 }
             )
-            for _ in range(shortfalls):
-                self.facts.append(
-                    {
-                        "type": "shortfall",
-                        "seat": seat,
-                        "tokens": defender.tokens,
-                        "game_turn": self.turn,
-                    }
-                )
+            if self.detail_facts:
+                for _ in range(shortfalls):
+                    self.facts.append(
+                        {
+                            "type": "shortfall",
+                            "seat": seat,
+                            "tokens": defender.tokens,
+                            "game_turn": self.turn,
+                        }
+                    )
 
     def ask_decimate(self, seat: int, tiles: list[Tile], cause: str) -> bool:
         self.phase = DECIMATE
@@ -960,7 +961,7 @@ class DeepVentsState(State):
                     and not swarm.decimated
                 ):
                     gained = self.add(swarm, passive["amount"])
-                    if self.facts is not None:
+                    if self.facts is not None and self.detail_facts:
                         self._fact_passive(other.seat, swarm, gained)
 
     # --- shortfall payoff (DV-8) ---------------------------------------------------------
@@ -984,7 +985,7 @@ class DeepVentsState(State):
             )
         player.supply -= cost
         player.tokens -= 1
-        if self.facts is not None:
+        if self.facts is not None and self.detail_facts:
             self.facts.append(
                 {"type": "payoff", "seat": seat, "tokens": player.tokens, "game_turn": self.turn}
             )

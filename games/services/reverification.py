@@ -41,7 +41,7 @@ def reverify_log(log_id: int) -> VerdictChange | None:
         old_scores = seat_results(old_game)
         try:
             parsed = loads(log.raw)
-            replayed = engines.replay(parsed, collect_facts=True)
+            replayed = engines.replay(parsed, collect_facts=True, detail_facts=False)
         except engines.LogError as error:
             new_error = error.to_dict()
             if old_status == GameLog.Status.REJECTED:

@@ -88,11 +88,12 @@ def new_holder() -> str:
     return f"direct-{uuid.uuid4()}"
 
 
-def replay_raw(raw: str) -> tuple[dict[str, Any], engines.Replay]:
+def replay_raw(raw: str, detail_facts: bool = False) -> tuple[dict[str, Any], engines.Replay]:
     """Read one stored log and replay it with the facts statistics need: all of a
-    verification that is not the database (benchmarks/replay.py times exactly this)."""
+    verification that is not the database (benchmarks/replay.py times exactly this). The
+    game's detail facts, which only its page reads, only when asked (Game.detail_facts)."""
     parsed = loads(raw)
-    return parsed, engines.replay(parsed, collect_facts=True)
+    return parsed, engines.replay(parsed, collect_facts=True, detail_facts=detail_facts)
 
 
 def verify_log(log_id: int, holder: str | None = None, resume: bool = False) -> GameLog:

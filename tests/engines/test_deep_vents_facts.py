@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 
-from engines import replay
+from engines import get_game, replay
 
 GOLDEN = Path(__file__).resolve().parent / "golden" / "deep-vents"
 
@@ -70,3 +70,17 @@ def test_attack_facts_add_up_to_what_the_defenders_lost(facts):
 def test_facts_are_skipped_unless_asked_for():
     log = json.loads((GOLDEN / "hand-recorded-example.json").read_text())
     assert replay(log).facts is None
+
+
+def test_without_the_detail_facts_a_replay_keeps_every_other_fact_in_order():
+    # Verification asks for no detail facts (only the game's page reads them); every other
+    # fact, the statistics' and the eliminations', must come as a full replay gives it.
+    detail = get_game("deep-vents").detail_facts
+    seen = set()
+    for path in sorted(GOLDEN.glob("*.json")):
+        log = json.loads(path.read_text())
+        rows = replay(log, collect_facts=True).facts
+        lean = replay(log, collect_facts=True, detail_facts=False).facts
+        assert lean == [row for row in rows if row["type"] not in detail], path.name
+        seen |= {row["type"] for row in rows} & detail
+    assert seen >= {"place", "turn-end", "passive", "shortfall", "payoff"}
