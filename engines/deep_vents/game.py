@@ -60,10 +60,11 @@ class DeepVents(Game):
     playout_pool = ("turtle", "grower", "attacker")
     playout_randomness = 0.2
     picture = "vent-row"
-    # The per-turn detail of the game's page: building them was a fifth of a verification's
-    # facts (benchmarks/replay.py), and no statistics line or elimination reads them.
+    # The per-turn detail of the game's page: building them was a third of a verification's
+    # facts (benchmarks/replay.py), and no statistics line or elimination reads them (the
+    # hex lines count what was offered from each take's `offered`, not the offer's row).
     detail_facts = frozenset(
-        {"place", "turn-end", "passive", "shortfall", "shell-destroyed", "payoff"}
+        {"offer", "place", "turn-end", "passive", "shortfall", "shell-destroyed", "payoff"}
     )
     seat_columns = (SeatColumn(TURN_ORDER, "Turn order"), SeatColumn(BID, "Bid"))
     # The quick bots only (not lookahead), so the demo and the tests built on it load in

@@ -457,30 +457,33 @@ class DeepVentsState(State):
 
     def _fact_take(self, player: Player, position: int) -> None:
         row, row_archaea = self.row, self.row_archaea
+        turn, game_turn = self.active_turn, self.turn
+        take = {
+            "type": "take",
+            "seat": player.seat,
+            "turn": turn,
+            "hex": row[position - 1].id,
+            "position": position,
+            "paid": position - 1,
+            "archaea": row_archaea[position - 1],
+            "offered": [kind.id for kind in row],  # what the statistics read of the row
+            "game_turn": game_turn,
+        }
+        if not self.detail_facts:
+            self.facts.append(take)
+            return
         offered = [
             {"position": i + 1, "hex": row[i].id, "archaea": row_archaea[i]}
             for i in range(len(row))
         ]
-        turn, game_turn = self.active_turn, self.turn
-        self.facts += (
-            {
-                "type": "offer",
-                "seat": player.seat,
-                "turn": turn,
-                "row": offered,
-                "game_turn": game_turn,
-            },
-            {
-                "type": "take",
-                "seat": player.seat,
-                "turn": turn,
-                "hex": row[position - 1].id,
-                "position": position,
-                "paid": position - 1,
-                "archaea": row_archaea[position - 1],
-                "game_turn": game_turn,
-            },
-        )
+        offer = {
+            "type": "offer",
+            "seat": player.seat,
+            "turn": turn,
+            "row": offered,
+            "game_turn": game_turn,
+        }
+        self.facts += (offer, take)
 
     def _place(self, event: Event) -> None:
         if self.phase is not PLACE or event.get("seat") != self.decider:

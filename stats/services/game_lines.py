@@ -67,12 +67,11 @@ def deep_vents_hex_lines(seats: list[SeatRow], facts: list[dict[str, Any]]) -> l
             c = counters[(fact["seat"], fact["hex"])]
             c[GROWS] += 1
             c[GROW_ARCHAEA] += fact["archaea"]
-        elif kind == "offer":
-            seat = fact["seat"]
-            for slot in fact["row"]:
-                counters[(seat, slot["hex"])][OFFERED] += 1
         elif kind == "take":
-            key = (fact["seat"], fact["hex"])
+            seat = fact["seat"]
+            for offered in fact["offered"]:  # the row as the taker saw it
+                counters[(seat, offered)][OFFERED] += 1
+            key = (seat, fact["hex"])
             c = counters[key]
             c[TAKEN] += 1
             c[POSITION] += fact["position"]

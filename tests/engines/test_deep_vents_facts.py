@@ -15,7 +15,7 @@ FIELDS = {
     "pass": {"seat"},
     "turn-order": {"order", "first_player", "winning_bid", "starting_archaea"},
     "offer": {"seat", "turn", "row"},
-    "take": {"seat", "turn", "hex", "position", "paid", "archaea"},
+    "take": {"seat", "turn", "hex", "position", "paid", "archaea", "offered"},
     "place": {"seat", "turn", "hex", "at", "neighbours"},
     "grow": {"seat", "turn", "hex", "at", "archaea"},
     "trigger": {"seat", "turn", "hex", "at", "repetition", "paid", "collected", "shells", "fed"},
@@ -57,6 +57,7 @@ def test_each_offer_shows_the_row_with_archaea_on_it(facts):
     for offer, take in zip(offers, takes, strict=True):
         slot = offer["row"][take["position"] - 1]
         assert (slot["hex"], slot["archaea"]) == (take["hex"], take["archaea"])
+        assert take["offered"] == [s["hex"] for s in offer["row"]]  # the statistics read it
 
 
 def test_attack_facts_add_up_to_what_the_defenders_lost(facts):
@@ -83,4 +84,4 @@ def test_without_the_detail_facts_a_replay_keeps_every_other_fact_in_order():
         lean = replay(log, collect_facts=True, detail_facts=False).facts
         assert lean == [row for row in rows if row["type"] not in detail], path.name
         seen |= {row["type"] for row in rows} & detail
-    assert seen >= {"place", "turn-end", "passive", "shortfall", "payoff"}
+    assert seen >= {"offer", "place", "turn-end", "passive", "shortfall", "payoff"}

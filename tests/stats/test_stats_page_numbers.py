@@ -105,6 +105,7 @@ def store(number: int, spec: dict) -> Game:
                 "position": position,
                 "paid": paid,
                 "archaea": found,
+                "offered": list(row),
                 "turn": turn,
             }
         )

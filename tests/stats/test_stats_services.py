@@ -85,6 +85,7 @@ def test_hex_lines_count_offers_takes_passes_and_use():
             "position": 2,
             "paid": 1,
             "archaea": 1,
+            "offered": ["anglerfish", "lanternfish"],
         },
         {"type": "offer", "seat": 1, "turn": 7, "row": row},
         {
@@ -95,6 +96,7 @@ def test_hex_lines_count_offers_takes_passes_and_use():
             "position": 1,
             "paid": 0,
             "archaea": 0,
+            "offered": ["anglerfish", "lanternfish"],
         },
         {"type": "grow", "seat": 0, "hex": "lanternfish", "archaea": 2},
         {"type": "trigger", "seat": 1, "hex": "anglerfish", "collected": 0},
