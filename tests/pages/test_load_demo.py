@@ -6,11 +6,15 @@ import pytest
 from demo_support import load_whole_demo
 from django.contrib.auth import authenticate, get_user_model
 from django.http import HttpRequest
+from django.urls import reverse
 
+from analysis.models import Analysis
+from analysis.services.summary import player_accuracy
 from games.models import Game, GameLog, Upload
 from players.models import Player
 from ratings.models import PROVISIONAL_GAMES, Rating
 from stats.models import SimulationBatch
+from tournaments.demo import DEMO_ENTRANTS
 
 
 def printed_login(output: str) -> tuple[str, str]:
@@ -35,6 +39,7 @@ def test_load_demo_twice_creates_nothing_more():
     users = get_user_model().objects.count()
     logs, games = GameLog.objects.count(), Game.objects.count()
     uploads, batches = Upload.objects.count(), SimulationBatch.objects.count()
+    analyses = Analysis.objects.count()
 
     load_whole_demo()
 
@@ -42,7 +47,27 @@ def test_load_demo_twice_creates_nothing_more():
     assert get_user_model().objects.count() == users == 4  # the admin, three demo players
     assert (GameLog.objects.count(), Game.objects.count()) == (logs, games)
     assert (Upload.objects.count(), SimulationBatch.objects.count()) == (uploads, batches)
+    assert Analysis.objects.count() == analyses
     assert len(players) >= 3
+
+
+@pytest.mark.django_db
+def test_every_demo_entrant_has_an_analysed_game_whose_replay_shows_the_evaluation(client):
+    load_whole_demo()
+    analyses = list(Analysis.objects.filter(status=Analysis.Status.DONE))
+
+    entrants = {handle for handle, _ in DEMO_ENTRANTS}
+    seated = set(
+        Player.objects.filter(seats__game__log__analyses__in=analyses).values_list(
+            "handle", flat=True
+        )
+    )
+    assert seated == entrants and len(analyses) == 3  # the last round's tables
+    assert all(a.decisions and not a.is_stale for a in analyses)
+    marina = Player.objects.get(handle="marina")
+    assert player_accuracy(marina)
+    replay = client.get(reverse("games:log", args=[analyses[0].log_id]))
+    assert replay.status_code == 200 and b"accuracy" in replay.content.lower()
 
 
 @pytest.mark.django_db
