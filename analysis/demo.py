@@ -14,9 +14,10 @@ from engines.analysis import Budget, analyse_log, engine_version
 from engines.core.log import loads
 from games.models import GameLog
 
-# Two playouts an action: rough estimates (a page says the budget), about 3.5 CPU s for a
-# 4-player Deep Vents game instead of minutes at the site's default budget.
-DEMO_BUDGET = Budget(target_se=0.5, min_playouts=2, max_playouts=2, batch=2, sure_playouts=2)
+# Six playouts an action: rough estimates (the page says the budget and the error), about
+# 10 CPU s for a 4-player Deep Vents game instead of minutes at the site's default budget.
+# Two playouts gave chances of only 0, 0.5 or 1, and blunders that were noise.
+DEMO_BUDGET = Budget(target_se=0.5, min_playouts=6, max_playouts=6, batch=6, sure_playouts=6)
 
 
 def load(logs: Iterable[GameLog], stdout: TextIO) -> None:
@@ -40,6 +41,7 @@ def load(logs: Iterable[GameLog], stdout: TextIO) -> None:
             finished=timezone.now(),
         )
         made += 1
+    games = f"{made} game{'s' if made != 1 else ''}"
     stdout.write(
-        f"Demo analyses: {made} games analysed at {DEMO_BUDGET.max_playouts} playouts an action.\n"
+        f"Demo analyses: {games} analysed at {DEMO_BUDGET.max_playouts} playouts an action.\n"
     )

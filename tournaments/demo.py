@@ -83,14 +83,15 @@ def play_round(tournament: Tournament, rng: random.Random, starts: datetime.date
 
 
 @transaction.atomic
-def last_round_logs() -> list[Any]:
-    """The logs of the demo tournament's last round: every entrant played in it."""
-    tables = Table.objects.filter(round__tournament__slug=DEMO_SLUG, log__isnull=False)
-    last = tables.order_by("-round__number").values_list("round__number", flat=True).first()
-    return [
-        table.log
-        for table in tables.filter(round__number=last).select_related("log").order_by("number")
-    ]
+def final_table_log() -> list[Any]:
+    """The log of the demo tournament's last round's first table (its leaders), if any."""
+    table = (
+        Table.objects.filter(round__tournament__slug=DEMO_SLUG, log__isnull=False)
+        .select_related("log")
+        .order_by("-round__number", "number")
+        .first()
+    )
+    return [table.log] if table is not None else []
 
 
 def load(stdout: TextIO) -> None:

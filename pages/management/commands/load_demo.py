@@ -31,7 +31,7 @@ def demo_admin_password() -> str:
 
 class Command(BaseCommand):
     help = (
-        "Load demo data: an admin, players, a finished tournament, verified games, a few "
+        "Load demo data: an admin, players, a finished tournament, verified games, one "
         "analysed. Idempotent."
     )
 
@@ -57,7 +57,7 @@ class Command(BaseCommand):
         admin.save()
 
         demo.load(self.stdout)
-        analysis_demo.load(demo.last_round_logs(), self.stdout)
+        analysis_demo.load(demo.final_table_log(), self.stdout)
         stats_demo.load(self.stdout)
         games_demo.load(self.stdout)
         confirmations_demo.load(self.stdout, password)
