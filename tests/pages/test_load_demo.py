@@ -63,7 +63,7 @@ def test_the_demo_final_tables_players_have_an_analysed_game_whose_replay_shows_
     assert all(player_accuracy(player) for player in players)
     replay = client.get(reverse("games:log", args=[analyses[0].log_id]))
     assert replay.status_code == 200 and b"Accuracy" in replay.content
-    assert "or less, 6 playouts a move" in replay.content.decode()  # not "6–6"
+    assert "or less, 6 playouts a move" in replay.content.decode()  # not "6-6"
 
 
 @pytest.mark.django_db
