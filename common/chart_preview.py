@@ -129,7 +129,12 @@ def preview(figure: dict[str, Any], point_labels: bool = False) -> SafeString | 
     tick_rows = 2 if x_categories(data) is not None else 1
     below = 22 + (tick_rows - 1) * FONT + len(x_title_lines) * (FONT + 4)
     bottom = height - 8 - len(legend_rows) * (FONT + 6) - below
-    left, right = 58.0, WIDTH - 14.0
+    # A y title reads across its panel's height, in two lines at most (the second moves the
+    # plot right); a third would take the plot's width from a phone, so the second ends "…".
+    y_title_lines = max(
+        (len(y_title(layout, key, top, bottom)) for key in y_keys_of(data)), default=0
+    )
+    left, right = 58.0 + max(0, y_title_lines - 1) * FONT, WIDTH - 14.0
 
     categories = x_categories(data)
     if categories is not None:
@@ -153,9 +158,9 @@ def preview(figure: dict[str, Any], point_labels: bool = False) -> SafeString | 
             number = as_number(value)
             return None if number is None else x_scale(number)
 
-    y_keys = sorted({trace.get("yaxis", "y") for trace in data}, key=lambda k: (len(k), k))
     panels = {}
-    for key in y_keys:
+    notes: list[tuple[float, ...]] = []  # the boxes of the plot's notes ("par (1/n)")
+    for key in y_keys_of(data):
         axis = layout.get("yaxis" + key[1:]) or {}
         domain = axis.get("domain") or [0, 1]
         panel_top = bottom - domain[1] * (bottom - top)
@@ -168,20 +173,24 @@ def preview(figure: dict[str, Any], point_labels: bool = False) -> SafeString | 
             parts.append(line_svg(left, y, right, y, GRID))
             parts.append(text(left - 5, y + 4, number_label(tick, whole), anchor="end"))
         middle = (panel_top + panel_bottom) / 2
-        y_title = title_of(axis)
-        if y_title:
+        for i, line in enumerate(y_title(layout, key, top, bottom)):
+            x = 12 + i * FONT
             parts.append(
                 format_html(
-                    '<text x="12" y="{}" font-size="{}" fill="{}" text-anchor="middle" '
-                    'transform="rotate(-90 12 {})">{}</text>',
+                    '<text x="{}" y="{}" font-size="{}" fill="{}" text-anchor="middle" '
+                    'transform="rotate(-90 {} {})">{}</text>',
+                    x,
                     f"{middle:.1f}",
                     FONT - 1,
                     TEXT,
+                    x,
                     f"{middle:.1f}",
-                    shortened(y_title, panel_bottom - panel_top, FONT - 1),
+                    line,
                 )
             )
-        parts.extend(shapes(layout, key, y_scale, left, right))
+        drawn, boxes = shapes(layout, key, y_scale, left, right)
+        parts.extend(drawn)
+        notes.extend(boxes)
 
     # x ticks under the lowest panel
     if categories is not None:
@@ -237,7 +246,7 @@ def preview(figure: dict[str, Any], point_labels: bool = False) -> SafeString | 
         else:
             parts.extend(scatter_svg(trace, x_of, y_scale, colour))
     if point_labels:
-        parts.extend(labels(data, x_of, panels, (left, top, right, bottom)))
+        parts.extend(labels(data, x_of, panels, (left, top, right, bottom), notes))
 
     legend_top = bottom + below + 20
     for row_index, row in enumerate(legend_rows):
@@ -361,9 +370,10 @@ def y_axis(
 
 def shapes(
     layout: dict[str, Any], key: str, y_scale: Scale, left: float, right: float
-) -> list[str]:
-    """Horizontal lines across the plot (par lines) and their labels."""
-    drawn = []
+) -> tuple[list[str], list[tuple[float, ...]]]:
+    """Horizontal lines across the plot (par lines) and their labels, and the labels' boxes
+    (point labels keep clear of them)."""
+    drawn, boxes = [], []
     for shape in layout.get("shapes") or []:
         if shape.get("type") != "line" or shape.get("yref", "y") != key:
             continue
@@ -373,11 +383,30 @@ def shapes(
         drawn.append(
             line_svg(left, y, right, y, TEXT, DASHES.get((shape.get("line") or {}).get("dash"), ""))
         )
+    size = FONT - 2
     for note in layout.get("annotations") or []:
         if note.get("xref") == "x domain" and note.get("yref", "y") == key and note.get("text"):
             y = y_scale(note["y"]) - 4
-            drawn.append(text(right - 2, y, note["text"], size=FONT - 2, anchor="end"))
-    return drawn
+            drawn.append(text(right - 2, y, note["text"], size=size, anchor="end"))
+            width = len(str(note["text"])) * 0.56 * size
+            boxes.append((right - 2 - width, y - size, right - 2, y + 3))
+    return drawn, boxes
+
+
+def y_keys_of(data: list[dict[str, Any]]) -> list[str]:
+    """The figure's y axes ("y", "y2"...), in order."""
+    return sorted({trace.get("yaxis", "y") for trace in data}, key=lambda k: (len(k), k))
+
+
+def y_title(layout: dict[str, Any], key: str, top: float, bottom: float) -> list[str]:
+    """The y axis's title in the lines it takes across its panel's height (two at most)."""
+    axis = layout.get("yaxis" + key[1:]) or {}
+    domain = axis.get("domain") or [0, 1]
+    room = (domain[1] - domain[0]) * (bottom - top)
+    lines = wrapped(title_of(axis), room, FONT - 1) if title_of(axis) else []
+    if len(lines) > 2:
+        lines = [lines[0], shortened(" ".join(lines[1:]), room, FONT - 1)]
+    return lines
 
 
 def trace_colour(trace: dict[str, Any], index: int) -> str:
@@ -488,9 +517,11 @@ def labels(
     x_of: Any,
     panels: dict[str, Scale],
     plot: tuple[float, float, float, float],
+    notes: Sequence[tuple[float, ...]] = (),
 ) -> list[str]:
     """Each named point's name at the first place around its marker that stays inside the
-    plot and touches no other name or marker; a name with no such place is left out."""
+    plot and touches no other name, marker or note of the plot (`notes`, boxes); a name with
+    no such place is left out."""
     left, top, right, bottom = plot
     points = []
     for trace in data:
@@ -500,7 +531,7 @@ def labels(
             if y is not None and x_of(x) is not None:
                 name = names[i] if i < len(names) else None
                 points.append((x_of(x), y_scale(y), name))
-    taken = [(x - 5, y - 5, x + 5, y + 5) for x, y, _ in points]
+    taken = [(x - 5, y - 5, x + 5, y + 5) for x, y, _ in points] + list(notes)
     drawn = []
     for x, y, name in points:
         if not name:

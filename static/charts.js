@@ -190,9 +190,10 @@
     window.Plotly.restyle(div, update, indices);
   }
 
-  // Titles. Plotly never wraps a title: on a phone a long chart or axis title runs off the
-  // chart. One that is wider than its room is broken into lines (at spaces) here, and the
-  // margin above (chart title) or below (x axis titles) grows to hold them; a wider window
+  // Titles. Plotly never wraps a title: on a phone a long chart, x axis or colour-bar title
+  // runs off the chart. One that is wider than its room is broken into lines (at spaces)
+  // here, and the margin above (chart title) or below (x axis titles) grows to hold them
+  // (a colour bar's title hangs below its bar, in the margin it has); a wider window
   // gives the titles back their single line. Worked out again on every redraw, as labels;
   // data-titles-fitted="<width>" says they fit the chart's current width.
   const LINE_HEIGHT = 1.3;
@@ -222,7 +223,21 @@
     if (!state || !layout || !layout._size) return;
     const update = {};
     let extraBottom = 0;
+    const restyles = [];
     for (const [key, text] of state.texts) {
+      if (key.startsWith("colorbar:")) {
+        // A colour bar across the foot (a heatmap on a phone): its title is centred on the
+        // bar, which starts after the y axis's labels, so its room is twice the distance from
+        // the bar's centre to the nearer edge of the chart.
+        const t = Number(key.slice("colorbar:".length));
+        const bar = div._fullData[t] && div._fullData[t].colorbar;
+        if (!bar || !bar.title) continue;
+        const centre = layout._size.l + (bar.x ?? 0.5) * layout._size.w;
+        const room = 2 * Math.min(centre, layout.width - centre) - 20;
+        const fitted = wrapped(text, Math.max(room, 80), bar.title.font || layout.font);
+        if (bar.title.text !== fitted) restyles.push([t, fitted]);
+        continue;
+      }
       const title = key === "title" ? layout.title : layout[key].title;
       const font = title.font || layout.font;
       const room = key === "title" ? layout.width - 20 : layout[key]._length + 40;
@@ -238,7 +253,11 @@
     }
     const bottom = state.margins.b + extraBottom;
     if (layout.margin.b !== bottom) update["margin.b"] = bottom;
-    if (Object.keys(update).length) {
+    if (restyles.length) {
+      delete div.dataset.titlesFitted;
+      const [t, fitted] = restyles[0]; // the redraw runs this again for the next one
+      window.Plotly.restyle(div, { "colorbar.title.text": fitted }, [t]);
+    } else if (Object.keys(update).length) {
       delete div.dataset.titlesFitted;
       window.Plotly.relayout(div, update);
     } else {
@@ -255,6 +274,12 @@
         texts.set(key, layout[key].title.text);
       }
     }
+    (div.data || []).forEach((trace, t) => {
+      const title = trace.colorbar && trace.colorbar.title;
+      const text = title && (typeof title === "string" ? title : title.text);
+      const across = trace.colorbar && trace.colorbar.orientation === "h";
+      if (text && across) texts.set(`colorbar:${t}`, text);
+    });
     if (!texts.size) return;
     titles.set(div, { texts, margins: { t: layout.margin.t, b: layout.margin.b } });
     div.on("plotly_afterplot", () => fitTitles(div));

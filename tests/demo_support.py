@@ -1,4 +1,5 @@
-"""The demo, loaded as tests need it, with its seating worked out once per test process.
+"""The demo, loaded as tests need it, with its seating and analyses worked out once per
+test process.
 
 The demo seats its tournament's three rounds with the real search
 (tournaments.services.seating.plan_tables), which spends seconds on purpose, and some forty tests
@@ -10,6 +11,7 @@ that call left it. Only demo loads go through this: the seating tests always run
 """
 
 import contextlib
+import json
 import pickle
 from collections import Counter
 from collections.abc import Iterator
@@ -17,6 +19,8 @@ from io import StringIO
 
 from django.core.management import call_command
 
+from analysis import demo as analysis_demo
+from analysis.models import budget_key
 from tournaments import demo
 from tournaments.services import seating
 
@@ -76,9 +80,31 @@ def load_tournament_demo() -> None:
         demo.load(StringIO())
 
 
+_analysed: dict[tuple[str, str], list] = {}
+
+
+@contextlib.contextmanager
+def analyses_remembered() -> Iterator[None]:
+    """The demo's analyses (seconds each) worked out once per test process: a log and seed
+    seen before get the decisions found then. The demo's logs are the same in every test."""
+    analyse = analysis_demo.analyse_log
+
+    def analyse_log(log, *, budget, seed, **rest):
+        key = (json.dumps(log, sort_keys=True), f"{budget_key(budget)} {seed}")
+        if rest or key not in _analysed:
+            _analysed[key] = analyse(log, budget=budget, seed=seed, **rest)
+        return _analysed[key]
+
+    analysis_demo.analyse_log = analyse_log
+    try:
+        yield
+    finally:
+        analysis_demo.analyse_log = analyse
+
+
 def load_whole_demo(**options) -> str:
     """`manage.py load_demo`, everything it loads; returns what it printed."""
     out = StringIO()
-    with seating_remembered():
+    with seating_remembered(), analyses_remembered():
         call_command("load_demo", stdout=out, **options)
     return out.getvalue()

@@ -83,6 +83,17 @@ def play_round(tournament: Tournament, rng: random.Random, starts: datetime.date
 
 
 @transaction.atomic
+def final_table_log() -> list[Any]:
+    """The log of the demo tournament's last round's first table (its leaders), if any."""
+    table = (
+        Table.objects.filter(round__tournament__slug=DEMO_SLUG, log__isnull=False)
+        .select_related("log")
+        .order_by("-round__number", "number")
+        .first()
+    )
+    return [table.log] if table is not None else []
+
+
 def load(stdout: TextIO) -> None:
     """Create the demo tournament once; running again leaves it as it is."""
     if Tournament.objects.filter(slug=DEMO_SLUG).exists():

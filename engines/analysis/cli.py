@@ -8,26 +8,25 @@ import sys
 from typing import Any
 
 from engines.analysis.evaluator import DEFAULT_BUDGET, Budget, analyse_log, engine_version
+from engines.core.game import Game, Ruleset
 from engines.core.log import loads
-from engines.core.replay import start, verify
+from engines.core.replay import finish, start
 
 
-def snapshots_before_each_event(log: dict[str, Any]) -> list[dict[str, Any]]:
-    """The position each event was played from, so a decision reads in the engine's words."""
-    _, _, state = start(log)
-    snapshots = []
-    for event in log["events"]:
-        snapshots.append(state.snapshot())
-        state.apply_action(event)
-    return snapshots
+def verified_with_snapshots(log: dict[str, Any]) -> tuple[Game, Ruleset, list[dict[str, Any]]]:
+    """Verify a log (only a log that replays is worth analysing; the error names the first bad
+    event) and keep the position each event was played from, so a decision reads in the
+    engine's words: one starting state serves both."""
+    game, ruleset, state = start(log)
+    snapshots = [state.snapshot()]
+    finish(log, game, ruleset, state, on_event=lambda _, after: snapshots.append(after.snapshot()))
+    return game, ruleset, snapshots
 
 
 def cmd_analyse(args: argparse.Namespace) -> int:
     with open(args.log, "rb") as stream:
         log = loads(stream.read())
-    verify(log)  # only a log that replays is worth analysing; names the first bad event
-    game, ruleset, _ = start(log)
-    snapshots = snapshots_before_each_event(log)
+    game, ruleset, snapshots = verified_with_snapshots(log)
     budget = Budget(
         target_se=args.target_se, min_playouts=args.min_playouts, max_playouts=args.max_playouts
     )

@@ -65,6 +65,19 @@ def replay(
     `on_event(index, state)` is called after each event (for step-through viewers).
     """
     game, ruleset, state = start(log)
+    return finish(log, game, ruleset, state, collect_facts=collect_facts, on_event=on_event)
+
+
+def finish(
+    log: Mapping[str, Any],
+    game: Game,
+    ruleset: Ruleset,
+    state: State,
+    *,
+    collect_facts: bool = False,
+    on_event: Callable[[int, State], None] | None = None,
+) -> Replay:
+    """`replay` from a state `start(log)` already built, for callers that need it first."""
     if collect_facts:
         state.facts = []
         state.detail_facts = detail_facts

@@ -53,6 +53,15 @@ def explain(
         if isinstance(index, int) and 0 <= index < len(events):
             return _event_error(exc, index, events[index], path[2:], event_schema, fields)
     where = ".".join(str(part) for part in path) or "log"
+    if exc.rule == "additionalProperties" and isinstance(exc.value, dict):
+        # The validator names the extras as a Python set, in an order that varies between
+        # runs: name them sorted, and the allowed fields in the schema's own order.
+        allowed = list((exc.definition or {}).get("properties", {}))
+        extra = sorted(str(name) for name in exc.value if name not in allowed)
+        takes = f"it takes {', '.join(allowed)}" if allowed else "it takes no fields"
+        named = ", ".join(repr(name) for name in extra)
+        verb = "is not a field" if len(extra) == 1 else "are not fields"
+        return MalformedLogError(f"{named} {verb} of {where}; {takes}", field=where)
     return MalformedLogError(f"{_plain(exc)} (JSON Schema)", field=where)
 
 

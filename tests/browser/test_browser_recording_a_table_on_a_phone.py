@@ -55,9 +55,18 @@ def step(page, act):
     )
 
 
+# How far each visible field of the setup form sits inside its fieldset's border (px).
+FIELD_INSETS = """() => Array.from(document.querySelectorAll('#record-setup fieldset'))
+    .flatMap((set) => Array.from(set.querySelectorAll('select, input:not([type=radio])'))
+        .filter((field) => field.offsetParent !== null)
+        .map((field) => field.getBoundingClientRect().left - set.getBoundingClientRect().left))"""
+
+
 def start_the_tables_recording(page, live_server, table):
     page.goto(f"{live_server.url}/record/?table={table.pk}", wait_until="load")
     expect(page.locator("#record-table")).to_have_value(str(table.pk))
+    # The fields stand clear of their fieldset's border, not on it.
+    assert min(page.evaluate(FIELD_INSETS)) >= 8
     page.check("input[name=setup-mode][value=deal]")
     page.click("#record-setup button[type=submit]")
     page.wait_for_selector("#record-play", state="visible")

@@ -55,3 +55,21 @@ def test_analyse_refuses_a_log_that_does_not_verify_naming_the_problem(tmp_path,
     path, _ = write_log(tmp_path, result={"scores": [99, 0], "winners": [0]})
     assert main(["analyse", str(path)]) == 2
     assert "claimed scores [99, 0]" in capsys.readouterr().err
+
+
+def test_analyse_builds_the_starting_state_once_to_verify_and_describe(tmp_path, monkeypatch):
+    import engines.analysis.cli as cli
+    import engines.core.replay as replay
+
+    path, _ = write_log(tmp_path)
+    built = []
+
+    def counting_start(log, real=replay.start):
+        built.append(log["game"])
+        return real(log)
+
+    monkeypatch.setattr(replay, "start", counting_start)
+    monkeypatch.setattr(cli, "start", counting_start)
+    monkeypatch.setattr(cli, "analyse_log", lambda *args, **kwargs: [])  # its own replay aside
+    assert main(["analyse", str(path)]) == 0
+    assert built == ["deep-dive"]

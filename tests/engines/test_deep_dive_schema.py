@@ -43,3 +43,25 @@ def test_event_without_seat_is_rejected_by_the_schema():
     del log["events"][1]["seat"]
     with pytest.raises(MalformedLogError):
         verify(log)
+
+
+def test_a_setup_entry_deep_dive_does_not_take_is_named_in_a_stable_order():
+    # Nothing is dealt in Deep Dive (DD-1): its setup takes no entries. The validator names
+    # extras as a Python set, whose order changes between runs; the refusal sorts them.
+    log = json.loads(EXAMPLE.read_text())
+    log["setup"] = {"stack": [1], "chips": 2, "opening_bidder": 0}
+    with pytest.raises(MalformedLogError) as caught:
+        verify(log)
+    assert str(caught.value) == (
+        "setup: 'chips', 'opening_bidder', 'stack' are not fields of setup; it takes no fields"
+    )
+
+
+def test_a_field_the_log_does_not_take_is_refused_naming_the_allowed_ones_in_schema_order():
+    log = json.loads(EXAMPLE.read_text())
+    log["players"][0]["rating"] = 1500
+    with pytest.raises(MalformedLogError) as caught:
+        verify(log)
+    assert str(caught.value) == (
+        "players.0: 'rating' is not a field of players.0; it takes name, strategy"
+    )

@@ -88,8 +88,7 @@ def test_a_save_refused_for_the_wrong_opener_keeps_the_recording_and_says_dv_3(t
 
     assert refused.status_code == 400
     assert draft.refusal["text"] == (
-        "the log has marina open the bidding, but coral was drawn to open at "
-        f"{the_club.table} [DV-3]"
+        f"the table's seating has coral opening the bidding, not marina at {the_club.table} [DV-3]"
     )
     assert draft.step_count == len(log["events"])
 

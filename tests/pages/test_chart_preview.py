@@ -6,9 +6,10 @@ from html import unescape
 
 import pytest
 
-from common.chart_preview import preview
+from common.chart_preview import overlap, preview
 from common.charts import embed
-from stats.figures import position_advantage
+from stats.figures import axis, par_line, position_advantage
+from stats.figures import figure as stats_figure
 from stats.services.intervals import Estimate
 from stats.services.strategies import PositionStats
 from tests.ratings_support import hours_ago, verified_game
@@ -129,6 +130,58 @@ def test_named_points_are_labelled_only_when_the_chart_asks_for_labels():
     assert ">Yeti Crab</text>" in svg
     assert ">Black Smoker</text>" in svg
     assert preview(figure) is not None and ">Yeti Crab</text>" not in preview(figure)
+
+
+def text_boxes(svg: str) -> dict[str, tuple[float, float, float, float]]:
+    """Each unrotated text's box (left, top, right, bottom), estimated as the picture does."""
+    boxes = {}
+    pattern = r'<text x="([\d.]+)" y="([\d.]+)" font-size="(\d+)"[^>]*text-anchor="(\w+)">([^<]+)<'
+    for x, y, size, anchor, words in re.findall(pattern, svg):
+        x, y, size, width = float(x), float(y), int(size), len(unescape(words)) * 0.56 * int(size)
+        left = {"start": x, "middle": x - width / 2, "end": x - width}[anchor]
+        boxes[unescape(words)] = (left, y - size, left + width, y + 2)
+    return boxes
+
+
+def hex_like_figure() -> dict:
+    """The per-hex chart's shape: named points, a long y title, the par line and its note."""
+    figure = stats_figure(
+        [
+            {
+                "type": "scatter",
+                "mode": "markers",
+                "x": [1.2, 1.5, 2.0, 2.15],
+                "y": [1.4, 0.6, 1.1, 1.02],
+                "text": ["Lanternfish", "Gulper Eel", "Porous Rock", "Goblin Shark"],
+            }
+        ],
+        "Win rate when owned (shrunk) vs. position taken",
+        xaxis=axis("Average row position taken (1 = free, higher costs more)"),
+        yaxis=axis("Win rate when owned / par (1 = average)"),
+    )
+    return par_line(figure, "par (1/n)")
+
+
+def test_a_long_y_title_is_drawn_whole_in_two_lines_beside_the_plot():
+    svg = preview(hex_like_figure(), point_labels=True)
+
+    rotated = re.findall(r'<text x="([\d.]+)"[^>]*rotate\(-90[^>]*>([^<]+)</text>', svg)
+    assert " ".join(unescape(words) for _, words in rotated) == (
+        "Win rate when owned / par (1 = average)"
+    )
+    assert len(rotated) == 2 and "…" not in svg
+    tick = text_boxes(svg)["1.5"]  # a y tick label, right-aligned at the plot's left
+    assert all(float(x) + 7 < tick[0] for x, _ in rotated)
+
+
+def test_no_point_label_overlaps_the_par_lines_note():
+    svg = preview(hex_like_figure(), point_labels=True)
+
+    boxes = text_boxes(svg)
+    note = boxes.pop("par (1/n)")
+    named = {name: box for name, box in boxes.items() if name in {"Porous Rock", "Goblin Shark"}}
+    assert named  # at least one of the points near the note is still named
+    assert [name for name, box in named.items() if overlap(box, note)] == []
 
 
 @pytest.mark.django_db

@@ -6,11 +6,15 @@ import pytest
 from demo_support import load_whole_demo
 from django.contrib.auth import authenticate, get_user_model
 from django.http import HttpRequest
+from django.urls import reverse
 
+from analysis.models import Analysis
+from analysis.services.summary import player_accuracy
 from games.models import Game, GameLog, Upload
 from players.models import Player
 from ratings.models import PROVISIONAL_GAMES, Rating
 from stats.models import SimulationBatch
+from tournaments.demo import DEMO_ENTRANTS
 
 
 def printed_login(output: str) -> tuple[str, str]:
@@ -35,6 +39,7 @@ def test_load_demo_twice_creates_nothing_more():
     users = get_user_model().objects.count()
     logs, games = GameLog.objects.count(), Game.objects.count()
     uploads, batches = Upload.objects.count(), SimulationBatch.objects.count()
+    analyses = Analysis.objects.count()
 
     load_whole_demo()
 
@@ -42,7 +47,23 @@ def test_load_demo_twice_creates_nothing_more():
     assert get_user_model().objects.count() == users == 4  # the admin, three demo players
     assert (GameLog.objects.count(), Game.objects.count()) == (logs, games)
     assert (Upload.objects.count(), SimulationBatch.objects.count()) == (uploads, batches)
+    assert Analysis.objects.count() == analyses
     assert len(players) >= 3
+
+
+@pytest.mark.django_db
+def test_the_demo_final_tables_players_have_an_analysed_game_whose_replay_shows_it(client):
+    load_whole_demo()
+    analyses = list(Analysis.objects.filter(status=Analysis.Status.DONE))
+
+    assert len(analyses) == 1 and analyses[0].decisions and not analyses[0].is_stale
+    players = Player.objects.filter(seats__game__log=analyses[0].log_id)
+    entrants = {handle for handle, _ in DEMO_ENTRANTS}
+    assert players.count() == 4 and set(players.values_list("handle", flat=True)) <= entrants
+    assert all(player_accuracy(player) for player in players)
+    replay = client.get(reverse("games:log", args=[analyses[0].log_id]))
+    assert replay.status_code == 200 and b"Accuracy" in replay.content
+    assert "or less, 6 playouts a move" in replay.content.decode()  # not "6-6"
 
 
 @pytest.mark.django_db

@@ -20,7 +20,7 @@ import ast
 import re
 from pathlib import Path
 
-from engines.registry import GAMES
+from engines.registry import GAMES, get_game
 
 ROOT = Path(__file__).resolve().parents[2]
 SCANNED = (".py", ".html", ".js")
@@ -70,6 +70,30 @@ def offences(root: Path) -> list[str]:
     return sorted(set(found))
 
 
+def setup_fields() -> set[str]:
+    """Every game's own setup entries ("opening_bidder", "chips"), from the engines' schemas."""
+    fields: set[str] = set()
+    for game_id in GAMES:
+        setup = get_game(game_id).schema()["properties"]["setup"]
+        fields.update(setup.get("properties", {}))
+    return fields
+
+
+def setup_readings(root: Path) -> list[str]:
+    """Every place under `root` that reads a game's own setup entry by name (`setup.get(
+    "opening_bidder")`, `setup["chips"]`): what it means, and how it is worded, is the engine's
+    to say (its seated_setup_fields and setup_contradiction)."""
+    field = "|".join(re.escape(name) for name in sorted(setup_fields()))
+    reading = re.compile(rf"""setup(?:\.get\(\s*|\[\s*)["'](?:{field})["']""")
+    found = []
+    for path in scanned_files(root):
+        text = path.read_text(encoding="utf-8", errors="replace")
+        for match in reading.finditer(text):
+            line = text.count("\n", 0, match.start()) + 1
+            found.append(f"{path.relative_to(root)}:{line}: {match.group(0)}")
+    return sorted(found)
+
+
 def game_packages() -> set[str]:
     """Each game's package under engines/ ("engines.deep_vents"), from the registry."""
     return {".".join(entry.split(":")[0].split(".")[:2]) for entry in GAMES.values()}
@@ -97,6 +121,26 @@ def package_imports(root: Path) -> list[str]:
 
 def test_no_game_slug_is_compared_or_dispatched_on_outside_the_engines():
     assert offences(ROOT) == []
+
+
+def test_no_code_outside_the_engines_reads_a_games_own_setup_entry_by_name():
+    assert setup_readings(ROOT) == []
+
+
+def test_the_scan_finds_a_setup_entry_read_by_name(tmp_path):
+    planted = {
+        "tournaments/a.py": 'seat = setup.get("opening_bidder")\n',
+        "games/b.js": 'const chips = log.setup["chips"];\n',
+    }
+    allowed = {
+        "engines/c.py": 'seat = setup.get("opening_bidder")\n',
+        "games/d.js": "const seated = table.setup[input.key];\n",
+    }
+    for name, text in {**planted, **allowed}.items():
+        (tmp_path / name).parent.mkdir(parents=True, exist_ok=True)
+        (tmp_path / name).write_text(text)
+
+    assert {found.split(":")[0] for found in setup_readings(tmp_path)} == set(planted)
 
 
 def test_no_code_outside_the_engines_and_the_adapters_imports_a_game_package():

@@ -66,17 +66,8 @@ def setup_problem(
     table: Table, seats: list[TableSeat], game: Any, ruleset: Any, setup: Any
 ) -> str | None:
     """Where the log's setup puts first someone the seating did not (the entries the log
-    gives; the engine refuses a missing one it needs)."""
+    gives; the engine refuses a missing one it needs), in the engine's words and ruling."""
     setup = setup if isinstance(setup, dict) else {}
-    opener = next((s.player.canonical_name for s in seats if s.opening_bidder), None)
-    opening_seat = setup.get("opening_bidder")
-    if opener is not None and isinstance(opening_seat, int) and 0 <= opening_seat < len(seats):
-        logged = seats[opening_seat].player.canonical_name  # the seat order matched already
-        if logged != opener:
-            return (
-                f"the log has {logged} open the bidding, but {opener} was drawn to open at "
-                f"{table} [DV-3]"
-            )
     fixed = {key: seat for key, seat in seated_setup(table, seats).items() if key in setup}
     names = [seat.player.canonical_name for seat in seats]
     contradiction = game.setup_contradiction(ruleset, setup, fixed, names)

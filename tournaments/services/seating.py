@@ -172,7 +172,7 @@ class _Planner:
             if a in index and b in index:
                 self.before[index[a]][index[b]] = self.before[index[b]][index[a]] = times
         self.repeats_before = sum(c * (c - 1) for row in self.before for c in row) // 2
-        self.repeats_floor = self.least_repeats(rounds * (min(sizes) - 1))
+        self.repeats_floor = self.least_repeats()
         width = max(self.sizes)
         self.seats_before = [
             [seats.get(player, Counter())[position] for position in range(width)]
@@ -207,19 +207,50 @@ class _Planner:
         played = max((sum(c.values()) for c in seats.values()), default=0)
         self.seat_scale = n * width * (played + 1) ** 2 + 1
 
-    def least_repeats(self, planned_meetings: int) -> int:
-        """A floor under the plan's repeat cost: each player's meetings (earlier and
-        planned) spread as evenly as possible over everyone else. 12 players in 4s meet
-        15 times in 5 rounds, among 11 others: repeats cannot be avoided, and the search
-        stops once it reaches what cannot be avoided instead of using its whole budget."""
-        others = self.n - 1
-        total = 0
+    def least_repeats(self) -> int:
+        """A floor under the plan's repeat cost (the sum over pairs of c(c - 1), c their
+        meetings, less what history already holds), so the search stops once it reaches
+        what cannot be avoided instead of using its whole budget. The largest of three:
+
+        - each player's meetings (earlier and planned, at least the smallest table's
+          worth a round) spread as evenly as possible over everyone else: 12 players in
+          4s meet 15 times in 5 rounds, among 11 others;
+        - all the round's meetings spread over all pairs: 10 players at 4, 3 and 3 meet in
+          60 pairs over 5 rounds, among 45 pairs;
+        - pigeonholes: a table of round j has its players at the m tables of round i, so at
+          least sum C(x, 2) of its pairs (x spread evenly over m) met at both: 11 players
+          at 4, 4 and 3 repeat 2 pairs between any two rounds (40 over 5 rounds), 12 in 4s
+          repeat 3. A pair meeting p times in the plan adds at least p(p - 1).
+        """
+        n, others = self.n, self.n - 1
+        planned_meetings = self.rounds * (min(self.sizes) - 1)
+        by_player = 0
         for row in self.before:
             quotient, remainder = divmod(sum(row) + planned_meetings, others)
-            total += remainder * (quotient + 1) * quotient + (others - remainder) * quotient * (
+            by_player += remainder * (quotient + 1) * quotient + (others - remainder) * quotient * (
                 quotient - 1
             )
-        return max(0, total // 2 - self.repeats_before)
+        by_player = by_player // 2 - self.repeats_before
+        pairs = n * others // 2
+        met = sum(map(sum, self.before)) // 2 + self.rounds * sum(
+            size * (size - 1) // 2 for size in self.sizes
+        )
+        quotient, remainder = divmod(met, pairs)
+        by_pair = (
+            remainder * (quotient + 1) * quotient
+            + (pairs - remainder) * quotient * (quotient - 1)
+            - self.repeats_before
+        )
+        tables = len(self.sizes)
+        shared = 0  # pairs that met at both of any two rounds
+        for size in self.sizes:
+            quotient, remainder = divmod(size, tables)
+            shared += (
+                remainder * (quotient + 1) * quotient
+                + (tables - remainder) * quotient * (quotient - 1)
+            ) // 2
+        by_table = self.rounds * (self.rounds - 1) * shared
+        return max(0, by_player, by_pair, by_table)
 
     # -- the state ------------------------------------------------------------------
 
@@ -451,7 +482,7 @@ class _Planner:
             found = self.levels()
             if best is None or found < best:
                 best, best_plan = found, self.snapshot()
-            if found[1] == 0 and self.seats_balanced():
+            if found[1] <= self.repeats_floor and self.seats_balanced():
                 break
         self.restore(best_plan)
 

@@ -9,6 +9,7 @@ from django.core.management.base import BaseCommand
 from django.db import transaction
 from django.db.models import Count
 
+from analysis import demo as analysis_demo
 from confirmations import demo as confirmations_demo
 from games import demo as games_demo
 from games.models import GameLog
@@ -29,7 +30,10 @@ def demo_admin_password() -> str:
 
 
 class Command(BaseCommand):
-    help = "Load demo data: an admin, players, a finished tournament, verified games. Idempotent."
+    help = (
+        "Load demo data: an admin, players, a finished tournament, verified games, one "
+        "analysed. Idempotent."
+    )
 
     def handle(self, *args, **options) -> None:
         with transaction.atomic():
@@ -53,6 +57,7 @@ class Command(BaseCommand):
         admin.save()
 
         demo.load(self.stdout)
+        analysis_demo.load(demo.final_table_log(), self.stdout)
         stats_demo.load(self.stdout)
         games_demo.load(self.stdout)
         confirmations_demo.load(self.stdout, password)
