@@ -74,13 +74,14 @@ run: install
 	$(PYTHON) manage.py runserver --nostatic $(HOST_PORT)
 
 # Set DATABASE_URL / CELERY_BROKER_URL to run against PostgreSQL / Redis (see .ci/run).
-# Two processes by default (pytest-xdist): browser tests first on each, the tests that use
-# services (Redis, real workers, servers of their own) in the group "services", one at a time
-# on one process (tests/conftest.py; its own test shows xdist honours it). Each process has
-# its own test database (test_<name>_gw0, _gw1); stacks that run the site's own queue names
+# Three processes by default (pytest-xdist; three keep two cores busy while tests wait on
+# browsers, servers and workers): browser tests first on each, the tests that use the
+# configured Redis or stacks of servers of their own in the group "services", one at a time on
+# one process (tests/conftest.py; its own test shows xdist honours it). Each process has its
+# own test database (test_<name>_gw0, _gw1, _gw2); stacks that run the site's own queue names
 # get a redis-server of their own, so no two tests share a queue. PYTEST_PARALLEL= (empty)
-# runs everything on one process; "-n 3 --dist loadgroup" is allowed too.
-PYTEST_PARALLEL ?= -n 2 --dist loadgroup
+# runs everything on one process.
+PYTEST_PARALLEL ?= -n 3 --dist loadgroup
 
 test: install
 	$(VENV)/bin/pytest $(PYTEST_PARALLEL) $(PYTEST_ARGS)

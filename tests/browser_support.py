@@ -8,6 +8,27 @@ ARTIFACTS = Path(
     os.environ.get("BROWSER_ARTIFACTS", Path(__file__).resolve().parent.parent / "test-artifacts")
 )
 WIDTHS = {"desktop": (1280, 900), "phone": (390, 844)}
+# A loaded machine (CI with every test at once) can take long to draw a page; the waits end as
+# soon as the page is ready.
+PAGE_TIMEOUT_MS = 120_000
+# What each Plotly chart of a page has drawn.
+CHARTS = """() => Array.from(document.querySelectorAll('.js-plotly-plot')).map((div) => ({
+    id: div.id,
+    svg: div.querySelector('svg.main-svg') !== null,
+    traces: (div.data || []).length,
+    points: (div.data || []).reduce((n, t) =>
+        n + ((t.x || t.values || t.z || t.q1 || []).length || 0), 0),
+    title: ((div.layout || {}).title || {}).text || '',
+    pie: (div.data || []).every((t) => t.type === 'pie'),
+    untitledAxes: Object.keys(div.layout || {}).filter((k) => /^[xy]axis\\d*$/.test(k))
+        .filter((k) => !((div.layout[k].title || {}).text)),
+    width: div.getBoundingClientRect().width,
+}))"""
+# Every .plotly-graph-div has been drawn (its SVG exists and it holds data).
+# Charts are drawn as they come near the window (static/charts.js): drawAll() draws them all.
+CHARTS_READY = """() => { window.deepseaCharts && window.deepseaCharts.drawAll();
+    return Array.from(document.querySelectorAll('.plotly-graph-div'))
+    .every((div) => div.data && div.querySelector('svg.main-svg')); }"""
 # How far the page scrolls sideways, and the first elements sticking out of the window
 # (wide tables and charts scroll inside their own box and do not count).
 OVERFLOW = """() => ({

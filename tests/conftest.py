@@ -59,8 +59,8 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     one Chromium for all of them (SharedChromium) and stops it before any other test: last,
     after pytest-django's reordering (by kind of database use, tryfirst), which this sort
     keeps within each part. Under pytest-xdist (`--dist loadgroup`, make test) the tests that
-    use services (Redis, real workers, own database servers) form the group "services", run
-    one at a time on one process while the other tests spread over all of them. Under the
+    use the configured Redis or stacks of servers of their own (uses_services) form the group
+    "services", run one at a time on one process while the other tests spread over all of them. Under the
     fuzz profile, each property test runs at least FUZZ_EXAMPLES examples: a test's own
     @settings(max_examples=...) outranks any profile, so it is raised here, on the settings
     Hypothesis keeps on the test."""
@@ -101,11 +101,14 @@ def uses_browser(item: pytest.Item | None) -> bool:
     return item is not None and "browser" in getattr(item, "fixturenames", ())
 
 
-# Fixtures of tests that use the machine's Redis (each on queues and keys of its own), start
-# processes of their own or run for minutes (and tests marked `services`): under pytest-xdist
-# (make test's -n 2 --dist loadgroup) they run one at a time, on one process, beside the
-# other tests, so two heavy stacks never share the two cores.
-SERVICE_FIXTURES = {"redis_broker_url", "celery_worker", "postgresql"}
+# Fixtures of tests that use the machine's Redis (CELERY_BROKER_URL): real workers, and a sweep
+# that reads every queue there, could take or count each other's messages (log ids repeat
+# across the processes' databases), so under pytest-xdist (make test's -n 3 --dist loadgroup)
+# they run one at a time, on one process, beside the other tests; so do the tests marked
+# `services`: stacks of servers of their own that run for tens of seconds, so that two never
+# share the two cores. PostgreSQL alone is no reason: each process has a test database of its
+# own (test_<name>_gw0, ...) and nothing a test does there reaches another's.
+SERVICE_FIXTURES = {"redis_broker_url", "celery_worker"}
 
 
 def uses_services(item: pytest.Item) -> bool:

@@ -69,7 +69,6 @@ def queue(monkeypatch) -> QueueRecorder:
     return recorder
 
 
-@pytest.mark.services
 def test_many_clients_submitting_the_same_log_at_once_store_it_once(
     postgresql, transactional_db, queue
 ):
@@ -102,7 +101,6 @@ def test_many_clients_submitting_the_same_log_at_once_store_it_once(
     assert queue.queued == [results[0].pk]
 
 
-@pytest.mark.services
 def test_concurrent_batches_with_overlapping_logs_store_each_log_once(
     postgresql, transactional_db, queue
 ):

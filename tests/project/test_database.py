@@ -3,8 +3,6 @@
 import pytest
 from django.db import connection
 
-pytestmark = pytest.mark.services
-
 
 @pytest.mark.django_db
 def test_postgresql_is_reached_through_psycopg_3(postgresql):

@@ -249,7 +249,6 @@ class LedgerHolder(threading.Thread):
             connections.close_all()
 
 
-@pytest.mark.services
 @pytest.mark.django_db(transaction=True)
 def test_verification_never_waits_for_a_rater_holding_the_ledger(postgresql, monkeypatch):
     after_commit = []  # what the verifying worker's rater found, right after each commit
