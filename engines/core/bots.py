@@ -75,6 +75,10 @@ class MixedStrategy(Strategy):
     ) -> Event | None:
         return self.drawn(rng).act_out_of_turn(state, offered, rng)
 
+    def skips_forced(self) -> bool:
+        # Only once drawn: the first decision draws the bot from the generator, forced or not.
+        return self.bot is not None and self.bot.skips_forced()
+
 
 def mixed_strategy(pool: Sequence[type[Strategy]], randomness: float) -> type[Strategy]:
     """The MixedStrategy of `pool` (at least one bot) and `randomness` (0 to 1)."""
