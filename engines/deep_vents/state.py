@@ -520,6 +520,14 @@ class DeepVentsState(State):
         for nb in neighbours:
             nb.neighbours.append(tile)
         hexes[at] = tile
+        counted, _, contacts = player.frontier
+        if counted == len(hexes) - 1:  # counted just before this hex: add it to the count
+            contacts = dict(contacts)
+            contacts.pop(at, None)
+            for cell in neighbour_cells(at):
+                if cell not in hexes:
+                    contacts[cell] = contacts.get(cell, 0) + 1
+            player.frontier = (len(hexes), sorted(contacts, key=order_key), contacts)
         self.taken = None
         # DV-4: this turn's activation order, the new hex included (decimated ones never act).
         self.activation = sorted([t for t in hexes.values() if not t.decimated], key=_ORDER)

@@ -65,13 +65,21 @@ def test_a_mixed_bot_skips_forced_moves_only_once_its_bot_is_drawn():
     assert not LookaheadStrategy().skips_forced()  # a forced take still plans the placement
 
 
-def test_the_free_cells_and_their_contacts_are_counted_afresh_after_each_placement():
-    for state in positions(2, every=3):
-        for seat, player in enumerate(state.players):
-            hexes = player.hexes
-            around = [(q + dq, r + dr) for q, r in hexes for dq, dr in
-                      ((1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1))]  # fmt: skip
-            contacts = {c: around.count(c) for c in around if c not in hexes}
-            cells, counted = state.frontier(seat)
-            assert counted == contacts
-            assert cells == sorted(contacts, key=lambda c: (c[1], 2 * c[0] + c[1]))
+def test_the_free_cells_and_their_contacts_are_kept_up_to_date_placement_by_placement():
+    """Asked before every event (so each placement updates the last count, as in playouts)
+    and asked only now and then (so it counts afresh): always the cells counted here."""
+    for asked_every in (1, 9):
+        for log in simulate(GAME, GAME.ruleset({}), 4, 2, "frontier"):
+            _, _, state = start(log)
+            for index, event in enumerate(log["events"]):
+                if index % asked_every == 0:
+                    for seat, player in enumerate(state.players):
+                        assert state.frontier(seat) == naive_frontier(player.hexes)
+                state.apply_action(event)
+
+
+def naive_frontier(hexes):
+    around = [(q + dq, r + dr) for q, r in hexes for dq, dr in
+              ((1, 0), (-1, 0), (0, 1), (0, -1), (1, -1), (-1, 1))]  # fmt: skip
+    contacts = {c: around.count(c) for c in around if c not in hexes}
+    return sorted(contacts, key=lambda c: (c[1], 2 * c[0] + c[1])), contacts
