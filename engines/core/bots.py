@@ -30,8 +30,8 @@ class MonteCarloStrategy(Strategy):
     name = "montecarlo"
     title = "Monte Carlo bot"
     description = (
-        "Plays each legal action out 16 times with the game's playout bots and keeps the "
-        "one that wins most often."
+        "Plays each legal action out 16 times with the game's playout bots, up to 256 "
+        "where the best two are close, and keeps the one that wins most often."
     )
     drawn_at_random = False  # a Deep Vents game costs tens of seconds a montecarlo seat
     game_id: ClassVar[str]
