@@ -58,9 +58,11 @@ def search(
     seat: int,
     actions: list[Event],
     seed: str,
-    budget: SearchBudget = MONTECARLO_BUDGET,
+    budget: SearchBudget | None = None,
 ) -> Event:
-    """The action whose playouts win most for `seat`, found as the module says."""
+    """The action whose playouts win most for `seat`, found as the module says (at
+    MONTECARLO_BUDGET unless given another)."""
+    budget = budget or MONTECARLO_BUDGET
     players = seat_count(state)
     bot = playout_bot(game)
     results: list[list[float]] = [[] for _ in actions]
