@@ -27,7 +27,7 @@ from typing import Any
 from engines.analysis.calibration import SURE_HIGH, SURE_LOW
 from engines.core.game import Event, Game, State, Strategy
 from engines.core.replay import start
-from engines.core.simulate import play_out
+from engines.core.simulate import play_to_end
 from engines.registry import GAMES, get_game
 
 
@@ -260,7 +260,7 @@ def evaluate_position(
                 rng = random.Random(f"{seed}:{estimate.playouts}")
                 trial = game.resample(state, seat, rng)
                 trial.apply_action(estimate.action)
-                if play_out(trial, [bot() for _ in range(players)], rng):
+                if play_to_end(trial, [bot() for _ in range(players)], rng):
                     estimate.exact = False
                 estimate.add(win_shares(trial, players))
         open_ = [

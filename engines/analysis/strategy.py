@@ -1,42 +1,105 @@
-"""The `montecarlo` bot's search (engines.core.bots.MonteCarloStrategy): the evaluator
-choosing its best move at a small budget.
+"""The `montecarlo` bot's search (engines.core.bots.MonteCarloStrategy): playouts spent where
+the decision is close.
 
-Each decision gets a few playouts per action (resampling what the bot cannot see, like an
-analysis does) and the action with the highest estimated win probability is played. The
-registry loads this when the bot first plays (engines.registry.montecarlo_search), so the
-game packages list the bot without importing the analysis built on them.
+Every legal action the game lets it weigh (`Game.search_actions`) is played out a few times
+from the same resampled positions and dice (playout k of every action uses the generator
+seeded "seed:k", as the analysis does: common random numbers), so two actions are compared
+playout by playout and the noise both share cancels. While the leader's margin over an
+action is within two standard errors of their paired differences, the actions still in
+reach get twice the playouts; an action clearly behind drops out; the search stops when one
+action leads all the others clearly, when the leaders are known to be within a small margin
+of each other (either will do), or at the most playouts an action may have. The registry
+loads this when the bot first plays (engines.registry.montecarlo_search), so the game
+packages list the bot without importing the analysis built on them.
 """
 
 from __future__ import annotations
 
+import math
 import random
+from dataclasses import dataclass
 
-from engines.analysis.evaluator import Budget, evaluate_position
-from engines.core.game import Event, State
+from engines.analysis.evaluator import playout_bot, win_shares
+from engines.core.game import Event, Game, State
+from engines.core.simulate import play_to_end
 from engines.registry import get_game
 
-# About 16 playouts an action: a Deep Sea Adventure game costs a second or two, a Deep
-# Vents game some tens of seconds, so a lab batch of a few games finishes.
-MONTECARLO_BUDGET = Budget(target_se=0.5, min_playouts=16, max_playouts=16, batch=16)
+
+@dataclass(frozen=True)
+class SearchBudget:
+    """Playouts an action gets: `first` for every action, doubled for those still in reach
+    up to `most`. An action is out of reach when the leader's paired margin over it exceeds
+    `z` standard errors; the leaders are close enough (either will do) when their margin is
+    known within `tie`: `z` standard errors under it."""
+
+    first: int = 16
+    most: int = 256
+    z: float = 2.0
+    tie: float = 0.05
+
+
+MONTECARLO_BUDGET = SearchBudget()
 
 
 def choose_by_playouts(game_id: str, state: State, legal: list[Event], rng: random.Random) -> Event:
     """The deciding seat's legal action with the best estimated win probability."""
     seat = state.current_seat()
+    assert seat is not None
     mine = [action for action in legal if action.get("seat", seat) == seat]
     mine = get_game(game_id).search_actions(state, mine)
     if len(mine) == 1:
         return mine[0]
-    estimates = evaluate_position(
-        game_id,
-        state,
-        seat,
-        mine,
-        seat_count(state),
-        budget=MONTECARLO_BUDGET,
-        seed=str(rng.getrandbits(64)),
-    )
-    return estimates[0].action
+    return search(get_game(game_id), state, seat, mine, str(rng.getrandbits(64)))
+
+
+def search(
+    game: Game,
+    state: State,
+    seat: int,
+    actions: list[Event],
+    seed: str,
+    budget: SearchBudget | None = None,
+) -> Event:
+    """The action whose playouts win most for `seat`, found as the module says (at
+    MONTECARLO_BUDGET unless given another)."""
+    budget = budget or MONTECARLO_BUDGET
+    players = seat_count(state)
+    bot = playout_bot(game)
+    results: list[list[float]] = [[] for _ in actions]
+
+    def play(i: int, until: int) -> None:
+        values = results[i]
+        for k in range(len(values), until):
+            rng = random.Random(f"{seed}:{k}")
+            trial = game.resample(state, seat, rng)
+            trial.apply_action(actions[i])
+            play_to_end(trial, [bot() for _ in range(players)], rng)
+            values.append(win_shares(trial, players)[seat])
+
+    in_reach = list(range(len(actions)))
+    n = budget.first
+    while True:
+        for i in in_reach:
+            play(i, n)
+        leader = max(in_reach, key=lambda i: sum(results[i]))
+        margins = {i: paired_margin(results[leader], results[i]) for i in in_reach if i != leader}
+        in_reach = [leader] + [i for i, (mean, se) in margins.items() if mean <= budget.z * se]
+        close = [margins[i] for i in in_reach[1:]]
+        if not close or n >= budget.most or all(budget.z * se < budget.tie for _, se in close):
+            return actions[leader]
+        n = min(2 * n, budget.most)
+
+
+def paired_margin(leader: list[float], other: list[float]) -> tuple[float, float]:
+    """The mean of the leader's playout-by-playout margin over another action, and its
+    standard error (the same playouts: common random numbers)."""
+    n = len(other)
+    diffs = [a - b for a, b in zip(leader, other, strict=False)]
+    mean = sum(diffs) / n
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+    # Never below one disagreement in n + 1 playouts: 16 identical outcomes (common random
+    # numbers make them common) do not prove two actions equal.
+    return mean, math.sqrt(max(var, 1 / (n + 1)) / n)
 
 
 def seat_count(state: State) -> int:

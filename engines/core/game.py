@@ -183,6 +183,13 @@ class State(ABC):
     def apply_action(self, event: Event) -> None:
         """Apply one event or raise IllegalEventError (without its index)."""
 
+    def forced_step(self) -> bool:
+        """Apply the pending decision if it has exactly one legal event and no seat may act
+        out of turn, as apply_action(that event) would, and say so; else change nothing and
+        answer False. Playouts call it so forced moves cost no event, no bot and no check;
+        a game answers it for its common forced moves only, without recording facts."""
+        return False
+
     @abstractmethod
     def is_terminal(self) -> bool: ...
 
@@ -278,6 +285,12 @@ class Strategy(ABC):
     ) -> Event | None:
         """One of `offered` (this seat's out-of-turn events) to make now, or None to wait."""
         return None
+
+    def skips_forced(self) -> bool:
+        """True when this bot, offered one legal event, plays it without drawing from the
+        generator or changing itself, so a playout may apply it unasked (State.forced_step)
+        and play on exactly as if it had asked."""
+        return False
 
 
 class Game(ABC):

@@ -47,6 +47,31 @@ def play_out(
     return events
 
 
+def play_to_end(state: State, bots: Sequence[Strategy], rng: random.Random) -> int:
+    """play_out without keeping the events (analysis playouts): returns how many were
+    played. A forced move of a bot that would play it without a draw or a change of mind
+    (`Strategy.skips_forced`) is applied by the state itself (`State.forced_step`), so the
+    game ends exactly as play_out would end it with the same generator."""
+    steps = 0
+    is_terminal, is_chance_node = state.is_terminal, state.is_chance_node
+    current_seat, decision_actions = state.current_seat, state.decision_actions
+    apply_action, forced_step = state.apply_action, state.forced_step
+    while not is_terminal():
+        steps += 1
+        if is_chance_node():
+            outcomes = state.chance_outcomes()
+            event = rng.choices([e for e, _ in outcomes], weights=[p for _, p in outcomes])[0]
+        else:
+            bot = bots[current_seat()]
+            if bot.skips_forced() and forced_step():
+                continue
+            event = _out_of_turn_event(state, bots, rng)
+            if event is None:
+                event = bot.choose(state, decision_actions(), rng)
+        apply_action(event)
+    return steps
+
+
 def _out_of_turn_event(state: State, bots: Sequence[Strategy], rng: random.Random) -> Event | None:
     """Seats other than the decider, in seat order, may act first (DV-8 payoffs)."""
     events = state.out_of_turn_actions()

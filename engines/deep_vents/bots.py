@@ -82,6 +82,9 @@ class Heuristic(Strategy):
     ) -> Event | None:
         return offered[0]  # pay a token off as soon as possible, as on its own turn (DV-8)
 
+    def skips_forced(self) -> bool:
+        return True  # every choice below is a pure function of the state and the events
+
     def bid(self, state: DeepVentsState, legal: list[Event]) -> Event:
         bids = [e for e in legal if e["type"] == "bid" and e["amount"] <= self.max_bid]
         return bids[0] if bids else legal[-1]  # the lowest allowed bid, else pass
@@ -97,6 +100,12 @@ class Heuristic(Strategy):
         return max(legal, key=value)
 
     def place(self, state: DeepVentsState, legal: list[Event]) -> Event:
+        """The free cell touching most own hexes, the first in activation order on a tie."""
+        cells, contacts = state.frontier(state.active)
+        best = max(cells, key=contacts.__getitem__)
+        i = cells.index(best)
+        if len(legal) == len(cells) and legal[i]["hex"] == [best[0], best[1]]:
+            return legal[i]  # the legal places, in the frontier's order (decision_actions)
         hexes = state.players[state.active].hexes
         touching = hexes.__contains__  # summed over a cell's neighbours in C, not a generator
         return max(legal, key=lambda e: sum(map(touching, neighbour_cells(tuple(e["hex"])))))
@@ -165,6 +174,9 @@ class LookaheadStrategy(GrowerStrategy):
 
     def __init__(self) -> None:
         self.planned: tuple[int, int] | None = None
+
+    def skips_forced(self) -> bool:
+        return False  # even a forced take plans the placement
 
     def take(self, state: DeepVentsState, legal: list[Event]) -> Event:
         best, best_value = legal[0], float("-inf")

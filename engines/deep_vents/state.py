@@ -55,7 +55,16 @@ _PHASE_RULES = {
 class Player:
     """One seat's ecosystem and personal supply."""
 
-    __slots__ = ("eliminated_turn", "hexes", "seat", "shells", "supply", "tokens", "turns")
+    __slots__ = (
+        "eliminated_turn",
+        "frontier",
+        "hexes",
+        "seat",
+        "shells",
+        "supply",
+        "tokens",
+        "turns",
+    )
 
     def __init__(self, seat: int) -> None:
         self.seat = seat
@@ -65,6 +74,9 @@ class Player:
         self.turns = 0  # turns completed
         self.hexes: dict[Coord, Tile] = {}
         self.eliminated_turn: int | None = None  # game turn at whose end they were eliminated
+        # (hexes it was counted for, free cells in order, own hexes each touches): hexes are
+        # only ever added, so the count says when to count again. Never changed in place.
+        self.frontier: tuple[int, list[Coord], dict[Coord, int]] = (0, [], {})
 
     @property
     def eliminated(self) -> bool:
@@ -79,6 +91,7 @@ class Player:
         twin.seat, twin.supply, twin.shells = self.seat, self.supply, self.shells
         twin.tokens, twin.turns = self.tokens, self.turns
         twin.eliminated_turn = self.eliminated_turn
+        twin.frontier = self.frontier
         hexes = {}
         for at, tile in self.hexes.items():
             hexes[at] = tiles[id(tile)] = tile.copy()
@@ -510,6 +523,14 @@ class DeepVentsState(State):
         for nb in neighbours:
             nb.neighbours.append(tile)
         hexes[at] = tile
+        counted, _, contacts = player.frontier
+        if counted == len(hexes) - 1:  # counted just before this hex: add it to the count
+            contacts = dict(contacts)
+            contacts.pop(at, None)
+            for cell in neighbour_cells(at):
+                if cell not in hexes:
+                    contacts[cell] = contacts.get(cell, 0) + 1
+            player.frontier = (len(hexes), sorted(contacts, key=order_key), contacts)
         self.taken = None
         # DV-4: this turn's activation order, the new hex included (decimated ones never act).
         self.activation = sorted([t for t in hexes.values() if not t.decimated], key=_ORDER)
@@ -598,13 +619,18 @@ class DeepVentsState(State):
             )
         if kind.grow_takes_choice:
             choice = self.adjacent_choice(tile, event, "from")
-            before = choice.archaea
         elif "from" in event:
             raise IllegalEventError(f"{kind.name} does not grow from another hex")
         else:
             choice = None
         if "source" in event:
             raise IllegalEventError("only a Colossal Squid trigger names a source")
+        self._grow_tile(tile, choice)
+
+    def _grow_tile(self, tile: Tile, choice: Tile | None) -> None:
+        """A checked grow of the activation order's next hex (DV-5, DV-6)."""
+        kind = tile.kind
+        before = choice.archaea if choice is not None else 0
         self.act_next += 1
         self.repeat_tile = None
         gained = kind.grow_amount
@@ -993,6 +1019,37 @@ class DeepVentsState(State):
                 {"type": "payoff", "seat": seat, "tokens": player.tokens, "game_turn": self.turn}
             )
 
+    def forced_step(self) -> bool:
+        """State.forced_step for the common forced moves of a playout: a hex that may only
+        grow (no choice of hex to grow from, no trigger it can afford) and the end of a turn,
+        while nobody holds a shortfall token (so no payoff is offered, DV-8) and no hex may
+        trigger again. Anything else answers False and is played as an event."""
+        if self.phase is not ACTIVATE or self.facts is not None:
+            return False
+        for player in self.players:
+            if player.tokens:
+                return False
+        repeat = self.repeat_tile
+        if repeat is not None and (
+            repeat.kind.uses_source or trigger_problem(repeat, None) is None
+        ):
+            return False
+        tile = self._next_tile()
+        if tile is None:
+            self._end({"type": "end", "seat": self.decider})
+            return True
+        kind = tile.kind
+        automatic = kind.automatic_at
+        if (
+            (automatic is not None and tile.archaea >= automatic)
+            or kind.grow_takes_choice
+            or kind.uses_source
+            or trigger_problem(tile, None) is None
+        ):
+            return False
+        self._grow_tile(tile, None)
+        return True
+
     # --- legal actions (bots, the scorekeeper's recording page) --------------------------
 
     def legal_actions(self) -> list[Event]:
@@ -1019,7 +1076,8 @@ class DeepVentsState(State):
             actions = [{"type": "take", "seat": seat, "position": p} for p in range(1, last + 1)]
         elif phase is PLACE:
             actions = [
-                {"type": "place", "seat": seat, "hex": list(at)} for at in self.free_cells(seat)
+                {"type": "place", "seat": seat, "hex": [at[0], at[1]]}
+                for at in self.frontier(seat)[0]
             ]
         elif phase is ACTIVATE:
             actions = []
@@ -1071,9 +1129,24 @@ class DeepVentsState(State):
 
     def free_cells(self, seat: int) -> list[Coord]:
         """Empty cells touching the seat's ecosystem, in activation order (DV-4)."""
-        hexes = self.players[seat].hexes
-        cells = {c for at in hexes for c in neighbour_cells(at) if c not in hexes}
-        return sorted(cells, key=order_key)
+        return list(self.frontier(seat)[0])
+
+    def frontier(self, seat: int) -> tuple[list[Coord], dict[Coord, int]]:
+        """The seat's free cells in activation order (DV-4) and how many of its hexes each
+        touches; counted once per placement (playouts ask twice a placement: the legal
+        places, then the bot's choice). Read only: the answer is shared."""
+        player = self.players[seat]
+        hexes = player.hexes
+        counted, cells, contacts = player.frontier
+        if counted != len(hexes):
+            contacts = {}
+            for at in hexes:
+                for cell in neighbour_cells(at):
+                    if cell not in hexes:
+                        contacts[cell] = contacts.get(cell, 0) + 1
+            cells = sorted(contacts, key=order_key)
+            player.frontier = (len(hexes), cells, contacts)
+        return cells, contacts
 
     def _grow_actions(self, tile: Tile) -> list[Event]:
         automatic = tile.kind.automatic_at
