@@ -65,7 +65,15 @@ def replay(
     `on_event(index, state)` is called after each event (for step-through viewers).
     """
     game, ruleset, state = start(log)
-    return finish(log, game, ruleset, state, collect_facts=collect_facts, on_event=on_event)
+    return finish(
+        log,
+        game,
+        ruleset,
+        state,
+        collect_facts=collect_facts,
+        detail_facts=detail_facts,
+        on_event=on_event,
+    )
 
 
 def finish(
@@ -75,6 +83,7 @@ def finish(
     state: State,
     *,
     collect_facts: bool = False,
+    detail_facts: bool = True,
     on_event: Callable[[int, State], None] | None = None,
 ) -> Replay:
     """`replay` from a state `start(log)` already built, for callers that need it first."""
