@@ -61,9 +61,9 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     keeps within each part. Under pytest-xdist (`--dist loadgroup`, make test) the tests that
     use the configured Redis or stacks of servers of their own (uses_services) form the group
     "services", run one at a time on one process while the other tests spread over all of
-    them. Under the fuzz profile, each property test runs at least FUZZ_EXAMPLES examples: a test's own
-    @settings(max_examples=...) outranks any profile, so it is raised here, on the settings
-    Hypothesis keeps on the test."""
+    them. Under the fuzz profile, each property test runs at least FUZZ_EXAMPLES examples: a
+    test's own @settings(max_examples=...) outranks any profile, so it is raised here, on the
+    settings Hypothesis keeps on the test."""
     items.sort(key=lambda item: not uses_browser(item))  # stable: else in the order collected
     for item in items:
         if not uses_browser(item) and uses_services(item):
