@@ -28,6 +28,9 @@ sys.path.insert(0, os.path.dirname(__file__))
 from service_support import UNDER_CI
 from shared_chromium import SHARED_CHROMIUM
 
+from engines.analysis import strategy
+from engines.analysis.strategy import SearchBudget
+
 hypothesis.settings.register_profile(
     "ci",
     derandomize=True,
@@ -47,6 +50,19 @@ hypothesis.settings.register_profile(
 )
 HYPOTHESIS_PROFILE = os.environ.get("HYPOTHESIS_PROFILE") or ("ci" if UNDER_CI else "default")
 hypothesis.settings.load_profile(HYPOTHESIS_PROFILE)
+
+
+@pytest.fixture(autouse=True, scope="session")
+def small_montecarlo_search():
+    """Every test that seats the montecarlo bot (property tests draw it among each game's
+    bots) plays it at a small search budget: its default doubles playouts up to 256 an
+    action where a decision is close, 15-20 times the CPU of a heuristic game. How well it
+    plays is benchmarks/bot_match.py's question; test_montecarlo_search.py passes its budgets
+    explicitly."""
+    default = strategy.MONTECARLO_BUDGET
+    strategy.MONTECARLO_BUDGET = SearchBudget(first=4, most=16)
+    yield
+    strategy.MONTECARLO_BUDGET = default
 
 
 def pytest_report_header() -> str:

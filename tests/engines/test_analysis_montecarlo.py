@@ -1,23 +1,16 @@
 """The `montecarlo` strategy: listed among every game's own bots, plays legal moves, and is
-reproducible for a seed. Whole games are played at a small search budget: how well the
-bot plays is benchmarks/bot_match.py's question, not these tests'."""
+reproducible for a seed. Whole games are played at the small search budget every test
+gives it (tests/conftest.py): how well the bot plays is benchmarks/bot_match.py's question."""
 
 import random
 from importlib import import_module
 
 import pytest
 
-from engines.analysis import strategy
-from engines.analysis.strategy import SearchBudget
 from engines.core.bots import MonteCarloStrategy
 from engines.core.replay import verify
 from engines.core.simulate import simulate_game
 from engines.registry import GAMES, get_game
-
-
-@pytest.fixture(autouse=True)
-def small_search(monkeypatch):
-    monkeypatch.setattr(strategy, "MONTECARLO_BUDGET", SearchBudget(first=4, most=16))
 
 
 @pytest.mark.parametrize("game_id", sorted(GAMES))
