@@ -549,6 +549,10 @@ class RecordingDraft(models.Model):
     refusal = models.JSONField(
         null=True, blank=True, help_text="The last refused save's error (text, event index)"
     )
+    # Counted by the page, one up per step kept: which copy is newer, this browser's or the
+    # server's, is decided on it, never on clocks (the server stamps a state later than the
+    # browser that kept it, so a slower older copy looked newer).
+    revision = models.PositiveIntegerField(default=0)
     updated_at = models.DateTimeField(auto_now=True)
 
     class Meta:
@@ -571,6 +575,7 @@ class RecordingDraft(models.Model):
             "step_count": self.step_count,
             "refusal": self.refusal,
             "refused_step": self.refused_step(),
+            "revision": self.revision,
             "updated_at": self.updated_at.isoformat(),
         }
 
@@ -590,5 +595,6 @@ class RecordingDraft(models.Model):
             "base": self.base,
             "steps": self.steps,
             "refusal": self.refusal,
+            "revision": self.revision,
             "updated_at": self.updated_at.isoformat(),
         }

@@ -58,8 +58,9 @@ def listed_drafts(user: Any) -> list[dict[str, Any]]:
 
 
 def keep_draft(user: Any, data: Any) -> RecordingDraft:
-    """Store (or replace) the recording `data` = {key, base, steps, refusal?} for `user`;
-    DraftRefused names the field that is wrong."""
+    """Store (or replace) the recording `data` = {key, base, steps, refusal?, revision?} for
+    `user`; DraftRefused names the field that is wrong. A copy older than the one kept (a
+    lower revision, e.g. from a second tab left behind) is refused: it never overwrites."""
     if not isinstance(data, dict):
         raise DraftRefused("post a JSON object with key, base and steps", field="")
     key = checked_key(data.get("key"))
@@ -70,7 +71,13 @@ def keep_draft(user: Any, data: Any) -> RecordingDraft:
     refusal = data.get("refusal")
     if refusal is not None and not isinstance(refusal, dict):
         raise DraftRefused("refusal is the refused save's error object, or null", field="refusal")
+    revision = data.get("revision", 0)
+    if type(revision) is not int or not 0 <= revision < 2**31:
+        raise DraftRefused(
+            "revision is the page's count of kept steps, 0 or more", field="revision"
+        )
     fields = {
+        "revision": revision,
         "game_type": game_type,
         "table": base.get("table"),
         "base": base,
@@ -88,6 +95,13 @@ def keep_draft(user: Any, data: Any) -> RecordingDraft:
                 status=409,
             )
         return RecordingDraft.objects.create(recorder=user, key=key, **fields)
+    if revision < draft.revision:
+        raise DraftRefused(
+            f"this recording was kept further elsewhere (revision {draft.revision}, this is "
+            f"{revision}): reload the Record page to resume the newer copy",
+            field="revision",
+            status=409,
+        )
     for name, value in fields.items():
         setattr(draft, name, value)
     draft.save()

@@ -6,6 +6,8 @@ from django.conf import settings
 from django.contrib.auth.models import User
 from django.test import Client
 
+from games.models import RecordingDraft
+
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 HISTORY = (
@@ -70,6 +72,45 @@ def test_a_deep_dive_recorded_in_part_is_resumed_after_a_reload(browser, live_se
     assert page.is_hidden("#record-setup")
     assert after == before
     assert after["history"][2].endswith("shark die: green")
+    assert errors == []
+
+
+def record_three_deep_dive_steps(page, live_server):
+    page.goto(live_server.url + "/record/", wait_until="networkidle")
+    page.select_option("#record-game", "deep-dive")
+    page.fill("input[name=player-0]", "Marina")
+    page.fill("input[name=player-1]", "Nemo")
+    page.click("#record-setup button[type=submit]")
+    for count, label in enumerate(["colour die: blue", "colour die: red", "shark die: green"], 1):
+        page.get_by_role("button", name=label, exact=True).click()
+        page.wait_for_function(
+            f"() => document.querySelectorAll('#record-history li').length === {count}"
+        )
+    page.wait_for_function(
+        "() => document.getElementById('record-kept').textContent.startsWith('3 steps kept on')"
+    )
+
+
+def test_the_newer_copy_by_revision_is_offered_whichever_was_stamped_last(browser, live_server):
+    # The server stamps a copy when it arrives: an older copy arriving after this browser
+    # kept a newer one (a slow phone) is stamped later, and once hid the newer steps.
+    _, page, errors = signed_in_page(browser, live_server)
+    record_three_deep_dive_steps(page, live_server)
+    draft = RecordingDraft.objects.get()
+    newest = draft.revision
+    draft.steps, draft.step_count, draft.revision = draft.steps[:2], 2, newest - 1
+    draft.save()  # stamped now, after the browser's copy
+
+    page.reload(wait_until="networkidle")
+    offered_after_a_slow_copy = page.inner_text("#record-resume-list")
+    # Then another phone takes a step back and keeps that further along.
+    draft.revision = newest + 5
+    draft.save()
+    page.reload(wait_until="networkidle")
+    offered_after_another_phone = page.inner_text("#record-resume-list")
+
+    assert "Deep Dive (Marina, Nemo): 3 steps" in offered_after_a_slow_copy
+    assert "Deep Dive (Marina, Nemo): 2 steps" in offered_after_another_phone
     assert errors == []
 
 

@@ -145,6 +145,24 @@ def test_a_recording_sent_again_replaces_its_steps_and_another_key_is_another_re
     assert counts == {"first": 12, "second": len(log["events"])}
 
 
+def test_an_older_copy_of_a_recording_never_overwrites_a_newer_one(the_club):
+    # A tab left behind, or a slow phone's earlier send, arriving after a newer copy.
+    log = the_club.table_log()
+    client = the_club.client("seated player")
+    recording = draft_of(log, the_club.table, "first")
+    post(client, DRAFTS, {**recording, "steps": recording["steps"][:12], "revision": 7})
+
+    stale = post(client, DRAFTS, {**recording, "steps": recording["steps"][:10], "revision": 6})
+    again = post(client, DRAFTS, {**recording, "steps": recording["steps"][:11], "revision": 7})
+    draft = RecordingDraft.objects.get()
+
+    assert stale.status_code == 409
+    assert stale.json()["error"]["field"] == "revision"
+    assert "kept further elsewhere (revision 7, this is 6)" in stale.json()["error"]["text"]
+    assert again.status_code == 200  # the same revision sent again (a retried request)
+    assert (draft.step_count, draft.revision) == (11, 7)
+
+
 def test_a_recorder_resumes_their_recording_whole_from_the_server(the_club):
     log = the_club.table_log()
     kept(the_club, log)
@@ -176,6 +194,8 @@ def test_a_recorder_discards_their_recording(the_club):
         ({"steps": {"0": {}}}, "steps"),
         ({"steps": [{"event": {"type": "dive"}}]}, "steps.0"),
         ({"refusal": "no"}, "refusal"),
+        ({"revision": -1}, "revision"),
+        ({"revision": "3"}, "revision"),
     ],
 )
 def test_a_draft_that_is_not_one_is_refused_naming_the_field_and_nothing_is_kept(

@@ -51,6 +51,7 @@
   let key = null; // this recording's own id: its localStorage key and its draft's key
   let base = null; // {game, ruleset, players, setup, table} chosen on the form
   let steps = []; // [{event, label}] or [{draw, label}], in order; undo pops the last
+  let revision = 0; // one up per state kept: the newer of this browser's and the server's copy
   let refused = null; // the last refused save's error, kept with the recording
   let answer = null;
 
@@ -226,8 +227,9 @@
 
   function keep() {
     const savedAt = new Date().toISOString();
+    revision += 1;
     try {
-      localStorage.setItem(storagePrefix + key, JSON.stringify({ key, base, steps, refusal: refused, savedAt }));
+      localStorage.setItem(storagePrefix + key, JSON.stringify({ key, base, steps, refusal: refused, revision, savedAt }));
     } catch (_) {
       // Storage full or disabled: the server's copy still keeps it.
     }
@@ -249,7 +251,7 @@
         // The count sent, not the steps by the time the answer comes (a step taken meanwhile
         // is sent next): the note never claims the server keeps a step it has not got yet.
         const sent = steps.length;
-        const result = await post(urls.drafts, { key, base, steps, refusal: refused });
+        const result = await post(urls.drafts, { key, base, steps, refusal: refused, revision });
         keptNote.textContent = result.ok
           ? `${stepsText(sent)} kept on the server and in this browser.`
           : `${stepsText(sent)} kept in this browser only (${result.data.error.text}); sent again with the next step.`;
@@ -290,12 +292,13 @@
     return kept;
   }
 
-  // This browser's recordings and the server's, one entry per recording: the newer copy.
+  // This browser's recordings and the server's, one entry per recording: the newer copy, by
+  // revision (the server stamps its copy after this browser kept it, so times mislead).
   function allRecordings() {
     const all = keptRecordings();
     for (const draft of serverDrafts) {
       const local = all.get(draft.key);
-      if (local && Date.parse(local.savedAt) >= Date.parse(draft.updated_at)) {
+      if (local && (local.revision || 0) >= draft.revision) {
         all.set(draft.key, { ...local, onServer: true });
       } else {
         all.set(draft.key, {
@@ -378,6 +381,7 @@
     key = recording.key || newKey();
     base = recording.base;
     steps = recording.steps;
+    revision = recording.revision || 0;
     refused = recording.refusal || null;
     const error = await advance();
     showError(error);
