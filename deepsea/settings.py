@@ -231,6 +231,8 @@ WHITENOISE_AUTOREFRESH = not SERVE_COLLECTED_STATIC
 LOGIN_URL = "account_login"
 LOGIN_REDIRECT_URL = "confirmations:pending"
 ACCOUNT_LOGOUT_REDIRECT_URL = "home"
+# A newcomer claims the name they play under first: nothing waits to confirm before that.
+ACCOUNT_SIGNUP_REDIRECT_URL = "accounts:player"
 ACCOUNT_LOGIN_METHODS = {"username", "email"}
 ACCOUNT_SIGNUP_FIELDS = ["username*", "email", "password1*", "password2*"]
 ACCOUNT_EMAIL_VERIFICATION = "optional"

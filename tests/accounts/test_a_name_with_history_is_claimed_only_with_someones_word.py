@@ -63,6 +63,17 @@ def test_a_new_name_is_claimed_at_once(client, signals):
     assert not ClaimRequest.objects.exists() and signals == []
 
 
+def test_once_the_name_is_theirs_the_page_says_where_to_go_next(client):
+    client.force_login(get_user_model().objects.create_user("newcomer", "", PASSWORD))
+
+    page = client.post("/account/player/", {"name": "Deep Newcomer"}, follow=True)
+    next_steps = page.content.decode().split('id="what-next"')[1].split("</section>")[0]
+
+    for link in ('href="/tournaments/"', 'href="/record/"', 'href="/upload/"'):
+        assert link in next_steps
+    assert f'href="{Player.objects.get().get_absolute_url()}"' in next_steps
+
+
 def test_a_name_nobody_played_under_is_claimed_at_once_even_if_it_exists(client):
     Player.objects.create(handle="quiet-one", display_name="Quiet One")  # no games, no entries
     user = get_user_model().objects.create_user("quiet", "", PASSWORD)

@@ -41,6 +41,7 @@ def test_a_visitor_signs_up_and_is_signed_in(client):
     response = sign_up(client, "marina", "marina@example.org")
 
     assert response.status_code == 302
+    assert response["Location"] == "/account/player/"  # the name they play under comes first
     assert get_user_model().objects.get(username="marina").email == "marina@example.org"
     page = client.get("/").content.decode()
     assert "Signed in as <strong>marina</strong>" in page
