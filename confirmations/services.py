@@ -325,13 +325,15 @@ def pending_list(user: Any) -> list[tuple[Confirmation, notify.PendingGame]]:
     return notify.with_descriptions(waiting)
 
 
-def recent_answers(user: Any, limit: int = 20) -> list[Confirmation]:
-    return list(
+def recent_answers(user: Any, limit: int = 20) -> list[tuple[Confirmation, notify.PendingGame]]:
+    """The user's latest answers, newest first, each with its game in words (not a log id)."""
+    answered = list(
         Confirmation.objects.filter(player__user=user)
         .exclude(answer=Confirmation.Answer.WAITING)
-        .select_related("review__log")
+        .select_related("review")
         .order_by("-answered_at")[:limit]
     )
+    return notify.with_descriptions(answered)
 
 
 def review_of(log: GameLog) -> Review | None:

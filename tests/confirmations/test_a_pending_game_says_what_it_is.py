@@ -113,3 +113,15 @@ def test_the_api_lists_the_same_description(at_a_table):
     assert described["result"] == winner_line(outcome)
     assert described["submitter"] == "Ann Abyss"
     assert described["time_left"] == "47 h left"
+
+
+def test_an_answered_game_is_listed_in_words_with_its_result_not_as_a_log_id(client, at_a_table):
+    people, game, outcome = at_a_table
+    signed_in(client, people.bea.user).post(f"/account/games/{game.log_id}/confirm/")
+
+    page = client.get("/account/pending/").content.decode()
+    answers = page[page.index("<h2>Your answers</h2>") :]
+
+    assert f"Deep Vents game of {PLAYED:%Y-%m-%d}" in answers
+    assert f"{winner_line(outcome)}: you confirmed" in answers
+    assert f"log {game.log_id}" not in answers
