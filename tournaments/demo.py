@@ -1,4 +1,5 @@
-"""Demo data: one finished Deep Vents tournament played by bots under players' names.
+"""Demo data: one finished Deep Vents tournament played by bots under players' names, and
+one a week ahead open for registration, so a visitor can walk a tournament day's journey.
 
 Each table's log is simulated with the opening bidder drawn at seating (DV-3), submitted as
 the table's result and verified at once, like a real event where every log is uploaded
@@ -28,6 +29,10 @@ from tournaments.services.seating import seat_next_round
 from tournaments.services.table_recording import seated_setup
 
 DEMO_SLUG = "demo-deep-vents-open"
+UPCOMING_SLUG = "demo-deep-vents-club-night"
+# Already registered for the upcoming one; the demo's players with a login (Marina, Nemo,
+# Coral) are left to register themselves.
+UPCOMING_ENTRANTS = ["kelp", "angler", "gulper", "isopod", "squid"]
 DEMO_ENTRANTS = [
     ("marina", "Marina Abyss"),
     ("nautilus", "Nemo Nautilus"),
@@ -95,7 +100,30 @@ def final_table_log() -> list[Any]:
 
 
 def load(stdout: TextIO) -> None:
-    """Create the demo tournament once; running again leaves it as it is."""
+    load_finished(stdout)
+    load_upcoming(stdout)
+
+
+def load_upcoming(stdout: TextIO) -> None:
+    """A club night a week from now, open for registration, once."""
+    if Tournament.objects.filter(slug=UPCOMING_SLUG).exists():
+        return
+    starts_on = timezone.localdate() + datetime.timedelta(days=7)
+    tournament = Tournament.objects.create(
+        name="Deep Vents Club Night (demo)",
+        slug=UPCOMING_SLUG,
+        rounds_planned=3,
+        starts_on=starts_on,
+        ends_on=starts_on,
+        seed="demo-club-night",
+    )
+    for player in Player.objects.filter(handle__in=UPCOMING_ENTRANTS):
+        Registration.objects.create(tournament=tournament, player=player)
+    stdout.write(f"Demo tournament: {tournament.name}, open for registration.\n")
+
+
+def load_finished(stdout: TextIO) -> None:
+    """Create the finished demo tournament once; running again leaves it as it is."""
     if Tournament.objects.filter(slug=DEMO_SLUG).exists():
         stdout.write("Demo tournament: already there.\n")
         return

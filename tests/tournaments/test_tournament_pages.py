@@ -5,6 +5,7 @@ from io import StringIO
 import pytest
 from demo_support import load_tournament_demo
 from django.core.management import call_command
+from django.utils import timezone
 
 from tournaments import demo
 from tournaments.models import Tournament
@@ -28,7 +29,17 @@ def test_demo_loads_once(finished):
     demo.load(out)
 
     assert "already there" in out.getvalue()
-    assert Tournament.objects.count() == 1
+    assert Tournament.objects.count() == 2
+
+
+def test_the_demo_has_a_tournament_open_for_registration_a_week_ahead(client, finished):
+    upcoming = Tournament.objects.get(slug=demo.UPCOMING_SLUG)
+
+    assert upcoming.status == Tournament.Status.REGISTRATION
+    assert upcoming.starts_on > timezone.localdate()
+    assert sorted(r.player.handle for r in upcoming.registrations.all()) == sorted(
+        demo.UPCOMING_ENTRANTS
+    )
 
 
 def test_tournament_list_links_each_tournament(client, finished):
