@@ -116,6 +116,7 @@ def load_upcoming(stdout: TextIO) -> None:
         starts_on=starts_on,
         ends_on=starts_on,
         seed="demo-club-night",
+        registration_open=True,
     )
     for player in Player.objects.filter(handle__in=UPCOMING_ENTRANTS):
         Registration.objects.create(tournament=tournament, player=player)

@@ -35,7 +35,7 @@ def test_demo_loads_once(finished):
 def test_the_demo_has_a_tournament_open_for_registration_a_week_ahead(client, finished):
     upcoming = Tournament.objects.get(slug=demo.UPCOMING_SLUG)
 
-    assert upcoming.status == Tournament.Status.REGISTRATION
+    assert upcoming.status == Tournament.Status.REGISTRATION and upcoming.registration_open
     assert upcoming.starts_on > timezone.localdate()
     assert sorted(r.player.handle for r in upcoming.registrations.all()) == sorted(
         demo.UPCOMING_ENTRANTS
