@@ -111,6 +111,20 @@ def test_players_register_themselves_only_while_registration_is_open(harbour):
     assert harbour.tournament.registrations.get().player == harbour.player("Marina Abyss")
 
 
+def test_before_round_one_my_page_lists_who_is_registered_and_when_it_starts(harbour):
+    Tournament.objects.filter(pk=harbour.tournament.pk).update(registration_open=True)
+    marina = harbour.client(harbour.players["Marina Abyss"])
+    marina.post(harbour.url("me/register/"))
+
+    page = marina.get(harbour.url("me/")).content.decode()
+    starts = f"{harbour.tournament.rounds_planned} rounds from "
+    starts += f"{harbour.tournament.starts_on:%a %-d %b %Y}"
+
+    assert "Registered players (1)" in page and 'class="me">Marina Abyss</li>' in page
+    assert "Points" not in page and "round – of" not in page
+    assert starts in page
+
+
 def test_a_user_without_a_claimed_name_cannot_register(harbour, django_user_model):
     Tournament.objects.filter(pk=harbour.tournament.pk).update(registration_open=True)
     nameless = django_user_model.objects.create_user("nameless")
