@@ -117,6 +117,7 @@ def test_a_refused_save_keeps_the_recording_which_is_saved_once_the_table_reopen
     assert draft.base["setup"]["opening_bidder"] == 1  # Coral, as seated (DV-3)
     draft.steps = draft.steps + played_to_the_end(draft.base, draft.steps)
     draft.step_count = len(draft.steps)
+    draft.revision += 1  # as the page counts a copy kept further
     draft.save()
     page.reload(wait_until="load")
     resume = page.locator("#record-resume-list li")
