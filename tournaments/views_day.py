@@ -122,10 +122,13 @@ def desk_context(tournament: Tournament, **forms: Any) -> dict[str, Any]:
             1 for r in registrations if r.checked_in_at and r.dropped_after_round is None
         ),
         # Names of this tournament that an account has asked to claim: the organiser decides
-        # (issue 23) on the approvers' page, linked beside each such name.
+        # (issue 23) on the approvers' page, linked beside each such name. One filter() call,
+        # so both conditions are on one request: "decided_at is null" alone also matched every
+        # name no account had ever asked for (the outer join's empty row).
         "claims_waiting": set(
             tournament.registrations.filter(
-                player__claim_requests__decided_at__isnull=True
+                player__claim_requests__isnull=False,
+                player__claim_requests__decided_at__isnull=True,
             ).values_list("player_id", flat=True)
         ),
         "rounds": rounds,
