@@ -1,6 +1,6 @@
-"""The desk's players table, even with every name tagged "account" and "claim to decide": at a
-desktop width (1280 px, the desk beside its players) a player's state ("not checked in") is
-one line; on a phone it may wrap, but never between "checked" and "in"."""
+"""The desk's players table at a desktop width (1280 px, the desk beside its players), even
+with every name tagged "account" and "claim to decide": a player's state ("not checked in")
+is one line."""
 
 import pytest
 from browser_support import ARTIFACTS, WIDTHS
@@ -13,29 +13,17 @@ from tournaments.services import day
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
-# Each state of the players table: how many lines it takes, and its "checked in" (if any).
+# Each state of the players table, and how many lines it takes.
 STATE_LINES = """() => Array.from(document.querySelectorAll('.desk-players td.entry-state'))
     .map((cell) => {
-        const lines = (range) =>
-            new Set(Array.from(range.getClientRects(), (r) => Math.round(r.top))).size;
         const whole = document.createRange();
         whole.selectNodeContents(cell);
-        const state = {state: cell.textContent.trim(), lines: lines(whole), checkedIn: 0};
-        const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
-        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-            const at = node.textContent.indexOf('checked in');
-            if (at >= 0) {
-                const phrase = document.createRange();
-                phrase.setStart(node, at);
-                phrase.setEnd(node, at + 'checked in'.length);
-                state.checkedIn = lines(phrase);
-            }
-        }
-        return state;
+        const tops = new Set(Array.from(whole.getClientRects(), (r) => Math.round(r.top)));
+        return {state: cell.textContent.trim(), lines: tops.size};
     })"""
 
 
-def desk_states(browser, live_server, django_user_model, size: str) -> list[dict]:
+def test_a_players_state_is_one_line_at_a_desktop_desk(browser, live_server, django_user_model):
     harbour = tournament_day()
     for index, name in enumerate(PLAYERS):
         registration = Registration.objects.create(
@@ -49,25 +37,13 @@ def desk_states(browser, live_server, django_user_model, size: str) -> list[dict
             player=harbour.player(name),
         )
     page = browser.new_page()
-    page.set_viewport_size(dict(zip(("width", "height"), WIDTHS[size], strict=True)))
+    page.set_viewport_size(dict(zip(("width", "height"), WIDTHS["desktop"], strict=True)))
     session = signed_in_as(harbour.organiser).cookies["sessionid"].value
     page.context.add_cookies([{"name": "sessionid", "value": session, "url": live_server.url}])
+
     page.goto(live_server.url + harbour.url("desk/"))
-    page.screenshot(
-        path=str(ARTIFACTS / "screenshots" / f"desk-players-{size}.png"), full_page=True
-    )
+
+    page.screenshot(path=str(ARTIFACTS / "screenshots" / "desk-players-desktop.png"))
     states = page.evaluate(STATE_LINES)
     assert len(states) == len(PLAYERS)
-    return states
-
-
-def test_a_players_state_is_one_line_at_a_desktop_desk(browser, live_server, django_user_model):
-    states = desk_states(browser, live_server, django_user_model, "desktop")
-
     assert [state for state in states if state["lines"] != 1] == []
-
-
-def test_checked_in_is_never_split_at_the_desk_on_a_phone(browser, live_server, django_user_model):
-    states = desk_states(browser, live_server, django_user_model, "phone")
-
-    assert [state for state in states if state["checkedIn"] != 1] == []
