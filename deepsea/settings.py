@@ -177,6 +177,15 @@ if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     _options = DATABASES["default"].setdefault("OPTIONS", {})
     _parallel = f"-c max_parallel_workers_per_gather={DATABASE_PARALLEL_WORKERS}"
     _options["options"] = f"{_options.get('options', '')} {_parallel}".strip()
+# A SQLite file is written by more than one process at once: `make run`'s worker beside the
+# web server, and `manage.py load_demo` (run with no broker) beside both. Every process takes
+# the write lock as its transaction begins (IMMEDIATE) and waits up to 30 s for it: a deferred
+# transaction that read first and then writes is refused "database is locked" at once, without
+# waiting, when another process wrote in between. WAL lets readers go on beside the writer.
+if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
+    DATABASES["default"].setdefault("OPTIONS", {}).update(
+        timeout=30, transaction_mode="IMMEDIATE", init_command="PRAGMA journal_mode=WAL;"
+    )
 
 AUTH_PASSWORD_VALIDATORS = [
     {"NAME": "django.contrib.auth.password_validation.UserAttributeSimilarityValidator"},
@@ -363,10 +372,6 @@ if EMBEDDED_BROKER:
         data_folder_out=str(EMBEDDED_BROKER_DIR / "queue"),
         control_folder=str(EMBEDDED_BROKER_DIR / "control"),
     )
-    if DATABASES["default"]["ENGINE"] == "django.db.backends.sqlite3":
-        DATABASES["default"].setdefault("OPTIONS", {}).update(
-            timeout=30, transaction_mode="IMMEDIATE", init_command="PRAGMA journal_mode=WAL;"
-        )
 # Queues, in the order every worker serves them: a free worker takes the next message of the
 # first queue that has one (kombu's "priority" order on Redis; the embedded broker takes them
 # in turn, so there a message waits for at most one task of each other queue per worker).

@@ -193,7 +193,7 @@
   // Titles. Plotly never wraps a title: on a phone a long chart, x axis or colour-bar title
   // runs off the chart. One that is wider than its room is broken into lines (at spaces)
   // here, and the margin above (chart title) or below (x axis titles) grows to hold them
-  // (a colour bar's title hangs below its bar, in the margin it has); a wider window
+  // (a colour bar's title sits above its bar, which Plotly makes room for); a wider window
   // gives the titles back their single line. Worked out again on every redraw, as labels;
   // data-titles-fitted="<width>" says they fit the chart's current width.
   const LINE_HEIGHT = 1.3;
@@ -226,7 +226,7 @@
     const restyles = [];
     for (const [key, text] of state.texts) {
       if (key.startsWith("colorbar:")) {
-        // A colour bar across the foot (a heatmap on a phone): its title is centred on the
+        // A colour bar across the plot (a heatmap on a phone): its title is centred on the
         // bar, which starts after the y axis's labels, so its room is twice the distance from
         // the bar's centre to the nearer edge of the chart.
         const t = Number(key.slice("colorbar:".length));

@@ -272,14 +272,17 @@ def head_to_head(names: list[str], shares: list[list], meetings: list[list]) -> 
         "zmax": 1,
         "zmid": 0.5,
         "colorscale": COLORSCALE_RDBU,
-        # Below the plot, at the figure's foot: beside it, it took a quarter of a phone.
+        # Across the top of the plot, its title above it: beside the plot, the bar took a
+        # quarter of a phone; at the figure's foot (y in "container" units), Plotly hung the
+        # title under the tick labels, 80 px below the bar on a phone once wrapped, and put a
+        # title on top over the bar itself. In "paper" units the title sits on its bar.
         "colorbar": {
-            "title": {"text": "Share of meetings finished above", "side": "bottom"},
+            "title": {"text": "Share of meetings finished above", "side": "top"},
             "tickformat": ".0%",
             "thickness": 10,
             "orientation": "h",
-            "yref": "container",
-            "y": 0.08,
+            "yref": "paper",
+            "y": 1.02,
             "yanchor": "bottom",
         },
         # The numbers on the cells, not only their colour.
@@ -291,9 +294,11 @@ def head_to_head(names: list[str], shares: list[list], meetings: list[list]) -> 
     fig = figure(
         [heatmap],
         "Head to head: share of meetings the row finished above the column",
-        margin={**MARGIN_WITH_LEGEND, "b": 150},
+        margin={**MARGIN_WITH_LEGEND, "t": 120},
         height=520,
-        xaxis=axis("Opponent"),
+        # Measured from the axis here: beside a colour bar across the top, Plotly put the title
+        # among the tick labels.
+        xaxis={"title": {"text": "Opponent", "standoff": 40}},
         yaxis=axis("Strategy"),
     )
     return html(fig, "head-to-head")

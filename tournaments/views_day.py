@@ -23,7 +23,7 @@ from tournaments.services import corrections, day
 from tournaments.services.day import DayRefused
 from tournaments.services.my_day import day_rounds, my_day
 from tournaments.services.roster import register_pasted
-from tournaments.services.seating import SeatingError, seat_next_round
+from tournaments.services.seating import SeatingError, seat_next_round, seating_refusal
 from tournaments.services.standings import tournament_standings
 
 View = Callable[..., HttpResponse]
@@ -122,10 +122,13 @@ def desk_context(tournament: Tournament, **forms: Any) -> dict[str, Any]:
             1 for r in registrations if r.checked_in_at and r.dropped_after_round is None
         ),
         # Names of this tournament that an account has asked to claim: the organiser decides
-        # (issue 23) on the approvers' page, linked beside each such name.
+        # (issue 23) on the approvers' page, linked beside each such name. One filter() call,
+        # so both conditions are on one request: "decided_at is null" alone also matched every
+        # name no account had ever asked for (the outer join's empty row).
         "claims_waiting": set(
             tournament.registrations.filter(
-                player__claim_requests__decided_at__isnull=True
+                player__claim_requests__isnull=False,
+                player__claim_requests__decided_at__isnull=True,
             ).values_list("player_id", flat=True)
         ),
         "rounds": rounds,
@@ -137,6 +140,9 @@ def desk_context(tournament: Tournament, **forms: Any) -> dict[str, Any]:
         "names_form": forms.get("names_form") or PasteNamesForm(tournament=tournament),
         "timer_form": forms.get("timer_form") or TimerForm(),
         "seat_error": forms.get("seat_error"),
+        # Why "Seat round N" is disabled (results of the round before still to come): said
+        # beside the button, and the server refuses the same post with it (409).
+        "seat_refusal": seating_refusal(tournament),
     }
 
 
@@ -164,6 +170,11 @@ def desk_live(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         "tournament": tournament,
         "rounds": rounds,
         "seconds_left": day.seconds_left(rounds[0].round if rounds else None),
+        # The seat button, enabled once the last table's result is in (a finished event
+        # shows none to replace).
+        "out_of_band": tournament.status != Tournament.Status.FINISHED,
+        "next_round": day.next_round_number(tournament),
+        "seat_refusal": seating_refusal(tournament),
     }
     return render(request, "tournaments/_desk_live.html", context)
 

@@ -2,14 +2,7 @@
 breaks a long chart, x-axis or colour-bar title into lines and makes room for them; at a
 desktop width they stay on one line. Phones from 360 px (small Androids) to 390 px."""
 
-import json
-
 import pytest
-
-from engines.core.simulate import simulate
-from engines.registry import get_game
-from games.models import Source
-from games.services.intake import submit_batch
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -32,17 +25,6 @@ TITLES = """() => Array.from(document.querySelectorAll('.plotly-graph-div')).map
                 return {text: t.textContent, left: b.left, right: b.right,
                     lines: Math.max(1, t.querySelectorAll('tspan.line').length)}; })};
 })"""
-
-
-@pytest.fixture
-def games(django_db_blocker) -> None:
-    game = get_game("deep-vents")
-    logs = list(simulate(game, game.ruleset(None), 3, 6, seed="titles"))
-    for log in logs[::2]:
-        # A seat no bot played: the head-to-head's longest row name, "People (no bot named)",
-        # pushes its colour bar (and the bar's centred title) to the right.
-        del log["players"][0]["strategy"]
-    submit_batch((json.dumps(log).encode() for log in logs), user=None, source=Source.SIMULATED)
 
 
 def titles_at(page, width: int) -> list[dict]:

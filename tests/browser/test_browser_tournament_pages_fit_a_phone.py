@@ -27,13 +27,14 @@ CUT_COLUMNS = (
         .map((cell) => `${table.className || table.id}: ${cell.textContent.trim()}`))"""
 ).replace("KEY_COLUMNS", str(KEY_COLUMNS))
 
-# Words of the desk's players table split across lines (a header "Stat|e", "chec|ked in").
+# Words of the desk's players table split across lines (a header "Stat|e", "chec|ked in"); a
+# line may end after a hyphen, as in print ("Fisher-|Lantern"), so each part counts alone.
 BROKEN_WORDS = """() => Array.from(document.querySelectorAll('.desk-players th, .desk-players td'))
     .flatMap((cell) => {
         const walker = document.createTreeWalker(cell, NodeFilter.SHOW_TEXT);
         const broken = [];
         for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-            for (const word of node.textContent.matchAll(/\\S+/g)) {
+            for (const word of node.textContent.matchAll(/[^\\s-]+-?/g)) {
                 const range = document.createRange();
                 range.setStart(node, word.index);
                 range.setEnd(node, word.index + word[0].length);

@@ -909,22 +909,33 @@ def tournament_table_sizes(tournament: Tournament, players: int) -> list[int]:
     )
 
 
+def seating_refusal(tournament: Tournament) -> str | None:
+    """Why the next round cannot be seated now, or None: the desk shows it beside its
+    disabled button, and seat_next_round refuses with it."""
+    last = tournament.rounds.order_by("-number").first()
+    number = 1 if last is None else last.number + 1
+    if tournament.status == Tournament.Status.FINISHED:
+        return f"{tournament} is finished; no more rounds"
+    if number > tournament.rounds_planned:
+        return f"{tournament} has {tournament.rounds_planned} rounds, all seated"
+    if last is not None:
+        pending = [t.number for t in last.tables.all() if t.result_kind == "pending"]
+        if pending:
+            tables = ", ".join(str(n) for n in pending)
+            return f"round {last.number} still has no result at table(s) {tables}"
+    return None
+
+
 @transaction.atomic
 def seat_next_round(tournament: Tournament) -> Round:
     """Seat the next round: tables, each in seat order from its opener (DV-3: the opening
     bidder is seat 0, marked on the seat)."""
     tournament = Tournament.objects.select_for_update().get(pk=tournament.pk)
+    refusal = seating_refusal(tournament)
+    if refusal is not None:
+        raise SeatingError(refusal)
     last = tournament.rounds.order_by("-number").first()
     number = 1 if last is None else last.number + 1
-    if tournament.status == Tournament.Status.FINISHED:
-        raise SeatingError(f"{tournament} is finished; no more rounds")
-    if number > tournament.rounds_planned:
-        raise SeatingError(f"{tournament} has {tournament.rounds_planned} rounds, all seated")
-    if last is not None:
-        pending = [t.number for t in last.tables.all() if t.result_kind == "pending"]
-        if pending:
-            tables = ", ".join(str(n) for n in pending)
-            raise SeatingError(f"round {last.number} still has no result at table(s) {tables}")
     registrations = players_to_seat(tournament, number)
     order = seeding_order(tournament, registrations, number)
     history = seating_history(tournament)
