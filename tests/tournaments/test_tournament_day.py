@@ -121,7 +121,7 @@ def test_before_round_one_my_page_lists_who_is_registered_and_when_it_starts(har
     starts += f"{harbour.tournament.starts_on:%a %-d %b %Y}"
 
     assert "Registered players (1)" in page and 'class="me">Marina Abyss</li>' in page
-    assert "Points" not in page and "round – of" not in page
+    assert "Points" not in page and "round \u2013 of" not in page
     assert starts in page
 
 

@@ -122,3 +122,17 @@ def test_recompute_ratings_command_reports_the_games_rated(finished):
     call_command("recompute_ratings", stdout=out)
 
     assert "deep-vents: 9 rated game(s)" in out.getvalue()
+
+
+def test_before_round_one_the_page_lists_who_is_registered_not_a_table_of_zeros(client, finished):
+    upcoming = Tournament.objects.get(slug=demo.UPCOMING_SLUG)
+
+    page = client.get(upcoming.get_absolute_url()).content.decode()
+    listed = page.split('id="registered-players"')[1].split("</ul>")[0]
+
+    assert f"Registered players ({len(demo.UPCOMING_ENTRANTS)})" in page
+    assert listed.count("<li>") == len(demo.UPCOMING_ENTRANTS)
+    for registration in upcoming.registrations.select_related("player"):
+        assert f'href="{registration.player.get_absolute_url()}"' in listed
+    assert 'id="registration-open"' in page
+    assert "Download the standings as CSV" not in page and "Opp. avg</th>" not in page
