@@ -17,7 +17,10 @@ wrong under 1%. The machine has two shared cores: run it under `nice`, on a samp
 
     nice .venv/bin/python benchmarks/calibration.py [--sample 20] [--every 2]
         [--games deep-sea-adventure,...] [--tables competitive,human] [--workers 2]
-        [--target-se 0.05 --max-playouts 200]
+        [--target-se 0.05 --max-playouts 200] [--seats read|pool|true]
+
+`--seats true` seats in the playouts the bots really at the table, which no analysis knows:
+the skill it reaches bounds what a better reading of the seats could add.
 """
 
 from __future__ import annotations
