@@ -17,7 +17,10 @@ wrong under 1%. The machine has two shared cores: run it under `nice`, on a samp
 
     nice .venv/bin/python benchmarks/calibration.py [--sample 20] [--every 2]
         [--games deep-sea-adventure,...] [--tables competitive,human] [--workers 2]
-        [--target-se 0.05 --max-playouts 200]
+        [--target-se 0.05 --max-playouts 200] [--seats read|pool|true]
+
+`--seats true` seats in the playouts the bots really at the table, which no analysis knows:
+the skill it reaches bounds what a better reading of the seats could add.
 """
 
 from __future__ import annotations
@@ -34,6 +37,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engines.analysis import Budget, decision_points, evaluate_position
 from engines.analysis.calibration import Forecast, skill, summary
+from engines.analysis.table_reading import TableReading
 from engines.core.bots import mixed_strategy
 from engines.core.game import Strategy
 from engines.core.schema import FORMAT
@@ -91,7 +95,7 @@ def playout_override(game_id: str, pool: str, randomness: float | None) -> type[
 def game_forecasts(job: tuple) -> tuple[list[tuple[Forecast, int]], float]:
     """Forecasts at every `every`-th decision of one game, each with the third of the game
     it was made in (0-2), and the CPU seconds they took."""
-    game_id, kind, index, every, budget, pool, randomness = job
+    game_id, kind, index, every, budget, pool, randomness, seating = job
     playout = playout_override(game_id, pool, randomness)
     started = time.process_time()
     log = table_log(game_id, kind, index)
@@ -99,23 +103,43 @@ def game_forecasts(job: tuple) -> tuple[list[tuple[Forecast, int]], float]:
     outcome = [0.0] * players
     for seat in log["result"]["winners"]:
         outcome[seat] = 1 / len(log["result"]["winners"])
+    reading = TableReading(get_game(game_id), players)
     forecasts = []
     for number, point in enumerate(decision_points(log)):
-        if number % every != index % every:
-            continue
-        (estimate,) = evaluate_position(
-            game_id,
-            point.state,
-            point.seat,
-            [point.played],
-            players,
-            budget=budget,
-            seed=f"{index}:{point.index}",
-            playout=playout,
-        )
-        third = 3 * point.index // len(log["events"])
-        forecasts.append((Forecast(index, players, estimate.win, outcome[point.seat]), third))
+        if number % every == index % every:
+            (estimate,) = evaluate_position(
+                game_id,
+                point.state,
+                point.seat,
+                [point.played],
+                players,
+                budget=budget,
+                seed=f"{index}:{point.index}",
+                playout=playout,
+                seats=playout_seats(log, kind, seating, reading),
+            )
+            third = 3 * point.index // len(log["events"])
+            forecasts.append((Forecast(index, players, estimate.win, outcome[point.seat]), third))
+        reading.observe(point)
     return forecasts, time.process_time() - started
+
+
+def playout_seats(
+    log: dict, kind: str, seating: str, reading: TableReading
+) -> list[type[Strategy]] | None:
+    """Each seat's playout bot: None for the one bot everywhere (`pool`), the table as read
+    from the log so far (`read`, as analyses do), or the bots really seated (`true`: what
+    no analysis knows, the bound a better reading could reach)."""
+    if seating == "read":
+        return reading.seats()
+    if seating == "true":
+        game = get_game(log["game"])
+        randomness = HUMAN_RANDOMNESS if kind == "human" else 0.0
+        return [
+            mixed_strategy([game.strategies[player["strategy"]]], randomness)
+            for player in log["players"]
+        ]
+    return None
 
 
 def figures_line(game_id: str, kind: str, staged: list[tuple[Forecast, int]], cpu: float) -> str:
@@ -149,6 +173,13 @@ def main() -> None:
     parser.add_argument("--max-playouts", type=int, default=200)
     parser.add_argument("--pool", default="", help="playout bots to mix instead of the game's")
     parser.add_argument("--randomness", type=float, help="instead of the game's")
+    parser.add_argument(
+        "--seats",
+        choices=("read", "pool", "true"),
+        default="read",
+        help="each seat's playout bot read from the log so far (as analyses do), the one "
+        "playout bot everywhere, or the bots really seated (a bound no analysis reaches)",
+    )
     args = parser.parse_args()
     budget = Budget(
         target_se=args.target_se, min_playouts=args.min_playouts, max_playouts=args.max_playouts
@@ -157,7 +188,7 @@ def main() -> None:
         f"budget {budget.to_json()}, {args.sample} games per table, every {args.every}. "
         f"decision, {args.workers} workers; load {' '.join(f'{v:.2f}' for v in os.getloadavg())}"
         f" on {os.cpu_count()} CPUs; playouts: {args.pool or 'the game pool'}, randomness "
-        f"{'the game' if args.randomness is None else args.randomness}",
+        f"{'the game' if args.randomness is None else args.randomness}; seats: {args.seats}",
         flush=True,
     )
     started = time.perf_counter()
@@ -165,7 +196,7 @@ def main() -> None:
         for game_id in args.games.split(","):
             for kind in args.tables.split(","):
                 jobs = [
-                    (game_id, kind, i, args.every, budget, args.pool, args.randomness)
+                    (game_id, kind, i, args.every, budget, args.pool, args.randomness, args.seats)
                     for i in range(args.sample)
                 ]
                 parts = pool.map(game_forecasts, jobs, chunksize=1)

@@ -17,7 +17,7 @@ from django.db.models import F
 
 from analysis.models import BoardRequest
 from analysis.services.jobs import DEFAULT_SEED, AnalysisRefused, default_budget
-from engines.analysis import Budget, engine_version, evaluate_position
+from engines.analysis import Budget, engine_version, evaluate_position, read_table
 from engines.analysis.evaluator import seat_actions
 from engines.core.game import State
 from engines.core.log import loads
@@ -71,6 +71,8 @@ def run(request_id: int) -> None:
         budget = Budget.from_json(request.budget)
         game = get_game(log["game"])
         ruleset, snapshot = game.ruleset(log.get("ruleset")), state.snapshot()
+        # Each seat played as the game's analysis reads it at this moment, for the same figures.
+        seats = read_table(log, request.index + 1).seats()
         estimates = []
         for action in actions:
             (estimate,) = evaluate_position(
@@ -81,6 +83,7 @@ def run(request_id: int) -> None:
                 len(log["players"]),
                 budget=budget,
                 seed=f"{DEFAULT_SEED}:{request.index + 1}",
+                seats=seats,
             )
             # The action in the engine's words, as the replay names moves.
             estimates.append(

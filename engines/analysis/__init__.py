@@ -14,6 +14,7 @@ from engines.analysis.evaluator import (
     decision_points,
     engine_version,
     evaluate_position,
+    read_table,
 )
 
 __all__ = [
@@ -25,4 +26,5 @@ __all__ = [
     "decision_points",
     "engine_version",
     "evaluate_position",
+    "read_table",
 ]

@@ -1,11 +1,13 @@
 """Monte Carlo evaluation of decisions: the win probability each legal action leaves.
 
 From a decision point, every playout (1) resamples what the deciding seat could not see
-(`Game.resample`), (2) applies the action, (3) plays the game out with the game's playout
-bot at every seat (`Game.playout_strategy`: a mix of its heuristics, drawn per seat and
-playout, some of them playing a random legal event now and then) while the dice, draws and
-shells fall at random. The deciding seat's share of the win (1, or 1/k in a k-way tie, else 0)
-averaged over the playouts estimates its win probability after that action.
+(`Game.resample`), (2) applies the action, (3) plays the game out with a playout bot at
+every seat while the dice, draws and shells fall at random: the game's (`Game.playout_strategy`:
+a mix of its heuristics, drawn per seat and playout, some of them playing a random legal
+event now and then), or in a log's analysis that mix weighted, seat by seat, by how the seat
+played so far (engines/analysis/table_reading.py). The deciding seat's share of the win (1,
+or 1/k in a k-way tie, else 0) averaged over the playouts estimates its win probability
+after that action.
 
 Playout k of a decision uses the generator seeded "seed:index:k" for every action (common
 random numbers: the actions are compared on the same resampled hidden information), so a
@@ -25,6 +27,7 @@ from pathlib import Path
 from typing import Any
 
 from engines.analysis.calibration import SURE_HIGH, SURE_LOW
+from engines.analysis.table_reading import TableReading
 from engines.core.game import Event, Game, State, Strategy
 from engines.core.replay import start
 from engines.core.simulate import play_to_end
@@ -239,15 +242,18 @@ def evaluate_position(
     budget: Budget = DEFAULT_BUDGET,
     seed: str = "0",
     playout: str | type[Strategy] | None = None,
+    seats: Sequence[type[Strategy]] | None = None,
 ) -> list[ActionEstimate]:
     """Every action's estimate, best first (ties keep the order of `actions`).
 
-    `state` is not changed; `playout` names or gives another playout bot than the game's.
+    `state` is not changed; `playout` names or gives another playout bot than the game's;
+    `seats` gives each seat its own (what the log so far tells of how each seat plays:
+    engines.analysis.table_reading), instead of one bot at every seat.
     Playouts go to the actions whose error is still above the target, a batch at a time, so
     clear-cut actions stop early.
     """
     game = get_game(game_id)
-    bot = playout_bot(game, playout)
+    table = list(seats) if seats is not None else [playout_bot(game, playout)] * players
     estimates = [ActionEstimate(action, seat) for action in actions]
     if state.is_terminal():
         raise ValueError("a finished game has no decision to evaluate")
@@ -260,7 +266,7 @@ def evaluate_position(
                 rng = random.Random(f"{seed}:{estimate.playouts}")
                 trial = game.resample(state, seat, rng)
                 trial.apply_action(estimate.action)
-                if play_to_end(trial, [bot() for _ in range(players)], rng):
+                if play_to_end(trial, [bot() for bot in table], rng):
                     estimate.exact = False
                 estimate.add(win_shares(trial, players))
         open_ = [
@@ -276,6 +282,16 @@ def evaluate_position(
     return sorted(estimates, key=lambda e: -e.win)
 
 
+def read_table(log: Mapping[str, Any], before: int | None = None) -> TableReading:
+    """How each seat played the decisions of `log` before event `before` (all: None)."""
+    reading = TableReading(get_game(log["game"]), len(log["players"]))
+    for point in decision_points(log):
+        if before is not None and point.index >= before:
+            break
+        reading.observe(point)
+    return reading
+
+
 def analyse_log(
     log: Mapping[str, Any],
     *,
@@ -284,30 +300,36 @@ def analyse_log(
     indices: set[int] | None = None,
     on_decision: Callable[[DecisionAnalysis], None] | None = None,
 ) -> list[DecisionAnalysis]:
-    """Evaluate the decisions of a log (only those at `indices`, when given)."""
+    """Evaluate the decisions of a log (only those at `indices`, when given). Each seat's
+    playout bot is read from how it played before the decision (read_table)."""
     game_id = log["game"]
     game = get_game(game_id)
     players = len(log["players"])
+    reading = TableReading(game, players)
+    last = None if indices is None else max(indices, default=-1)
     results = []
     for point in decision_points(log):
-        if indices is not None and point.index not in indices:
-            continue
-        estimates = evaluate_position(
-            game_id,
-            point.state,
-            point.seat,
-            point.actions,
-            players,
-            budget=budget,
-            seed=f"{seed}:{point.index}",
-        )
-        analysis = DecisionAnalysis(
-            point.index, point.seat, game.decision_phase(point.state, point.actions),
-            point.played, estimates,
-        )  # fmt: skip
-        results.append(analysis)
-        if on_decision is not None:
-            on_decision(analysis)
+        if last is not None and point.index > last:
+            break
+        if indices is None or point.index in indices:
+            estimates = evaluate_position(
+                game_id,
+                point.state,
+                point.seat,
+                point.actions,
+                players,
+                budget=budget,
+                seed=f"{seed}:{point.index}",
+                seats=reading.seats(),
+            )
+            analysis = DecisionAnalysis(
+                point.index, point.seat, game.decision_phase(point.state, point.actions),
+                point.played, estimates,
+            )  # fmt: skip
+            results.append(analysis)
+            if on_decision is not None:
+                on_decision(analysis)
+        reading.observe(point)
     return results
 
 

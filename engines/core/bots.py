@@ -47,21 +47,28 @@ def montecarlo_for(game_id: str) -> type[MonteCarloStrategy]:
 
 class MixedStrategy(Strategy):
     """A seat of unknown skill: one bot of `pool`, drawn from the game's generator the first
-    time the seat decides, that plays a uniformly random legal event instead `randomness` of
-    the time. Analysis playouts seat it everywhere; with a pool of one it is that bot made
-    human-like (the calibration check's tables)."""
+    time the seat decides (each as likely, or as likely as its `weights` say), that plays a
+    uniformly random legal event instead `randomness` of the time. Analysis playouts seat it
+    everywhere; with a pool of one it is that bot made human-like (the calibration check's
+    tables)."""
 
     name = "mixed"
     drawn_at_random = False
     pool: ClassVar[tuple[type[Strategy], ...]]
     randomness: ClassVar[float]
+    weights: ClassVar[tuple[float, ...] | None] = None
 
     def __init__(self) -> None:
         self.bot: Strategy | None = None
 
     def drawn(self, rng: random.Random) -> Strategy:
         if self.bot is None:
-            self.bot = rng.choice(self.pool)() if len(self.pool) > 1 else self.pool[0]()
+            if len(self.pool) == 1:
+                self.bot = self.pool[0]()
+            elif self.weights is None:
+                self.bot = rng.choice(self.pool)()
+            else:
+                self.bot = rng.choices(self.pool, weights=self.weights)[0]()
         return self.bot
 
     def choose(self, state: State, legal: list[Event], rng: random.Random) -> Event:
@@ -80,13 +87,22 @@ class MixedStrategy(Strategy):
         return self.bot is not None and self.bot.skips_forced()
 
 
-def mixed_strategy(pool: Sequence[type[Strategy]], randomness: float) -> type[Strategy]:
-    """The MixedStrategy of `pool` (at least one bot) and `randomness` (0 to 1)."""
+def mixed_strategy(
+    pool: Sequence[type[Strategy]], randomness: float, weights: Sequence[float] | None = None
+) -> type[Strategy]:
+    """The MixedStrategy of `pool` (at least one bot), `randomness` (0 to 1) and the
+    `weights` its bots are drawn with (None: each as likely)."""
     if not pool or not 0 <= randomness <= 1:
         raise ValueError(f"need a pool of bots and randomness in [0, 1], not {randomness}")
+    if weights is not None and (len(weights) != len(pool) or min(weights) < 0 or not sum(weights)):
+        raise ValueError(f"need a weight of at least 0 for each bot, not all 0: {weights}")
     if len(pool) == 1 and not randomness:
         return pool[0]
-    attributes = {"pool": tuple(pool), "randomness": randomness}
+    attributes = {
+        "pool": tuple(pool),
+        "randomness": randomness,
+        "weights": None if weights is None else tuple(weights),
+    }
     return type("MixedStrategy", (MixedStrategy,), attributes)
 
 

@@ -310,6 +310,10 @@ class Game(ABC):
     # the time. A table of unknown players is stood in for by a mix, not by one bot.
     playout_pool: ClassVar[tuple[str, ...]] = ()
     playout_randomness: ClassVar[float] = 0.0
+    # In a log's analysis, each seat's draw from the pool weighted by how it played so far
+    # (engines/analysis/table_reading.py); switched on where benchmarks/calibration.py
+    # measured it.
+    playout_reads_table: ClassVar[bool] = False
     # The kind of picture the pages draw of a snapshot (games/static/games/pictures.js);
     # "" draws the snapshot as it is.
     picture: ClassVar[str] = ""

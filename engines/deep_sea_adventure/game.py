@@ -43,6 +43,8 @@ class DeepSeaAdventure(Game):
     # itself at mixed and human-like tables; a mix of the heuristics, a fifth random, is not.
     playout_pool = ("grab-2-then-turn", "grab-3-then-turn", "air-aware")
     playout_randomness = 0.2
+    # Measured too (issue 24): the mix read seat by seat from the log raised the skill.
+    playout_reads_table = True
     picture = "chip-path"
 
     def resample(self, state: State, seat: int, rng: random.Random) -> DeepSeaState:

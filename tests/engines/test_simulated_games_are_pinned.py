@@ -21,8 +21,9 @@ PINNED_GAMES = {
 }
 PINNED_ANALYSES = {
     "deep-dive": "73f10e1b4d8b829d",
-    "deep-sea-adventure": "3866e069b7ef221b",
-    "deep-sea-adventure-boost": "89599536fbed3dfd",
+    # Re-pinned when Deep Sea Adventure's playouts began reading the table (issue 24).
+    "deep-sea-adventure": "cfeb43219d09bc0a",
+    "deep-sea-adventure-boost": "3f06e4682ad8e408",
     "deep-vents": "8af23145200aaedf",
 }
 
