@@ -44,6 +44,15 @@ OVERFLOW = """() => ({
 def signed_in_page(browser, live_server, user, size: str, timeout_ms: int):
     """A page of `browser` signed in as `user` at the width named `size`, with the console
     errors and page errors it raises collected in the list returned beside it."""
+    sign_in(browser, live_server, user)
+    page, errors = page_and_its_errors(browser)
+    page.set_viewport_size(dict(zip(("width", "height"), WIDTHS[size], strict=True)))
+    page.set_default_timeout(timeout_ms)
+    return page, errors
+
+
+def sign_in(browser, live_server, user) -> None:
+    """`browser`'s pages signed in as `user` (a session cookie of a client force_login-ed)."""
     from django.conf import settings
     from django.test import Client
 
@@ -58,9 +67,11 @@ def signed_in_page(browser, live_server, user, size: str, timeout_ms: int):
             }
         ]
     )
+
+
+def page_and_its_errors(browser):
+    """A new page of `browser`, and the list its console errors and page errors go to."""
     page = browser.new_page()
-    page.set_viewport_size(dict(zip(("width", "height"), WIDTHS[size], strict=True)))
-    page.set_default_timeout(timeout_ms)
     errors: list[str] = []
     page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
     page.on("pageerror", lambda exc: errors.append(str(exc)))

@@ -8,11 +8,18 @@ on player ids only through who is who: so while the demo loads, a call that matc
 one (the same arguments, with each test's own player ids in the same order, and the same
 generator state) gets that call's tables, in this call's ids, and leaves the generator where
 that call left it. Only demo loads go through this: the seating tests always run the search.
+
+Under pytest-xdist the processes of a run share what they worked out (shared_between_processes):
+each one's first demo load starts from what the others found, so the cold seating and analysis
+(about 20 CPU s) are worked out once a run rather than once a process.
 """
 
 import contextlib
+import fcntl
 import json
+import os
 import pickle
+import tempfile
 from collections import Counter
 from collections.abc import Iterator
 from io import StringIO
@@ -25,6 +32,35 @@ from tournaments import demo
 from tournaments.services import seating
 
 _planned: dict[bytes, tuple[list[list[int]], tuple | None]] = {}
+_analysed: dict[tuple[str, str], list] = {}
+# pytest-xdist gives the processes of one run the same id: their file of shared results.
+_RUN = os.environ.get("PYTEST_XDIST_TESTRUNUID")
+_SHARED = os.path.join(tempfile.gettempdir(), f"deepsea-demo-{_RUN}.pickle") if _RUN else None
+_joined_the_others = False
+
+
+@contextlib.contextmanager
+def shared_between_processes() -> Iterator[None]:
+    """The first demo load of a pytest-xdist process: one process at a time (a lock), each
+    taking the seatings and analyses the earlier ones saved and saving what it adds, so a
+    process waits for another's cold load and then loads warm. Later loads of the process, and
+    runs without xdist, use the process's own memory alone."""
+    global _joined_the_others
+    if _SHARED is None or _joined_the_others:
+        yield
+        return
+    with open(f"{_SHARED}.lock", "a") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if os.path.exists(_SHARED):
+            with open(_SHARED, "rb") as shared:
+                planned, analysed = pickle.load(shared)
+            _planned.update(planned)
+            _analysed.update(analysed)
+        yield
+        with tempfile.NamedTemporaryFile(dir=os.path.dirname(_SHARED), delete=False) as saved:
+            pickle.dump((_planned, _analysed), saved)
+        os.replace(saved.name, _SHARED)
+        _joined_the_others = True
 
 
 def _relabelled(order, *, small_last_round=(), small_before=None, met=None, seats=None, **rest):
@@ -76,11 +112,8 @@ def seating_remembered() -> Iterator[None]:
 
 def load_tournament_demo() -> None:
     """The demo tournament alone (tournaments.demo.load)."""
-    with seating_remembered():
+    with shared_between_processes(), seating_remembered():
         demo.load(StringIO())
-
-
-_analysed: dict[tuple[str, str], list] = {}
 
 
 @contextlib.contextmanager
@@ -105,6 +138,6 @@ def analyses_remembered() -> Iterator[None]:
 def load_whole_demo(**options) -> str:
     """`manage.py load_demo`, everything it loads; returns what it printed."""
     out = StringIO()
-    with seating_remembered(), analyses_remembered():
+    with shared_between_processes(), seating_remembered(), analyses_remembered():
         call_command("load_demo", stdout=out, **options)
     return out.getvalue()

@@ -1,5 +1,6 @@
-"""Fixtures of the browser tests: Django, services and the browser (django_fixtures.py), and
-the simulated games the chart tests draw."""
+"""Fixtures of the browser tests: Django, services and the browser (django_fixtures.py), the
+simulated games the chart tests draw, and simulated games of every game (for the stats pages'
+charts)."""
 
 import json
 
@@ -22,3 +23,17 @@ def games(django_db_blocker) -> None:
     for log in logs[::2]:
         del log["players"][0]["strategy"]
     submit_batch((json.dumps(log).encode() for log in logs), user=None, source=Source.SIMULATED)
+
+
+@pytest.fixture
+def simulated_games_of_every_game() -> None:
+    """Four simulated games of each game (Deep Vents at three and four players), verified."""
+    for game_id, players in (
+        ("deep-vents", 4),
+        ("deep-vents", 3),
+        ("deep-sea-adventure", 3),
+        ("deep-dive", 3),
+    ):
+        game = get_game(game_id)
+        logs = simulate(game, game.ruleset(None), players, 4, seed=f"pages-{game_id}-{players}")
+        submit_batch((json.dumps(log).encode() for log in logs), user=None, source=Source.SIMULATED)

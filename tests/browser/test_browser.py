@@ -8,9 +8,8 @@ import json
 import re
 
 import pytest
-from django.conf import settings
+from browser_support import CHARTS, PAGE_TIMEOUT_MS, page_and_its_errors, signed_in_page
 from django.contrib.auth.models import User
-from django.test import Client
 
 from engines.core.simulate import simulate
 from engines.registry import get_game
@@ -18,14 +17,6 @@ from games.models import GameSeat, Source
 from games.services.intake import submit_batch
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-CHARTS_DRAWN = """() => Array.from(document.querySelectorAll('.js-plotly-plot')).map((div) => ({
-    id: div.id,
-    svg: div.querySelector('svg.main-svg') !== null,
-    traces: (div.data || []).length,
-    points: (div.data || []).reduce((n, t) =>
-        n + ((t.x || t.values || t.z || t.q1 || []).length || 0), 0),
-}))"""
 
 
 @pytest.fixture
@@ -43,10 +34,7 @@ def played_games(django_db_blocker):
 
 
 def visit(browser, url: str, screenshot, least_charts: int = 0) -> list[dict]:
-    page = browser.new_page()
-    errors: list[str] = []
-    page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page, errors = page_and_its_errors(browser)
     response = page.goto(url, wait_until="networkidle")
     assert response.status == 200, f"{url} answered {response.status}"
     # Plotly draws asynchronously: wait for the charts the page should have, as long as a
@@ -56,9 +44,9 @@ def visit(browser, url: str, screenshot, least_charts: int = 0) -> list[dict]:
         " return Array.from(document.querySelectorAll('.plotly-graph-div'))"
         ".filter((div) => div.data && div.querySelector('svg.main-svg')).length"
         f" >= {least_charts}; }}",
-        timeout=120_000,
+        timeout=PAGE_TIMEOUT_MS,
     )
-    charts = page.evaluate(CHARTS_DRAWN)
+    charts = page.evaluate(CHARTS)
     page.screenshot(path=str(screenshot), full_page=True)
     page.close()
     assert errors == [], f"console errors on {url}: {errors}"
@@ -94,18 +82,8 @@ def hex_with_data() -> str:
 
 
 def test_the_simulation_lab_runs_a_batch_to_the_end(browser, live_server, tmp_path):
-    client = Client()
-    client.force_login(User.objects.create_user("lab-staff", is_staff=True))
-    cookie = {
-        "name": settings.SESSION_COOKIE_NAME,
-        "value": client.cookies[settings.SESSION_COOKIE_NAME].value,
-        "url": live_server.url,
-    }
-    browser.add_cookies([cookie])
-    page = browser.new_page()
-    errors: list[str] = []
-    page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    staff = User.objects.create_user("lab-staff", is_staff=True)
+    page, errors = signed_in_page(browser, live_server, staff, "desktop", PAGE_TIMEOUT_MS)
     page.goto(live_server.url + "/stats/lab/")
     page.select_option("#id_game", "deep-dive")
     page.fill("#id_ruleset", "standard")
@@ -123,10 +101,7 @@ def test_the_replay_viewer_draws_every_ecosystem_and_steps_with_the_keyboard(
     browser, live_server, played_games, tmp_path
 ):
     log = GameSeat.objects.filter(game__game_type="deep-vents", game__player_count=4).first()
-    page = browser.new_page()
-    errors: list[str] = []
-    page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
+    page, errors = page_and_its_errors(browser)
     page.goto(f"{live_server.url}/games/{log.game.log_id}/#event-40", wait_until="networkidle")
     page.wait_for_function("() => document.getElementById('viewer-slider').value === '40'")
 

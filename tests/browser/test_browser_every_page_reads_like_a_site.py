@@ -1,7 +1,8 @@
 """Every page at 390 and 1280 px, with realistic data (the demo, simulated games of every game, a
 player with a long name and hundreds of games, an analysed game, a bot game, an upload, a game
 waiting for confirmation), signed in as a player, each page visited once a width for two sets
-of checks, reported apart:
+of checks, reported apart; the pages in four groups by area (GROUPS), a test each, which
+pytest-xdist runs side by side:
 
 - fits, draws its charts and passes axe: it answers 200, logs no console error, never scrolls
   sideways (wide tables scroll inside their own box), draws every Plotly chart it has with
@@ -21,15 +22,11 @@ from dataclasses import dataclass
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
-from django.conf import settings
 from django.contrib.auth.models import User
 from django.core import mail
-from django.test import Client
+from snapshot_support import made_once_per_process
 
-from engines.core.simulate import simulate
-from engines.registry import get_game
 from games.models import Game, GameSeat, Source
-from games.services.intake import submit_batch
 from stats.models import HexCube
 from tests.browser_support import (
     ARTIFACTS,
@@ -38,6 +35,8 @@ from tests.browser_support import (
     OVERFLOW,
     PAGE_TIMEOUT_MS,
     WIDTHS,
+    page_and_its_errors,
+    sign_in,
 )
 from tests.every_page_support import (
     SEAT_NUMBERS_ALLOWED_IN,
@@ -77,18 +76,6 @@ class Visit:
     screenshot: str | None = None  # set: the page's fit, charts and axe are checked
     language: bool = False  # the page's words are checked
     staff: bool = False  # signed in as staff (a staff-only page)
-
-
-def simulated_games_of_every_game() -> None:
-    for game_id, players in (
-        ("deep-vents", 4),
-        ("deep-vents", 3),
-        ("deep-sea-adventure", 3),
-        ("deep-dive", 3),
-    ):
-        game = get_game(game_id)
-        logs = simulate(game, game.ruleset(None), players, 4, seed=f"pages-{game_id}-{players}")
-        submit_batch((json.dumps(log).encode() for log in logs), user=None, source=Source.SIMULATED)
 
 
 def fitting_pages() -> dict[str, str]:
@@ -166,15 +153,38 @@ def visits(site: Site) -> list[Visit]:
     return sorted(by_path.values(), key=lambda visit: visit.staff)
 
 
-def sign_in_as_staff(browser, live_server) -> None:
-    client = Client()
-    client.force_login(User.objects.create_user("page-staff", is_staff=True))
-    cookie = {
-        "name": settings.SESSION_COOKIE_NAME,
-        "value": client.cookies[settings.SESSION_COOKIE_NAME].value,
-        "url": live_server.url,
-    }
-    browser.add_cookies([cookie])
+# The pages in groups by the site's area (the path's first part), each group a test of its own
+# so that pytest-xdist spreads the visits over its processes; the e-mails are read with the
+# group of the account pages.
+GROUPS = {
+    "tournaments-players": ("", "tournaments", "players"),
+    "leaderboards-games": ("leaderboards", "games"),
+    "stats": ("stats",),
+    "record-uploads-analysis-account": ("record", "upload", "uploads", "analysis", "account"),
+}
+E_MAILS_READ_WITH = "record-uploads-analysis-account"
+
+
+def group_of(path: str) -> str:
+    """The group of the page's area; a page of an area no group names fails every group."""
+    area = path.split("?")[0].strip("/").split("/")[0]
+    (group,) = [group for group, areas in GROUPS.items() if area in areas]
+    return group
+
+
+def realistic_site_for_every_page() -> Site:
+    return realistic_site(uploader="nemo")
+
+
+@pytest.fixture
+def site(monkeypatch, request) -> Site:
+    """The realistic site (every_page_support.realistic_site, tens of CPU seconds) made once
+    per process and put back for each group after the first, then simulated games of every
+    game."""
+    monkeypatch.setenv("DEMO_ADMIN_PASSWORD", PASSWORD)
+    site = made_once_per_process(realistic_site_for_every_page)
+    request.getfixturevalue("simulated_games_of_every_game")
+    return site
 
 
 def chart_and_axe_problems(charts: list[dict], violations: list[dict], width: int) -> list[str]:
@@ -203,17 +213,12 @@ def words_problems(page) -> list[str]:
     return sorted(set(words))[:8]
 
 
+@pytest.mark.parametrize("group", GROUPS)
 def test_every_page_at_a_phone_and_a_desktop_width_fits_draws_its_charts_passes_axe_and_speaks_the_players_language(  # noqa: E501
-    browser, live_server, monkeypatch, subtests
+    browser, live_server, site, group, subtests
 ):
-    monkeypatch.setenv("DEMO_ADMIN_PASSWORD", PASSWORD)
-    site = realistic_site(uploader="nemo")
-    simulated_games_of_every_game()
-    page = browser.new_page()
+    page, errors = page_and_its_errors(browser)
     page.set_default_timeout(PAGE_TIMEOUT_MS)
-    errors: list[str] = []
-    page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
-    page.on("pageerror", lambda exc: errors.append(str(exc)))
     page.goto(f"{live_server.url}/account/login/")
     page.fill("input[name=login]", "nemo")
     page.fill("input[name=password]", PASSWORD)
@@ -223,9 +228,9 @@ def test_every_page_at_a_phone_and_a_desktop_width_fits_draws_its_charts_passes_
     unfit: dict[str, list] = {}
     misspoken: dict[str, dict] = {}
     staff = False
-    for visit in visits(site):
+    for visit in [visit for visit in visits(site) if group_of(visit.path) == group]:
         if visit.staff and not staff:
-            sign_in_as_staff(browser, live_server)
+            sign_in(browser, live_server, User.objects.create_user("page-staff", is_staff=True))
             staff = True
         for size, (width, height) in WIDTHS.items():
             errors.clear()
@@ -261,7 +266,7 @@ def test_every_page_at_a_phone_and_a_desktop_width_fits_draws_its_charts_passes_
                         path=str(ARTIFACTS / "screenshots" / f"every-{name}-{size}.png")
                     )
     # What the site e-mailed meanwhile (the demo's confirmations and disputes) too.
-    for message in mail.outbox:
+    for message in mail.outbox if group == E_MAILS_READ_WITH else []:
         words = jargon(f"{message.subject}\n{message.body}")
         if words:
             misspoken[f"e-mail {message.subject!r}"] = {"jargon": sorted(set(words))[:8]}

@@ -5,34 +5,20 @@ of tests/browser/test_browser_every_page_reads_like_a_site.py. Every wait is for
 in the page, with a timeout generous enough for a loaded machine.
 """
 
-import json
-
 import pytest
 from browser_support import CHARTS_READY, PAGE_TIMEOUT_MS
 from demo_support import load_tournament_demo
 
-from engines.core.simulate import simulate
-from engines.registry import get_game
-from games.models import Source
-from games.services.intake import submit_batch
 from stats.models import HexCube
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
 @pytest.fixture
-def site(django_db_blocker) -> dict[str, str]:
+def site(request) -> dict[str, str]:
     """The hex pages of the demo tournament and simulated games of every game."""
     load_tournament_demo()
-    for game_id, players in (
-        ("deep-vents", 4),
-        ("deep-vents", 3),
-        ("deep-sea-adventure", 3),
-        ("deep-dive", 3),
-    ):
-        game = get_game(game_id)
-        logs = simulate(game, game.ruleset(None), players, 4, seed=f"pages-{game_id}-{players}")
-        submit_batch((json.dumps(log).encode() for log in logs), user=None, source=Source.SIMULATED)
+    request.getfixturevalue("simulated_games_of_every_game")
     hex_taken = HexCube.objects.filter(taken__gt=0).values_list("hex", flat=True).first()
     return {"hexes": "/stats/hexes/?min_sample=1", "hex": f"/stats/hexes/{hex_taken}/"}
 
