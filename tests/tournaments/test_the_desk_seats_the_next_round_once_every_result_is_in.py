@@ -7,22 +7,9 @@ from __future__ import annotations
 import re
 
 import pytest
-from tournament_day_support import PLAYERS, tournament_day
-
-from tournaments.models import Registration
-from tournaments.services.seating import seat_next_round
 
 pytestmark = pytest.mark.django_db
 SEAT_BUTTON = re.compile(r'<button type="submit" id="seat-round"[^>]*>')
-
-
-@pytest.fixture
-def round_one_playing():
-    harbour = tournament_day()
-    for name in PLAYERS:
-        Registration.objects.create(tournament=harbour.tournament, player=harbour.player(name))
-    seat_next_round(harbour.tournament)
-    return harbour
 
 
 def enter_results(harbour, tables) -> None:
@@ -33,9 +20,9 @@ def enter_results(harbour, tables) -> None:
 
 
 def test_seat_round_2_is_disabled_with_its_reason_while_round_1_has_tables_without_a_result(
-    round_one_playing,
+    seated,
 ):
-    desk = round_one_playing.client(round_one_playing.organiser).get(round_one_playing.url("desk/"))
+    desk = seated.client(seated.organiser).get(seated.url("desk/"))
 
     page = desk.content.decode()
     button = SEAT_BUTTON.search(page).group(0)
@@ -48,33 +35,31 @@ def test_seat_round_2_is_disabled_with_its_reason_while_round_1_has_tables_witho
 
 
 def test_seating_round_2_posted_anyway_is_refused_with_the_tables_still_playing(
-    round_one_playing,
+    seated,
 ):
-    first_table = round_one_playing.tournament.rounds.get().tables.order_by("number").first()
-    enter_results(round_one_playing, [first_table])
+    first_table = seated.tournament.rounds.get().tables.order_by("number").first()
+    enter_results(seated, [first_table])
 
-    refused = round_one_playing.client(round_one_playing.organiser).post(
-        round_one_playing.url("desk/seat/")
-    )
+    refused = seated.client(seated.organiser).post(seated.url("desk/seat/"))
 
     assert refused.status_code == 409
     assert "Round 2 is not seated: round 1 still has no result at table(s) 2" in (
         refused.content.decode()
     )
-    assert round_one_playing.tournament.rounds.count() == 1
+    assert seated.tournament.rounds.count() == 1
 
 
-def test_the_live_desk_enables_seat_round_2_once_the_last_result_is_in(round_one_playing):
-    client = round_one_playing.client(round_one_playing.organiser)
-    before = client.get(round_one_playing.url("desk/live/")).content.decode()
-    enter_results(round_one_playing, round_one_playing.tournament.rounds.get().tables.all())
+def test_the_live_desk_enables_seat_round_2_once_the_last_result_is_in(seated):
+    client = seated.client(seated.organiser)
+    before = client.get(seated.url("desk/live/")).content.decode()
+    enter_results(seated, seated.tournament.rounds.get().tables.all())
 
-    after = client.get(round_one_playing.url("desk/live/")).content.decode()
+    after = client.get(seated.url("desk/live/")).content.decode()
 
     assert 'id="seat-form" hx-swap-oob="true"' in before
     assert " disabled" in SEAT_BUTTON.search(before).group(0)
     assert SEAT_BUTTON.search(after).group(0) == '<button type="submit" id="seat-round">'
     assert "seat-refusal" not in after
-    seated = client.post(round_one_playing.url("desk/seat/"))
-    assert seated.status_code == 302
-    assert round_one_playing.tournament.rounds.count() == 2
+    seating = client.post(seated.url("desk/seat/"))
+    assert seating.status_code == 302
+    assert seated.tournament.rounds.count() == 2

@@ -201,14 +201,6 @@ def test_registration_settings_refuse_a_round_the_tournament_does_not_have(harbo
     assert not harbour.tournament.registration_open  # nothing saved
 
 
-@pytest.fixture
-def seated(harbour):
-    for name in PLAYERS:
-        Registration.objects.create(tournament=harbour.tournament, player=harbour.player(name))
-    seat_next_round(harbour.tournament)
-    return harbour
-
-
 def test_seating_a_round_tells_each_seated_player_their_table_in_their_inbox(seated):
     round_ = seated.tournament.rounds.get()
     told = {

@@ -10,9 +10,7 @@ import json
 
 import pytest
 from tournament_day_support import (
-    PLAYERS,
     table_log,
-    tournament_day,
 )
 
 from confirmations.models import Review
@@ -20,21 +18,11 @@ from games.models import Game, GameLog
 from ratings.models import Rating, RatingChange
 from ratings.services import recompute
 from stats.models import SeatLines
-from tournaments.models import Registration, Table
-from tournaments.services.seating import seat_next_round
+from tournaments.models import Table
 from tournaments.services.standings import tournament_standings
 
 pytestmark = pytest.mark.django_db
 RATING_FIELDS = ["player_id", "rating", "mu", "sigma", "games", "wins", "last_played"]
-
-
-@pytest.fixture
-def seated():
-    harbour = tournament_day()
-    for name in PLAYERS:
-        Registration.objects.create(tournament=harbour.tournament, player=harbour.player(name))
-    seat_next_round(harbour.tournament)
-    return harbour
 
 
 def sent(day, table: Table, user, seed: int, capture) -> GameLog:
