@@ -43,6 +43,7 @@ from notices.services import notify_round_seated
 from players.models import Player
 from ratings.services import current_elo
 from tournaments.models import Registration, Round, Table, TableSeat, Tournament
+from tournaments.services.day import latest_round, next_round_number
 from tournaments.services.standings import tournament_standings
 
 FULL_TABLE = 4
@@ -912,7 +913,7 @@ def tournament_table_sizes(tournament: Tournament, players: int) -> list[int]:
 def seating_refusal(tournament: Tournament) -> str | None:
     """Why the next round cannot be seated now, or None: the desk shows it beside its
     disabled button, and seat_next_round refuses with it."""
-    last = tournament.rounds.order_by("-number").first()
+    last = latest_round(tournament)
     number = 1 if last is None else last.number + 1
     if tournament.status == Tournament.Status.FINISHED:
         return f"{tournament} is finished; no more rounds"
@@ -934,8 +935,7 @@ def seat_next_round(tournament: Tournament) -> Round:
     refusal = seating_refusal(tournament)
     if refusal is not None:
         raise SeatingError(refusal)
-    last = tournament.rounds.order_by("-number").first()
-    number = 1 if last is None else last.number + 1
+    number = next_round_number(tournament)
     registrations = players_to_seat(tournament, number)
     order = seeding_order(tournament, registrations, number)
     history = seating_history(tournament)
