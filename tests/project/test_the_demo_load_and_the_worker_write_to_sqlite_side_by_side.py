@@ -19,8 +19,11 @@ import sys, time
 import django
 django.setup()
 from django.db import connection, transaction
-name, start = sys.argv[1], float(sys.argv[2])
-time.sleep(max(0.0, start - time.time()))
+import pathlib
+name, here = sys.argv[1], pathlib.Path(sys.argv[2])
+(here / f"ready-{name}").touch()
+while not (here / "go").exists():  # both past Django's start-up before the first write
+    time.sleep(0.01)
 for _ in range(TRANSACTIONS):
     with transaction.atomic(), connection.cursor() as cursor:
         cursor.execute("SELECT COUNT(*) FROM writes")
@@ -32,6 +35,8 @@ for _ in range(TRANSACTIONS):
 def test_the_demo_load_and_the_worker_write_to_one_sqlite_file_without_a_lock_error(tmp_path):
     database = tmp_path / "db.sqlite3"
     with sqlite3.connect(database) as connection:
+        # In WAL mode already, as `make run`'s migrate leaves it before either starts.
+        connection.execute("PRAGMA journal_mode=WAL")
         connection.execute("CREATE TABLE writes (id INTEGER PRIMARY KEY, writer TEXT)")
     environment = {
         **{k: v for k, v in os.environ.items() if k not in ("CELERY_BROKER_URL", "CI")},
@@ -43,10 +48,9 @@ def test_the_demo_load_and_the_worker_write_to_one_sqlite_file_without_a_lock_er
     # The worker of `make run` is on the embedded broker; `load_demo` runs with none.
     worker = {**environment, "CELERY_BROKER_URL": "filesystem://"}
     worker["EMBEDDED_BROKER_DIR"] = str(tmp_path / "broker")
-    start = str(time.time() + 5)  # both past Django's start-up before the first write
     writers = {
         name: subprocess.Popen(
-            [sys.executable, "-c", WRITER, name, start],
+            [sys.executable, "-c", WRITER, name, str(tmp_path)],
             cwd=PROJECT_DIR,
             env=env,
             stderr=subprocess.PIPE,
@@ -55,6 +59,10 @@ def test_the_demo_load_and_the_worker_write_to_one_sqlite_file_without_a_lock_er
         for name, env in (("load_demo", environment), ("worker", worker))
     }
 
+    while not all((tmp_path / f"ready-{name}").exists() for name in writers):
+        assert all(writer.poll() is None for writer in writers.values()), "a writer died"
+        time.sleep(0.01)
+    (tmp_path / "go").touch()
     errors = {name: writer.communicate(timeout=120)[1] for name, writer in writers.items()}
 
     assert all("database is locked" not in error for error in errors.values()), errors
