@@ -16,6 +16,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
+from accounts.services import decidable_by
 from players.models import Player
 from tournaments.forms import HandResultForm, PasteNamesForm, RegistrationSettingsForm, TimerForm
 from tournaments.models import Registration, Table, Tournament
@@ -109,7 +110,7 @@ me_drop = my_action(day.drop_myself, "You have dropped out: you are not seated a
 # --- the organiser's desk -----------------------------------------------------------------
 
 
-def desk_context(tournament: Tournament, **forms: Any) -> dict[str, Any]:
+def desk_context(tournament: Tournament, user: Any, **forms: Any) -> dict[str, Any]:
     registrations = list(
         tournament.registrations.select_related("player").order_by("player__display_name")
     )
@@ -121,15 +122,13 @@ def desk_context(tournament: Tournament, **forms: Any) -> dict[str, Any]:
         "checked_in": sum(
             1 for r in registrations if r.checked_in_at and r.dropped_after_round is None
         ),
-        # Names of this tournament that an account has asked to claim: the organiser decides
-        # (issue 23) on the approvers' page, linked beside each such name. One filter() call,
-        # so both conditions are on one request: "decided_at is null" alone also matched every
-        # name no account had ever asked for (the outer join's empty row).
+        # Names of this tournament whose claim waits for a decision this user may take (issue
+        # 23): an organiser of it, or staff with the claim permission; other staff run the desk
+        # but would find nothing to do on the approvers' page the tag links to.
         "claims_waiting": set(
-            tournament.registrations.filter(
-                player__claim_requests__isnull=False,
-                player__claim_requests__decided_at__isnull=True,
-            ).values_list("player_id", flat=True)
+            decidable_by(user)
+            .filter(player__registrations__tournament=tournament)
+            .values_list("player_id", flat=True)
         ),
         "rounds": rounds,
         "latest": rounds[0].round if rounds else None,
@@ -148,7 +147,10 @@ def desk_context(tournament: Tournament, **forms: Any) -> dict[str, Any]:
 
 def desk_again(request: HttpRequest, tournament: Tournament, status: int, **forms: Any):
     return render(
-        request, "tournaments/desk.html", desk_context(tournament, **forms), status=status
+        request,
+        "tournaments/desk.html",
+        desk_context(tournament, request.user, **forms),
+        status=status,
     )
 
 
@@ -160,7 +162,7 @@ def back_to_desk(tournament: Tournament, anchor: str = "") -> HttpResponse:
 
 @organiser
 def desk(request: HttpRequest, tournament: Tournament) -> HttpResponse:
-    return render(request, "tournaments/desk.html", desk_context(tournament))
+    return render(request, "tournaments/desk.html", desk_context(tournament, request.user))
 
 
 @organiser

@@ -33,6 +33,7 @@ BETWEEN_FEATURE_APPS = {
     ("tournaments", "ratings.services"),  # seating by Elo: current_elo
     ("tournaments", "confirmations.models"),  # a table's state shows its game's review
     ("accounts", "tournaments.models"),  # who organises a tournament decides its claims
+    ("tournaments", "accounts.services"),  # the desk tags claims its user may decide
     ("stats", "ratings.services"),  # rating bands: elo_going_into
     ("stats", "ratings.signals"),  # the page cache moves with ratings_changed
 }

@@ -1,12 +1,14 @@
 """The desk's "claim to decide" tag marks a registered name only while an account's request for
 it waits for a decision: not names nobody asked for (with an account or without), nor names
-whose request was decided."""
+whose request was decided. And only for who may decide it: staff who neither organise the
+tournament nor hold the claim permission would be sent to a claims page they cannot use."""
 
 from __future__ import annotations
 
 import re
 
 import pytest
+from django.contrib.auth.models import Permission
 from django.utils import timezone
 from tournament_day_support import tournament_day
 
@@ -37,3 +39,21 @@ def test_only_the_name_with_an_open_claim_is_marked_claim_to_decide(django_user_
 
     marked = {handle for handle, row in ROW.findall(desk) if "claim to decide" in row}
     assert marked == {"nemo-trench"}
+
+
+def marked_for(harbour, user) -> set[str]:
+    desk = harbour.client(user).get(harbour.url("desk/")).content.decode()
+    return {handle for handle, row in ROW.findall(desk) if "claim to decide" in row}
+
+
+def test_staff_see_the_tag_only_when_they_hold_the_claim_permission(django_user_model):
+    harbour = tournament_day(["Marina Abyss"])
+    asked = Player.objects.create(handle="nemo-trench", display_name="Nemo Trench")
+    Registration.objects.create(tournament=harbour.tournament, player=asked)
+    ClaimRequest.objects.create(user=django_user_model.objects.create_user("nemo"), player=asked)
+
+    without_permission = marked_for(harbour, harbour.staff)
+    harbour.staff.user_permissions.add(Permission.objects.get(codename="change_claimrequest"))
+    with_permission = marked_for(harbour, django_user_model.objects.get(pk=harbour.staff.pk))
+
+    assert (without_permission, with_permission) == (set(), {"nemo-trench"})
