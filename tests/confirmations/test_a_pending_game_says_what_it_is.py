@@ -13,6 +13,7 @@ import pytest
 from django.utils import timezone
 from rest_framework.test import APIClient
 
+from confirmations import services as confirmations
 from confirmations.models import Review
 from engines.core.replay import verify
 from games.models import GameLog
@@ -22,7 +23,7 @@ from tests.confirmation_support import (
     signed_in,
     submitted_game,
 )
-from tests.notices_support import NAMES, cast, inbox_of, mails_to
+from tests.notices_support import NAMES, cast, inbox_of, mails_to, prefer
 
 pytestmark = pytest.mark.django_db
 PLAYED = datetime.datetime(2026, 11, 28, 19, 30, tzinfo=datetime.UTC)
@@ -125,3 +126,29 @@ def test_an_answered_game_is_listed_in_words_with_its_result_not_as_a_log_id(cli
     assert f"Deep Vents game of {PLAYED:%Y-%m-%d}" in answers
     assert f"{winner_line(outcome)}: you confirmed" in answers
     assert f"log {game.log_id}" not in answers
+
+
+def test_a_dispute_notice_names_the_game_and_the_disputed_step_in_words(
+    at_a_table, mailoutbox, django_capture_on_commit_callbacks
+):
+    people, game, _ = at_a_table
+    prefer([people.ann.user], "immediately")
+    with django_capture_on_commit_callbacks(execute=True):
+        confirmations.dispute(game.log_id, people.bea.user, 4, "I took position 2")
+
+    [notice] = inbox_of(people.ann.user, Kind.DISPUTE)
+    [message] = [m for m in mails_to(people.ann.user) if "disputes" in m.subject]
+
+    assert (
+        notice.subject
+        == message.subject
+        == (
+            "Bea Benthic disputes “Ann Abyss: take Vampire Squid at position 1 (pay 0)” in the "
+            "Deep Vents game of 2026-11-28 (Club Night, round 1, table 1)"
+        )
+    )
+    assert notice.body.startswith(
+        "Bea Benthic disputes “Ann Abyss: take Vampire Squid at position 1 (pay 0)”: “I took "
+        "position 2”."
+    )
+    assert not re.search(r"\bevent\b|\bseat\b", notice.subject + notice.body)
