@@ -11,7 +11,9 @@ that call left it. Only demo loads go through this: the seating tests always run
 
 Under pytest-xdist the processes of a run share what they worked out (shared_between_processes):
 each one's first demo load starts from what the others found, so the cold seating and analysis
-(about 20 CPU s) are worked out once a run rather than once a process.
+(about 20 CPU s) are worked out once a run rather than once a process. They share it in a file
+in the run's base temporary directory (share_under, called by a session fixture of
+django_fixtures.py), which pytest prunes with the run's other temporary files.
 """
 
 import contextlib
@@ -23,6 +25,7 @@ import tempfile
 from collections import Counter
 from collections.abc import Iterator
 from io import StringIO
+from pathlib import Path
 
 from django.core.management import call_command
 
@@ -33,10 +36,16 @@ from tournaments.services import seating
 
 _planned: dict[bytes, tuple[list[list[int]], tuple | None]] = {}
 _analysed: dict[tuple[str, str], list] = {}
-# pytest-xdist gives the processes of one run the same id: their file of shared results.
-_RUN = os.environ.get("PYTEST_XDIST_TESTRUNUID")
-_SHARED = os.path.join(tempfile.gettempdir(), f"deepsea-demo-{_RUN}.pickle") if _RUN else None
+_shared: Path | None = None  # the file of shared results, under pytest-xdist alone
 _joined_the_others = False
+
+
+def share_under(tmp_path_factory) -> None:
+    """Under pytest-xdist each process's base temporary directory is one of the run's
+    (.../pytest-N/popen-gw0): the processes share their results in the run's."""
+    global _shared
+    if os.environ.get("PYTEST_XDIST_WORKER"):
+        _shared = tmp_path_factory.getbasetemp().parent / "deepsea-demo.pickle"
 
 
 @contextlib.contextmanager
@@ -46,20 +55,20 @@ def shared_between_processes() -> Iterator[None]:
     process waits for another's cold load and then loads warm. Later loads of the process, and
     runs without xdist, use the process's own memory alone."""
     global _joined_the_others
-    if _SHARED is None or _joined_the_others:
+    if _shared is None or _joined_the_others:
         yield
         return
-    with open(f"{_SHARED}.lock", "a") as lock:
+    with open(f"{_shared}.lock", "a") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
-        if os.path.exists(_SHARED):
-            with open(_SHARED, "rb") as shared:
+        if _shared.exists():
+            with open(_shared, "rb") as shared:
                 planned, analysed = pickle.load(shared)
             _planned.update(planned)
             _analysed.update(analysed)
         yield
-        with tempfile.NamedTemporaryFile(dir=os.path.dirname(_SHARED), delete=False) as saved:
+        with tempfile.NamedTemporaryFile(dir=_shared.parent, delete=False) as saved:
             pickle.dump((_planned, _analysed), saved)
-        os.replace(saved.name, _SHARED)
+        os.replace(saved.name, _shared)
         _joined_the_others = True
 
 

@@ -42,6 +42,7 @@ from deepsea.celery import app as celery_app
 __all__ = [
     "browser",
     "celery_worker",
+    "demo_shared_under_the_runs_temp_directory",
     "eager_celery",
     "own_cache",
     "postgresql",
@@ -71,6 +72,14 @@ def postgresql() -> None:
     """Requires that the tests run on PostgreSQL (DATABASE_URL=postgres://...)."""
     if settings.DATABASES["default"]["ENGINE"] != "django.db.backends.postgresql":
         service_missing("PostgreSQL: DATABASE_URL does not point at PostgreSQL")
+
+
+@pytest.fixture(autouse=True, scope="session")
+def demo_shared_under_the_runs_temp_directory(tmp_path_factory) -> None:
+    """Where the xdist processes share the demo's seating and analyses (demo_support)."""
+    import demo_support  # it imports the apps' models: not before Django is set up
+
+    demo_support.share_under(tmp_path_factory)
 
 
 @pytest.fixture(autouse=True)
