@@ -7,6 +7,7 @@ rounds."""
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from django.utils import timezone
@@ -123,6 +124,17 @@ def test_before_round_one_my_page_lists_who_is_registered_and_when_it_starts(har
     assert "Registered players (1)" in page and 'class="me">Marina Abyss</li>' in page
     assert "Points" not in page and "round \u2013 of" not in page
     assert starts in page
+
+
+def test_before_anyone_registers_my_page_and_the_tournaments_page_list_nobody_alike(harbour):
+    marina = harbour.client(harbour.players["Marina Abyss"])
+
+    lists = [
+        re.search(r'<ul id="registered-players"[^>]*>(.*?)</ul>', page, re.S).group(1)
+        for page in (marina.get(harbour.url(tail)).content.decode() for tail in ("me/", ""))
+    ]
+
+    assert lists == ["<li>Nobody has registered yet.</li>"] * 2
 
 
 def test_a_user_without_a_claimed_name_cannot_register(harbour, django_user_model):
