@@ -15,6 +15,7 @@ urlpatterns = [
     path("games/", views_upload.game_list, name="games"),
     path("games/<int:log_id>/", views_game.game_page, name="log"),
     path("games/<int:log_id>/replay/", views_game.game_replay, name="log-replay"),
+    path("games/<int:log_id>/verdict/", views_game.game_verdict, name="log-verdict"),
     path("record/", views_record.record_page, name="record"),
     path("record/step/", views_record.record_step, name="record-step"),
     path("record/deal/", views_record.record_deal, name="record-deal"),

@@ -5,6 +5,7 @@ from __future__ import annotations
 from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, render
 from django.views.decorators.http import require_GET
+from django_htmx.http import HttpResponseClientRefresh
 
 from engines.registry import GAMES, get_game
 from games import viewer
@@ -18,6 +19,10 @@ def visible_log(request: HttpRequest, log_id: int) -> GameLog:
     return get_object_or_404(logs, pk=log_id)
 
 
+# A log without a verdict yet: its page polls the verdict until a worker gives it one.
+WAITING = {GameLog.Status.QUEUED, GameLog.Status.VERIFYING}
+
+
 @require_GET
 def game_page(request: HttpRequest, log_id: int) -> HttpResponse:
     log = visible_log(request, log_id)
@@ -26,6 +31,7 @@ def game_page(request: HttpRequest, log_id: int) -> HttpResponse:
     engine = get_game(log.game_type) if log.game_type in GAMES else None
     context = {
         "log": log,
+        "waiting": log.status in WAITING,
         "title": engine.title if engine else log.game_type,
         "game": game,
         "seats": list(game.seats.all()) if game else [],
@@ -40,6 +46,16 @@ def game_page(request: HttpRequest, log_id: int) -> HttpResponse:
         },
     }
     return render(request, "games/game_detail.html", context)
+
+
+@require_GET
+def game_verdict(request: HttpRequest, log_id: int) -> HttpResponse:
+    """The verdict, which the page of a log waiting for a worker polls (htmx); once there is
+    one, the page is asked to reload to show the game (seats, results, confirmation)."""
+    log = visible_log(request, log_id)
+    if log.status not in WAITING:
+        return HttpResponseClientRefresh()
+    return render(request, "games/_verdict.html", {"log": log, "waiting": True})
 
 
 @require_GET

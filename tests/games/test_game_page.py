@@ -116,18 +116,35 @@ def test_a_rejected_log_shows_the_engines_precise_error(client, db):
     assert 'href="#event-0"' in page  # the state just before the bad event
 
 
-def test_a_log_still_queued_says_it_waits_for_a_worker(client, db):
+def queued_log() -> GameLog:
     raw = dumps(simulated_log("deep-dive", seed=4, players=2))
     upload = Upload.objects.create()
-    stored = GameLog.objects.create(
+    return GameLog.objects.create(
         upload=upload, raw=raw, sha256=GameLog.digest(raw), game_type="deep-dive"
     )
 
+
+def test_a_log_still_queued_says_it_waits_for_a_worker_and_polls_its_verdict(client, db):
+    stored = queued_log()
+
     page = client.get(f"/games/{stored.pk}/").content.decode()
+    polled = client.get(f"/games/{stored.pk}/verdict/", HTTP_HX_REQUEST="true")
 
     assert "Verdict: Queued" in page
-    assert "Waiting for a worker" in page
+    assert "Waiting for a worker" in page and "reload" not in page
+    assert f'hx-get="/games/{stored.pk}/verdict/"' in page and "htmx" in page
     assert 'id="viewer"' in page
+    assert "HX-Refresh" not in polled.headers and "Verdict: Queued" in polled.content.decode()
+
+
+def test_once_verified_the_polled_verdict_asks_the_page_to_reload_and_polls_no_more(client, db):
+    stored = queued_log()
+    GameLog.objects.filter(pk=stored.pk).update(status=GameLog.Status.VERIFIED)
+
+    polled = client.get(f"/games/{stored.pk}/verdict/", HTTP_HX_REQUEST="true")
+
+    assert polled.headers["HX-Refresh"] == "true"
+    assert "hx-get" not in client.get(f"/games/{stored.pk}/").content.decode()
 
 
 def test_a_missing_log_is_a_404(client, db):
