@@ -4,6 +4,9 @@ moment so the replay opens there."""
 
 from __future__ import annotations
 
+import re
+from pathlib import Path
+
 import pytest
 
 from confirmations import services
@@ -27,6 +30,29 @@ def test_the_asked_player_disputes_under_the_replay_without_typing_a_number(clie
     assert 'id="replay-dispute"' in viewer
     assert '<input type="hidden" name="event" value="" data-replay-event>' in viewer
     assert 'type="number"' not in page
+
+
+def test_before_the_replay_is_stepped_both_dispute_forms_read_as_sentences(client):
+    people = cast()
+    game = submitted_game(NAMES, people.ann.user)
+    viewer_js = Path(__file__).parents[2] / "games" / "static" / "games" / "viewer.js"
+
+    labelled = {
+        (before.strip(), shown)
+        for user in (people.ann.user, people.bea.user)
+        for before, shown in re.findall(
+            r"([\w ]+:)\s*<(?:span|strong) data-replay-event-label>([^<]+)<",
+            signed_in(client, user).get(f"/games/{game.log_id}/").content.decode(),
+        )
+    }
+
+    # The players at the table answer on Ann's page (she submitted it); Bea is asked.
+    assert labelled == {
+        ("Dispute the event shown:", "none yet, step the replay to the event that is wrong"),
+        ("Event shown:", "none yet, step the replay to the event that is wrong"),
+    }
+    # The replay writes the same words when stepped back to the set-up.
+    assert '"none yet, step the replay to the event that is wrong"' in viewer_js.read_text()
 
 
 def test_a_player_not_asked_gets_no_dispute_form(client):
