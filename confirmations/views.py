@@ -12,7 +12,7 @@ from django.urls import reverse
 from django.utils.http import url_has_allowed_host_and_scheme
 from django.views.decorators.http import require_GET, require_POST
 
-from confirmations import services
+from confirmations import notify, services
 
 
 def back(request: HttpRequest, log_id: int) -> HttpResponseRedirect:
@@ -31,8 +31,12 @@ def answered(request: HttpRequest, log_id: int, action, *args, **kwargs) -> Http
     except services.ConfirmationError as error:
         context = {"error": error, "log_id": log_id}
         return render(request, "confirmations/refused.html", context, status=error.status)
-    verb = "confirmed" if confirmation.answer == "confirmed" else "disputed"
-    messages.success(request, f"{confirmation.player.display_name} {verb} log {log_id}.")
+    game = notify.described([confirmation.review_id])[confirmation.review_id]
+    name = confirmation.player.display_name
+    if confirmation.answer == "confirmed":
+        messages.success(request, f"{name} confirmed the {game.headline}.")
+    else:
+        messages.success(request, f"{name} disputed the {game.headline}: staff decide it now.")
     return back(request, log_id)
 
 

@@ -152,3 +152,27 @@ def test_a_dispute_notice_names_the_game_and_the_disputed_step_in_words(
         "position 2”."
     )
     assert not re.search(r"\bevent\b|\bseat\b", notice.subject + notice.body)
+
+
+@pytest.mark.parametrize(
+    ("path", "said"),
+    [
+        ("confirm/", "Bea Benthic confirmed the"),
+        ("dispute/", "Bea Benthic disputed the"),
+    ],
+)
+def test_an_answer_is_acknowledged_naming_the_game_in_words_not_its_log_id(
+    client, at_a_table, path, said
+):
+    people, game, _ = at_a_table
+    answer = {"event": "4", "reason": "I took position 2"}
+
+    page = signed_in(client, people.bea.user).post(
+        f"/account/games/{game.log_id}/{path}", answer, follow=True
+    )
+    [message] = [str(m) for m in page.context["messages"]]
+
+    assert message.startswith(
+        f"{said} Deep Vents game of 2026-11-28 (Club Night, round 1, table 1)"
+    )
+    assert f"log {game.log_id}" not in message
