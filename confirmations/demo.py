@@ -66,7 +66,7 @@ def load(stdout: TextIO, password: str) -> None:
         verify_log(log.pk)
     if Review.objects.filter(log=disputed, status="pending").exists():
         services.dispute(
-            disputed.pk, nemo, DISPUTED_EVENT, "demo: I bid 2 there, not 3", at_table=False
+            disputed.pk, nemo, DISPUTED_EVENT, "demo: Kelpie bid 2 there, not pass", at_table=False
         )
     logins = ", ".join(username for _, username in DEMO_LOGINS)
     stdout.write(

@@ -1,5 +1,6 @@
 """The demo data has players who can sign in, one game waiting for their confirmation and
-one disputed at an event; loading it again changes none of it."""
+one disputed at an event, for a reason that fits the step its notice names; loading it again
+changes none of it."""
 
 import pytest
 from demo_support import load_whole_demo
@@ -8,6 +9,7 @@ from django.http import HttpRequest
 
 from confirmations.models import Confirmation, Review
 from games.models import Game
+from notices.models import Kind, Notice
 
 
 @pytest.mark.django_db
@@ -23,6 +25,11 @@ def test_load_demo_prints_player_logins_with_a_pending_and_a_disputed_game():
     assert statuses == ["disputed", "pending"]
     disputed = Confirmation.objects.get(answer="disputed")
     assert (disputed.player.handle, disputed.event) == ("nautilus", 3)
+    told = Notice.objects.filter(kind=Kind.DISPUTE).values_list("body", flat=True).first()
+    assert told.startswith(
+        "Nemo Nautilus disputes “Kelpie Drift: pass (leave the bidding)”: “demo: Kelpie bid 2 "
+        "there, not pass”."
+    )
     assert not Game.objects.filter(log__review__isnull=False, counts=True).exists()
 
     load_whole_demo()
