@@ -137,6 +137,20 @@ def test_before_anyone_registers_my_page_and_the_tournaments_page_list_nobody_al
     assert lists == ["<li>Nobody has registered yet.</li>"] * 2
 
 
+def test_before_round_one_the_registered_players_are_listed_by_name(harbour):
+    for name in reversed(sorted(harbour.players)):
+        Registration.objects.create(tournament=harbour.tournament, player=harbour.player(name))
+    marina = harbour.client(harbour.players["Marina Abyss"])
+
+    listed = [
+        re.findall(r'<li data-handle="([^"]+)"', page)
+        for page in (marina.get(harbour.url(tail)).content.decode() for tail in ("me/", ""))
+    ]
+
+    by_name = sorted(harbour.players, key=lambda name: harbour.player(name).display_name)
+    assert listed == [[harbour.player(name).handle for name in by_name]] * 2
+
+
 def test_a_user_without_a_claimed_name_cannot_register(harbour, django_user_model):
     Tournament.objects.filter(pk=harbour.tournament.pk).update(registration_open=True)
     nameless = django_user_model.objects.create_user("nameless")
