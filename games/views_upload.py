@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from django.conf import settings
 from django.contrib.auth.decorators import login_required
 from django.core.paginator import Paginator
@@ -36,7 +38,7 @@ class Refused(IntakeError):
 @require_http_methods(["GET", "POST"])
 def upload_page(request: HttpRequest) -> HttpResponse:
     if request.method == "GET":
-        return render(request, "games/upload.html", {"tables": open_tables(request)})
+        return render(request, "games/upload.html", form_context(request))
     try:
         upload = receive(request)
     except IntakeError as error:
@@ -95,7 +97,7 @@ def table_id(posted: str) -> int | None:
 
 def refused_page(request: HttpRequest, error: IntakeError) -> HttpResponse:
     pasted = request.POST.get("log", "")
-    context = {"error": error.message, "tables": open_tables(request), "pasted": pasted}
+    context = form_context(request, error=error.message, pasted=pasted)
     response = render(request, "games/upload.html", context, status=error.status)
     if getattr(error, "retry_after", None):
         response["Retry-After"] = str(error.retry_after)
@@ -104,6 +106,13 @@ def refused_page(request: HttpRequest, error: IntakeError) -> HttpResponse:
 
 def open_tables(request: HttpRequest) -> list[tuple[int, str]]:
     return table_desk().open_tables(request.user)
+
+
+def form_context(request: HttpRequest, **more: Any) -> dict[str, Any]:
+    """The upload form's: the tables a log may be attached to, and the size limit in decimal
+    megabytes (filesizeformat's binary units made 1,000,000 bytes read "976.6 KB")."""
+    limit = f"{settings.GAMES_MAX_LOG_BYTES / 1_000_000:g} MB"
+    return {"tables": open_tables(request), "log_limit": limit, **more}
 
 
 @require_GET

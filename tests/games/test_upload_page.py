@@ -75,6 +75,14 @@ def test_a_refused_upload_shows_why_and_stores_nothing(browser):
     assert not GameLog.objects.exists() and not Upload.objects.exists()
 
 
+def test_the_form_states_the_size_limit_a_log_is_refused_beyond(browser, settings):
+    settings.GAMES_MAX_LOG_BYTES = 2_500_000
+
+    page = browser.get("/upload/").content.decode()
+
+    assert "Limits: 2.5 MB per log" in page
+
+
 def test_the_upload_form_needs_its_csrf_token(browser):
     response = browser.post("/upload/", {"log": text(human_log(seed=113))})
 
