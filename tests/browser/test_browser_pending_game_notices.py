@@ -140,7 +140,7 @@ def test_players_answer_a_pending_game_from_their_inbox_and_staff_decide_at_the_
     answers = page.locator("#confirmation .answers")
     expect(answers.locator("li[data-player='bea-benthic']")).to_contain_text("confirmed")
     expect(answers.locator("li[data-player='cid-cephalopod']")).to_contain_text(
-        f"disputed event {DISPUTED_EVENT}"
+        re.compile(r"disputed\s+“[^”]+”: “I bid 2 there, not 3”")
     )
     shot(page, "ann-sees-answers")
 

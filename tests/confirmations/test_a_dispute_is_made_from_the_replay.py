@@ -78,6 +78,21 @@ def test_a_dispute_returns_to_the_replay_step_it_was_sent_from(client):
     assert response["Location"] == f"/games/{game.log_id}/#event-6"
 
 
+def test_the_games_answers_name_the_disputed_step_in_words_linking_its_moment(client):
+    people = cast()
+    game = submitted_game(NAMES, people.ann.user, seed=1)
+    services.dispute(game.log_id, people.bea.user, 4, "I took position 2")
+
+    page = signed_in(client, people.ann.user).get(f"/games/{game.log_id}/").content.decode()
+    answer = re.search(r'<li data-player="bea-benthic">(.*?)</li>', page, re.S).group(1)
+
+    assert (
+        '<a href="#event-4">“Ann Abyss: take Vampire Squid at position 1 (pay 0)”</a>: '
+        "“I took position 2”"
+    ) in answer
+    assert "event 4" not in answer
+
+
 def test_a_dispute_sent_at_the_setup_asks_to_step_the_replay_and_stores_nothing(client):
     people = cast()
     game = submitted_game(NAMES, people.ann.user)
