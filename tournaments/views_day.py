@@ -16,7 +16,6 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
-from accounts.services import decidable_by
 from players.models import Player
 from tournaments.forms import HandResultForm, PasteNamesForm, RegistrationSettingsForm, TimerForm
 from tournaments.models import Registration, Table, Tournament
@@ -122,14 +121,18 @@ def desk_context(tournament: Tournament, user: Any, **forms: Any) -> dict[str, A
         "checked_in": sum(
             1 for r in registrations if r.checked_in_at and r.dropped_after_round is None
         ),
-        # Names of this tournament whose claim waits for a decision this user may take (issue
-        # 23): an organiser of it, or staff with the claim permission; other staff run the desk
-        # but would find nothing to do on the approvers' page the tag links to.
+        # Names of this tournament that an account has asked to claim, tagged for who may
+        # decide (issue 23) on the approvers' page the tag links to; other staff run the desk
+        # but would find nothing to do there. One filter() call, so both conditions are on one
+        # request: "decided_at is null" alone also matched every name nobody had asked for.
         "claims_waiting": set(
-            decidable_by(user)
-            .filter(player__registrations__tournament=tournament)
-            .values_list("player_id", flat=True)
-        ),
+            tournament.registrations.filter(
+                player__claim_requests__isnull=False,
+                player__claim_requests__decided_at__isnull=True,
+            ).values_list("player_id", flat=True)
+        )
+        if day.may_decide_claims_of(user, tournament)
+        else set(),
         "rounds": rounds,
         "latest": rounds[0].round if rounds else None,
         "seconds_left": day.seconds_left(rounds[0].round if rounds else None),

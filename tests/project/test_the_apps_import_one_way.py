@@ -33,7 +33,6 @@ BETWEEN_FEATURE_APPS = {
     ("tournaments", "ratings.services"),  # seating by Elo: current_elo
     ("tournaments", "confirmations.models"),  # a table's state shows its game's review
     ("accounts", "tournaments.models"),  # who organises a tournament decides its claims
-    ("tournaments", "accounts.services"),  # the desk tags claims its user may decide
     ("stats", "ratings.services"),  # rating bands: elo_going_into
     ("stats", "ratings.signals"),  # the page cache moves with ratings_changed
 }
@@ -131,6 +130,14 @@ def test_a_feature_app_reads_another_only_through_its_named_interfaces():
         )
     ]
     assert lateral == []
+
+
+def test_no_two_feature_apps_read_each_other():
+    """A read between feature apps goes one way: two apps that each read the other would be
+    one app split in two, and a change to either could break the other's import."""
+    reads = {(reader, module.split(".")[0]) for reader, module in BETWEEN_FEATURE_APPS}
+    both_ways = sorted((reader, read) for reader, read in reads if (read, reader) in reads)
+    assert both_ways == []
 
 
 def test_the_engines_import_neither_django_nor_an_app():
