@@ -24,7 +24,6 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from django.contrib.auth.models import User
 from django.core import mail
-from snapshot_support import made_once_per_process
 
 from games.models import Game, GameSeat, Source
 from stats.models import HexCube
@@ -177,12 +176,12 @@ def realistic_site_for_every_page() -> Site:
 
 
 @pytest.fixture
-def site(monkeypatch, request) -> Site:
+def site(monkeypatch, request, made_once) -> Site:
     """The realistic site (every_page_support.realistic_site, tens of CPU seconds) made once
-    per process and put back for each group after the first, then simulated games of every
+    per run and put back for each group after the first, then simulated games of every
     game."""
     monkeypatch.setenv("DEMO_ADMIN_PASSWORD", PASSWORD)
-    site = made_once_per_process(realistic_site_for_every_page)
+    site = made_once(realistic_site_for_every_page)
     request.getfixturevalue("simulated_games_of_every_game")
     return site
 
