@@ -43,7 +43,7 @@ def put_back(snapshot: Snapshot) -> None:
     the rows' ids; the foreign keys are checked at the commit (Django makes them deferred)."""
     tables = list(snapshot.rows)
     with transaction.atomic(), connection.cursor() as cursor:
-        for statement in connection.ops.sql_flush(no_style(), tables, allow_cascade=True):
+        for statement in connection.ops.sql_flush(no_style(), tables):
             cursor.execute(statement)
         for table, rows in snapshot.rows.items():
             with cursor.copy(f"COPY {connection.ops.quote_name(table)} FROM STDIN") as copy:
