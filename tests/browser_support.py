@@ -1,7 +1,8 @@
-"""What the browser tests share: where screenshots go, the two window sizes, and the check
-for sideways scrolling."""
+"""What the browser tests share: where screenshots go, the two window sizes, the check for
+sideways scrolling, and what a timed-out wait reports."""
 
 import os
+from contextlib import contextmanager
 from pathlib import Path
 
 ARTIFACTS = Path(
@@ -76,3 +77,27 @@ def page_and_its_errors(browser):
     page.on("console", lambda msg: errors.append(msg.text) if msg.type == "error" else None)
     page.on("pageerror", lambda exc: errors.append(str(exc)))
     return page, errors
+
+
+# How much of the page a timed-out wait's failure quotes.
+PAGE_EXCERPT = """() => (document.querySelector('#content, main') || document.body)
+    .outerHTML.slice(0, 3000)"""
+
+
+@contextmanager
+def shown_on_timeout(page, name: str, errors: list[str]):
+    """A wait in `page` that times out fails with what the page showed: its address, its
+    console errors, the start of its content, and a full-page screenshot in
+    ARTIFACTS/screenshots/<name>-timeout.png."""
+    from playwright.sync_api import TimeoutError as PlaywrightTimeout
+
+    try:
+        yield
+    except PlaywrightTimeout as timeout:
+        screenshot = ARTIFACTS / "screenshots" / f"{name}-timeout.png"
+        screenshot.parent.mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(screenshot), full_page=True)
+        raise AssertionError(
+            f"{timeout.message}\npage: {page.url}\nconsole errors: {errors}\n"
+            f"screenshot: {screenshot}\n{page.evaluate(PAGE_EXCERPT)}"
+        ) from timeout

@@ -1,11 +1,17 @@
-"""A test database's rows, and the e-mails sent meanwhile, kept in memory and put back: for a
-set-up of tens of CPU seconds that several tests of one process start from (the every-page
-browser test's groups of pages). PostgreSQL alone (COPY): elsewhere the set-up runs again."""
+"""A test database's rows, and the e-mails sent meanwhile, kept and put back: for a set-up of
+tens of CPU seconds that several tests start from (the every-page browser test's groups of
+pages). Under pytest-xdist the first process to need it makes it and leaves it in a file of
+the run for the others, whose test databases have the same tables. PostgreSQL alone (COPY):
+elsewhere the set-up runs again."""
 
 from __future__ import annotations
 
+import fcntl
+import os
+import pickle
 from collections.abc import Callable
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from django.apps import apps
@@ -37,7 +43,7 @@ def put_back(snapshot: Snapshot) -> None:
     the rows' ids; the foreign keys are checked at the commit (Django makes them deferred)."""
     tables = list(snapshot.rows)
     with transaction.atomic(), connection.cursor() as cursor:
-        for statement in connection.ops.sql_flush(no_style(), tables, allow_cascade=True):
+        for statement in connection.ops.sql_flush(no_style(), tables):
             cursor.execute(statement)
         for table, rows in snapshot.rows.items():
             with cursor.copy(f"COPY {connection.ops.quote_name(table)} FROM STDIN") as copy:
@@ -52,14 +58,29 @@ def put_back(snapshot: Snapshot) -> None:
 _kept: dict[Callable, tuple[Snapshot, Any]] = {}
 
 
-def made_once_per_process[T](make: Callable[[], T]) -> T:
-    """`make()` the first time in this process; later, the rows it left put back, and what it
-    returned then."""
+def made_once_per_run[T](make: Callable[[], T], run_directory: Path) -> T:
+    """`make()` the first time in this run (`run_directory`: a directory all of the run's
+    processes share); later, in this process or another, the rows it left put back, and what
+    it returned then. The other processes wait for the first one's file, holding no CPU."""
     if connection.vendor != "postgresql":
         return make()
-    if make not in _kept:
+    if make in _kept:
+        snapshot, made = _kept[make]
+        put_back(snapshot)
+        return made
+    if not os.environ.get("PYTEST_XDIST_WORKER"):  # the one process of the run
         made = make()
         _kept[make] = (taken(), made)
+        return made
+    kept = run_directory / f"{make.__module__}.{make.__qualname__}.pickle"
+    with open(kept.with_suffix(".lock"), "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes
+        if not kept.exists():
+            made = make()
+            _kept[make] = (taken(), made)
+            kept.write_bytes(pickle.dumps(_kept[make]))
+            return made
+        _kept[make] = pickle.loads(kept.read_bytes())
     snapshot, made = _kept[make]
     put_back(snapshot)
     return made

@@ -35,8 +35,8 @@ def floatformat(value: float, places: int) -> str:
     return str(Decimal(repr(value)).quantize(Decimal(1).scaleb(-places), ROUND_HALF_UP))
 
 
-@pytest.fixture
-def analysed_log():
+def a_log_analysed() -> tuple[int, int]:
+    """A Deep Sea Adventure game analysed at a tiny budget: its log's and analysis's ids."""
     game = get_game("deep-sea-adventure")
     logs = list(simulate(game, game.ruleset(None), 3, 1, seed="analysis-browser",
                     strategies=["grab-2-then-turn", "air-aware", "random"]))  # fmt: skip
@@ -47,7 +47,13 @@ def analysed_log():
     analysis, _ = jobs.request_analysis(log, budget=TINY)
     analysis.refresh_from_db()
     assert analysis.status == Analysis.Status.DONE
-    return log, analysis
+    return log.pk, analysis.pk
+
+
+@pytest.fixture
+def analysed_log(made_once):
+    log, analysis = made_once(a_log_analysed)
+    return GameLog.objects.get(pk=log), Analysis.objects.get(pk=analysis)
 
 
 def lichess_accuracy(drop: float) -> float:

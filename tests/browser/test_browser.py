@@ -1,14 +1,12 @@
-"""The pages in a real browser: Debian's Chromium, headless, driven by Playwright.
-
-Each page must load without console errors, and every Plotly chart on it must be drawn: an
-SVG exists and the chart holds data. Screenshots are saved under the test's tmp dir.
-"""
+"""The simulation lab and the replay viewer in a real browser: Debian's Chromium, headless,
+driven by Playwright. (That the main pages draw their charts with no console error is checked
+with their Content-Security-Policy, in test_browser_content_security_policy.py.)"""
 
 import json
 import re
 
 import pytest
-from browser_support import CHARTS, PAGE_TIMEOUT_MS, page_and_its_errors, signed_in_page
+from browser_support import PAGE_TIMEOUT_MS, page_and_its_errors, signed_in_page
 from django.contrib.auth.models import User
 
 from engines.core.simulate import simulate
@@ -17,68 +15,6 @@ from games.models import GameSeat, Source
 from games.services.intake import submit_batch
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
-
-
-@pytest.fixture
-def played_games(django_db_blocker):
-    """Human Deep Vents games (for ratings and players) and simulated ones of each game."""
-    for game_id, players, source in (
-        ("deep-vents", 3, Source.HUMAN),
-        ("deep-vents", 4, Source.SIMULATED),
-        ("deep-dive", 3, Source.SIMULATED),
-    ):
-        game = get_game(game_id)
-        logs = simulate(game, game.ruleset(None), players, 4, seed=f"browser-{source}")
-        submit_batch((json.dumps(log).encode() for log in logs), user=None, source=source)
-    return GameSeat.objects.filter(player__isnull=False).select_related("player").first()
-
-
-def visit(browser, url: str, screenshot, least_charts: int = 0) -> list[dict]:
-    page, errors = page_and_its_errors(browser)
-    response = page.goto(url, wait_until="networkidle")
-    assert response.status == 200, f"{url} answered {response.status}"
-    # Plotly draws asynchronously: wait for the charts the page should have, as long as a
-    # loaded machine needs (the wait ends as soon as they are drawn).
-    page.wait_for_function(
-        "() => { window.deepseaCharts && window.deepseaCharts.drawAll();"  # drawn when near
-        " return Array.from(document.querySelectorAll('.plotly-graph-div'))"
-        ".filter((div) => div.data && div.querySelector('svg.main-svg')).length"
-        f" >= {least_charts}; }}",
-        timeout=PAGE_TIMEOUT_MS,
-    )
-    charts = page.evaluate(CHARTS)
-    page.screenshot(path=str(screenshot), full_page=True)
-    page.close()
-    assert errors == [], f"console errors on {url}: {errors}"
-    for chart in charts:
-        assert chart["svg"], f"chart {chart['id']} on {url} has no SVG"
-        assert chart["traces"] and chart["points"], f"chart {chart['id']} on {url} has no data"
-    return charts
-
-
-def test_pages_draw_their_charts_without_console_errors(
-    browser, live_server, played_games, tmp_path
-):
-    seat = played_games
-    pages = {
-        "home": ("/", 0),
-        "leaderboard": ("/leaderboards/deep-vents/", 0),
-        "player": (f"/players/{seat.player.handle}/", 0),
-        "hexes": ("/stats/hexes/?min_sample=1", 1),
-        "hex": (f"/stats/hexes/{hex_with_data()}/", 3),
-        "strategies": ("/stats/strategies/?game=deep-vents", 5),
-        "deep-dive": ("/stats/strategies/?game=deep-dive", 7),
-    }
-    for name, (path, least_charts) in pages.items():
-        charts = visit(browser, live_server.url + path, tmp_path / f"{name}.png", least_charts)
-        assert len(charts) >= least_charts, f"{path}: {len(charts)} charts"
-        assert (tmp_path / f"{name}.png").stat().st_size > 0
-
-
-def hex_with_data() -> str:
-    from stats.models import HexCube
-
-    return HexCube.objects.filter(taken__gt=0).values_list("hex", flat=True).first()
 
 
 def test_the_simulation_lab_runs_a_batch_to_the_end(browser, live_server, tmp_path):

@@ -1,19 +1,22 @@
 """Every main page under the Content-Security-Policy (no 'unsafe-inline'), in Chromium: no
 violation is reported, nothing is logged to the console as an error, and the charts (drawn
-from data by static/charts.js, no inline script) and the upload page's live status (htmx)
-still work."""
+from data by static/charts.js, no inline script: each page at least as many as it should
+have, each an SVG with data) and the upload page's live status (htmx) still work. One visit a
+page makes every check; the pages with charts leave a screenshot in the test's tmp dir."""
 
 import json
+from pathlib import Path
 
 import pytest
+from browser_support import CHARTS, PAGE_TIMEOUT_MS
 from django.conf import settings
 from django.contrib.auth.models import User
 from django.test import Client
 
 from engines.core.simulate import simulate
 from engines.registry import get_game
-from games.models import GameLog, GameSeat, Source
-from games.services.intake import submit_batch
+from games.models import GameLog
+from stats.models import HexCube
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -30,18 +33,6 @@ document.addEventListener("securitypolicyviolation", (event) => {
 DRAWN_CHARTS = """() => { window.deepseaCharts && window.deepseaCharts.drawAll();
   return Array.from(document.querySelectorAll('.plotly-graph-div'))
   .filter((div) => div.data && div.data.length && div.querySelector('svg.main-svg')).length; }"""
-
-
-@pytest.fixture
-def games_played():
-    for game_id, players, source in (
-        ("deep-vents", 3, Source.HUMAN),
-        ("deep-vents", 4, Source.SIMULATED),
-    ):
-        game = get_game(game_id)
-        logs = simulate(game, game.ruleset(None), players, 3, seed=f"csp-{source}")
-        submit_batch((json.dumps(log).encode() for log in logs), user=None, source=source)
-    return GameSeat.objects.filter(player__isnull=False).select_related("player").first()
 
 
 @pytest.fixture
@@ -64,8 +55,9 @@ def console_error(errors: list[str], message) -> None:
         errors.append(message.text)
 
 
-def open_page(browser, url: str, charts: int = 0) -> tuple[list[str], list[str]]:
-    """(CSP violations, console errors) of a page, once it has drawn `charts` charts."""
+def open_page(browser, url: str, charts: int, screenshot: Path | None) -> list[str]:
+    """The problems of a page (CSP violations, console errors, charts not drawn), once it has
+    drawn `charts` charts; a full-page screenshot to `screenshot` if named."""
     page = browser.new_page()
     errors: list[str] = []
     page.on("console", lambda message: console_error(errors, message))
@@ -75,43 +67,57 @@ def open_page(browser, url: str, charts: int = 0) -> tuple[list[str], list[str]]
     assert response.status == expected, f"{url} answered {response.status}"
     assert "'unsafe-inline'" not in response.headers["content-security-policy"]
     # A function, not an expression: Playwright evaluates expressions with eval(), which the
-    # policy (rightly) forbids.
-    page.wait_for_function(f"() => ({DRAWN_CHARTS})() >= {charts}", timeout=15_000)
-    violations = page.evaluate("window.cspViolations")
+    # policy (rightly) forbids. As long as a loaded machine needs: it ends once they are drawn.
+    page.wait_for_function(f"() => ({DRAWN_CHARTS})() >= {charts}", timeout=PAGE_TIMEOUT_MS)
+    drawn = page.evaluate(CHARTS)
+    if screenshot:
+        page.screenshot(path=str(screenshot), full_page=True)
+        assert screenshot.stat().st_size > 0
+    problems = page.evaluate("window.cspViolations")
     page.close()
-    return violations, errors
+    if url.endswith("/no-such-page/"):  # Chromium logs the 404 itself
+        errors = [e for e in errors if "404" not in e]
+    problems += [f"console error: {error}" for error in errors]
+    for chart in drawn:
+        if not chart["svg"]:
+            problems.append(f"chart {chart['id']} has no SVG")
+        if not (chart["traces"] and chart["points"]):
+            problems.append(f"chart {chart['id']} has no data")
+    return problems
 
 
-def test_the_main_pages_raise_no_csp_violation_and_draw_their_charts(
-    signed_in_browser, live_server, games_played
+def test_the_main_pages_raise_no_csp_violation_or_console_error_and_draw_their_charts(
+    signed_in_browser, live_server, played_games, tmp_path
 ):
-    seat = games_played
+    seat = played_games
     log = GameLog.objects.filter(status="verified").first()
+    hex_taken = HexCube.objects.filter(taken__gt=0).values_list("hex", flat=True).first()
+    # Each page, the least number of charts it draws, and its screenshot's name.
     pages = {
-        "/": 0,
-        "/leaderboards/": 0,
-        "/leaderboards/deep-vents/": 0,
-        f"/players/{seat.player.handle}/": 1,
-        "/tournaments/": 0,
-        "/games/": 0,
-        f"/games/{log.pk}/": 0,
-        "/stats/": 0,
-        "/stats/hexes/?min_sample=1": 1,
-        "/stats/strategies/?game=deep-vents": 5,
-        "/upload/": 0,
-        f"/uploads/{log.upload_id}/": 0,
-        "/record/": 0,
-        "/api/docs/": 0,
-        "/admin/": 0,
-        "/no-such-page/": 0,
+        "/": (0, "home"),
+        "/leaderboards/": (0, None),
+        "/leaderboards/deep-vents/": (0, "leaderboard"),
+        f"/players/{seat.player.handle}/": (1, "player"),
+        "/tournaments/": (0, None),
+        "/games/": (0, None),
+        f"/games/{log.pk}/": (0, None),
+        "/stats/": (0, None),
+        "/stats/hexes/?min_sample=1": (1, "hexes"),
+        f"/stats/hexes/{hex_taken}/": (3, "hex"),
+        "/stats/strategies/?game=deep-vents": (5, "strategies"),
+        "/stats/strategies/?game=deep-dive": (7, "deep-dive"),
+        "/upload/": (0, None),
+        f"/uploads/{log.upload_id}/": (0, None),
+        "/record/": (0, None),
+        "/api/docs/": (0, None),
+        "/admin/": (0, None),
+        "/no-such-page/": (0, None),
     }
     problems = {}
-    for path, charts in pages.items():
-        violations, errors = open_page(signed_in_browser, live_server.url + path, charts)
-        if path == "/no-such-page/":  # Chromium logs the 404 itself
-            errors = [e for e in errors if "404" not in e]
-        if violations or errors:
-            problems[path] = violations + errors
+    for path, (charts, name) in pages.items():
+        screenshot = tmp_path / f"{name}.png" if name else None
+        if found := open_page(signed_in_browser, live_server.url + path, charts, screenshot):
+            problems[path] = found
     assert problems == {}, json.dumps(problems, indent=1)
 
 

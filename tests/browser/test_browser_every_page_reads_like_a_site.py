@@ -24,7 +24,6 @@ import pytest
 from axe_playwright_python.sync_playwright import Axe
 from django.contrib.auth.models import User
 from django.core import mail
-from snapshot_support import made_once_per_process
 
 from games.models import Game, GameSeat, Source
 from stats.models import HexCube
@@ -177,12 +176,12 @@ def realistic_site_for_every_page() -> Site:
 
 
 @pytest.fixture
-def site(monkeypatch, request) -> Site:
+def site(monkeypatch, request, made_once) -> Site:
     """The realistic site (every_page_support.realistic_site, tens of CPU seconds) made once
-    per process and put back for each group after the first, then simulated games of every
+    per run and put back for each group after the first, then simulated games of every
     game."""
     monkeypatch.setenv("DEMO_ADMIN_PASSWORD", PASSWORD)
-    site = made_once_per_process(realistic_site_for_every_page)
+    site = made_once(realistic_site_for_every_page)
     request.getfixturevalue("simulated_games_of_every_game")
     return site
 
@@ -235,7 +234,9 @@ def test_every_page_at_a_phone_and_a_desktop_width_fits_draws_its_charts_passes_
         for size, (width, height) in WIDTHS.items():
             errors.clear()
             page.set_viewport_size({"width": width, "height": height})
-            response = page.goto(live_server.url + visit.path, wait_until="networkidle")
+            # The page's load, then its charts: no wait for the network to fall quiet (half a
+            # second a visit), as the console errors are read after every other check.
+            response = page.goto(live_server.url + visit.path)
             page.wait_for_function(CHARTS_READY, timeout=PAGE_TIMEOUT_MS)
             page.wait_for_function(FIGURES_DRAWN, timeout=PAGE_TIMEOUT_MS)
             common = []
@@ -244,20 +245,22 @@ def test_every_page_at_a_phone_and_a_desktop_width_fits_draws_its_charts_passes_
             overflow = page.evaluate(OVERFLOW)
             if overflow["page"] > overflow["window"]:
                 common.append(f"scrolls sideways: {overflow}")
-            common += [f"console error: {error}" for error in errors]
             where = f"{visit.path} at {width} px"
+            unfitting = []
             if visit.screenshot:
                 charts = page.evaluate(CHARTS)
                 violations = Axe().run(page).response["violations"]
                 screenshot = ARTIFACTS / "screenshots" / f"{visit.screenshot}-{size}.png"
                 page.screenshot(path=str(screenshot), full_page=True)
                 assert screenshot.stat().st_size > 0
-                found = common + chart_and_axe_problems(charts, violations, width)
-                if found:
-                    unfit[where] = found
+                unfitting = chart_and_axe_problems(charts, violations, width)
+            words = words_problems(page) if visit.language else []
+            common += [f"console error: {error}" for error in errors]
+            if visit.screenshot and common + unfitting:
+                unfit[where] = common + unfitting
             if visit.language:
                 found = {"problems": common} if common else {}
-                if words := words_problems(page):
+                if words:
                     found["jargon"] = words
                 if found:
                     misspoken[where] = found

@@ -14,10 +14,14 @@ from stats.models import HexCube
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
 
-@pytest.fixture
-def site(request) -> dict[str, str]:
-    """The hex pages of the demo tournament and simulated games of every game."""
+def the_demo_tournament() -> None:
     load_tournament_demo()
+
+
+@pytest.fixture
+def site(made_once, request) -> dict[str, str]:
+    """The hex pages of the demo tournament and simulated games of every game."""
+    made_once(the_demo_tournament)
     request.getfixturevalue("simulated_games_of_every_game")
     hex_taken = HexCube.objects.filter(taken__gt=0).values_list("hex", flat=True).first()
     return {"hexes": "/stats/hexes/?min_sample=1", "hex": f"/stats/hexes/{hex_taken}/"}

@@ -39,13 +39,17 @@ GROUPS = """(selector) => Array.from(document.querySelector(selector).tBodies[0]
     .map((row) => Number(row.dataset.sortGroup || 0))"""
 
 
-@pytest.fixture
-def games(django_db_blocker) -> None:
+def demo_and_simulated_games() -> None:
     load_tournament_demo()
     game = get_game("deep-vents")
     for players in (4, 3):
         logs = simulate(game, game.ruleset(None), players, 5, seed=f"sorting-{players}")
         submit_batch((json.dumps(log).encode() for log in logs), user=None, source=Source.SIMULATED)
+
+
+@pytest.fixture
+def games(made_once) -> None:
+    made_once(demo_and_simulated_games)
 
 
 def hex_stats() -> list[hexes.HexStats]:

@@ -9,13 +9,13 @@ staff is a superuser. An organiser who is not staff stays out of the admin."""
 from __future__ import annotations
 
 import json
-import os
 import random
 from pathlib import Path
 from typing import Any
 
 import pytest
 from axe_playwright_python.sync_playwright import Axe
+from browser_support import ARTIFACTS, PAGE_TIMEOUT_MS, shown_on_timeout
 from django.conf import settings
 from django.contrib.auth import get_user_model
 from django.core.files.uploadedfile import SimpleUploadedFile
@@ -643,11 +643,6 @@ def test_an_organiser_runs_two_rounds_with_no_bulk_action(
 
 # --- in a real browser --------------------------------------------------------------------
 
-BROWSER_TIMEOUT_MS = 120_000  # a loaded machine may be slow; every wait ends on its condition
-ARTIFACTS = Path(
-    os.environ.get("BROWSER_ARTIFACTS", Path(__file__).resolve().parents[2] / "test-artifacts")
-)
-
 
 def signed_in_page(browser, live_server, user):
     client = Client()
@@ -658,7 +653,7 @@ def signed_in_page(browser, live_server, user):
     )
     page = browser.new_page()
     page.set_viewport_size({"width": 1280, "height": 900})
-    page.set_default_timeout(BROWSER_TIMEOUT_MS)
+    page.set_default_timeout(PAGE_TIMEOUT_MS)
     page.errors = []
     page.on(
         "console",
@@ -688,24 +683,10 @@ def press(page, button) -> list[str]:
     return page.locator("ul.messagelist li").all_inner_texts()
 
 
-@pytest.mark.browser
-@pytest.mark.django_db(transaction=True)
-def test_an_organiser_runs_a_round_at_the_desk_in_a_browser(browser, live_server, organiser):
-    tournament = Tournament.objects.create(
-        name="Club Night", slug="club-night", starts_on="2026-06-01"
-    )
-    tournament.organisers.add(organiser)
-    for handle, name in ENTRANTS:
-        Registration.objects.create(
-            tournament=tournament, player=Player.objects.create(handle=handle, display_name=name)
-        )
-    Player.objects.create(handle="hal", display_name="Hal Hadal")
-    page = signed_in_page(browser, live_server, organiser)
-    shots = ARTIFACTS / "screenshots"
-    shots.mkdir(parents=True, exist_ok=True)
-
+def a_round_at_the_desk(page, base: str, tournament: Tournament, shots: Path) -> None:
+    """The steps of the test below, whose timed-out waits show the page (shown_on_timeout)."""
     # A late entry, found by name in the autocomplete of the empty registration row.
-    page.goto(live_server.url + change_page(tournament))
+    page.goto(base + change_page(tournament))
     page.locator("#registrations-group .add-row a").click()
     page.locator("#registrations-group tr.dynamic-registrations .select2-selection").last.click()
     page.locator(".select2-search__field").fill("Hadal")
@@ -745,7 +726,26 @@ def test_an_organiser_runs_a_round_at_the_desk_in_a_browser(browser, live_server
 
     assert press(page, "#seat-next-round")[0].startswith("Club Night: round 2 seated at 2 tables")
     assert page.get_attribute("#print-seating", "href") == "/tournaments/club-night/round/2/"
-    page.goto(live_server.url + "/tournaments/club-night/round/2/")
+    page.goto(base + "/tournaments/club-night/round/2/")
     page.locator("h2", has_text="Table 2").wait_for()
     assert page.errors == []
+
+
+@pytest.mark.browser
+@pytest.mark.django_db(transaction=True)
+def test_an_organiser_runs_a_round_at_the_desk_in_a_browser(browser, live_server, organiser):
+    tournament = Tournament.objects.create(
+        name="Club Night", slug="club-night", starts_on="2026-06-01"
+    )
+    tournament.organisers.add(organiser)
+    for handle, name in ENTRANTS:
+        Registration.objects.create(
+            tournament=tournament, player=Player.objects.create(handle=handle, display_name=name)
+        )
+    Player.objects.create(handle="hal", display_name="Hal Hadal")
+    page = signed_in_page(browser, live_server, organiser)
+    shots = ARTIFACTS / "screenshots"
+    shots.mkdir(parents=True, exist_ok=True)
+    with shown_on_timeout(page, "admin-desk", page.errors):
+        a_round_at_the_desk(page, live_server.url, tournament, shots)
     page.close()
