@@ -77,15 +77,16 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     keeps within each part. Under pytest-xdist (`--dist loadgroup`, make test) the tests that
     use the configured Redis or stacks of servers of their own (uses_services) form the group
     "services", run one at a time on one process while the other tests spread over all of
-    them. Under the fuzz profile, each property test runs at least FUZZ_EXAMPLES examples: a
+    them; a module whose tests share data made once for the module (module_db) names a group
+    of its own (pytest.mark.xdist_group), so that one process makes it, not each. Under the
+    fuzz profile, each property test runs at least FUZZ_EXAMPLES examples: a
     test's own @settings(max_examples=...) outranks any profile, so it is raised here, on the
     settings Hypothesis keeps on the test."""
     items.sort(key=lambda item: not uses_browser(item))  # stable: else in the order collected
     for item in items:
-        if not uses_browser(item) and uses_services(item):
-            item.add_marker(pytest.mark.xdist_group(SERVICES_GROUP))
-            if getattr(config.option, "loadgroup", False):  # set on xdist's workers
-                name_group_in_node_id(item, SERVICES_GROUP)
+        group = xdist_group_of(item)
+        if group and getattr(config.option, "loadgroup", False):  # set on xdist's workers
+            name_group_in_node_id(item, group)
     if HYPOTHESIS_PROFILE != "fuzz":
         return
     for item in items:
@@ -98,6 +99,18 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 
 
 SERVICES_GROUP = "services"
+
+
+def xdist_group_of(item: pytest.Item) -> str | None:
+    """The group the test runs in under --dist loadgroup: "services" for the tests that use
+    services (marked so here), else the group its module or itself names, if any."""
+    if not uses_browser(item) and uses_services(item):
+        item.add_marker(pytest.mark.xdist_group(SERVICES_GROUP))
+        return SERVICES_GROUP
+    marker = item.get_closest_marker("xdist_group")
+    if marker is None:
+        return None
+    return marker.args[0] if marker.args else marker.kwargs.get("name")
 
 
 def name_group_in_node_id(item: pytest.Item, group: str) -> None:

@@ -14,7 +14,7 @@ import pytest
 from accounts.models import ClaimRequest
 from tests.claims_support import ROLES, Club, club
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.xdist_group("claims-matrix")]
 SIGN_IN = 302  # pages send anonymous visitors to the login page; so does the admin
 
 

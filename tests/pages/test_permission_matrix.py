@@ -20,7 +20,7 @@ from games.models import GameLog
 from games.services.intake import submit_log
 from games.services.verification import verify_log
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.xdist_group("pages-permission-matrix")]
 
 ROLES = ("anonymous", "seated player", "other player", "organiser", "staff")
 SIGN_IN = 302  # pages send anonymous visitors to the login page

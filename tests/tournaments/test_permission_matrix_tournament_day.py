@@ -23,7 +23,7 @@ from tournaments.models import Registration, ResultChange, Round, TableSeat, Tou
 from tournaments.services import day
 from tournaments.services.seating import seat_next_round
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.xdist_group("tournament-day-matrix")]
 
 ROLES = ("anonymous", "seated player", "other player", "organiser", "other organiser", "staff")
 SIGN_IN = 302  # anonymous visitors are sent to the sign-in page
