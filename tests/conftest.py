@@ -55,12 +55,14 @@ hypothesis.settings.load_profile(HYPOTHESIS_PROFILE)
 @pytest.fixture(autouse=True, scope="session")
 def small_montecarlo_search():
     """Every test that seats the montecarlo bot (property tests draw it among each game's
-    bots) plays it at a small search budget: its default doubles playouts up to 256 an
-    action where a decision is close, 15-20 times the CPU of a heuristic game. How well it
-    plays is benchmarks/bot_match.py's question; test_montecarlo_search.py passes its budgets
+    bots) plays it at the smallest search budget that still takes each step of its search (2
+    playouts an action, doubled once where a decision is close, actions clearly behind
+    dropped): its default doubles playouts up to 256, 15-20 times the CPU of a heuristic
+    game, and even 4 to 16 was most of tests/engines/' time. How well it plays is
+    benchmarks/bot_match.py's question; test_montecarlo_search.py passes its budgets
     explicitly."""
     default = strategy.MONTECARLO_BUDGET
-    strategy.MONTECARLO_BUDGET = SearchBudget(first=4, most=16)
+    strategy.MONTECARLO_BUDGET = SearchBudget(first=2, most=4)
     yield
     strategy.MONTECARLO_BUDGET = default
 
