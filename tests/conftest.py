@@ -55,12 +55,14 @@ hypothesis.settings.load_profile(HYPOTHESIS_PROFILE)
 @pytest.fixture(autouse=True, scope="session")
 def small_montecarlo_search():
     """Every test that seats the montecarlo bot (property tests draw it among each game's
-    bots) plays it at a small search budget: its default doubles playouts up to 256 an
-    action where a decision is close, 15-20 times the CPU of a heuristic game. How well it
-    plays is benchmarks/bot_match.py's question; test_montecarlo_search.py passes its budgets
+    bots) plays it at the smallest search budget that still takes each step of its search (2
+    playouts an action, doubled once where a decision is close, actions clearly behind
+    dropped): its default doubles playouts up to 256, 15-20 times the CPU of a heuristic
+    game, and even 4 to 16 was most of tests/engines/' time. How well it plays is
+    benchmarks/bot_match.py's question; test_montecarlo_search.py passes its budgets
     explicitly."""
     default = strategy.MONTECARLO_BUDGET
-    strategy.MONTECARLO_BUDGET = SearchBudget(first=4, most=16)
+    strategy.MONTECARLO_BUDGET = SearchBudget(first=2, most=4)
     yield
     strategy.MONTECARLO_BUDGET = default
 
@@ -77,15 +79,16 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
     keeps within each part. Under pytest-xdist (`--dist loadgroup`, make test) the tests that
     use the configured Redis or stacks of servers of their own (uses_services) form the group
     "services", run one at a time on one process while the other tests spread over all of
-    them. Under the fuzz profile, each property test runs at least FUZZ_EXAMPLES examples: a
+    them; a module whose tests share data made once for the module (module_db) names a group
+    of its own (pytest.mark.xdist_group), so that one process makes it, not each. Under the
+    fuzz profile, each property test runs at least FUZZ_EXAMPLES examples: a
     test's own @settings(max_examples=...) outranks any profile, so it is raised here, on the
     settings Hypothesis keeps on the test."""
     items.sort(key=lambda item: not uses_browser(item))  # stable: else in the order collected
     for item in items:
-        if not uses_browser(item) and uses_services(item):
-            item.add_marker(pytest.mark.xdist_group(SERVICES_GROUP))
-            if getattr(config.option, "loadgroup", False):  # set on xdist's workers
-                name_group_in_node_id(item, SERVICES_GROUP)
+        group = xdist_group_of(item)
+        if group and getattr(config.option, "loadgroup", False):  # set on xdist's workers
+            name_group_in_node_id(item, group)
     if HYPOTHESIS_PROFILE != "fuzz":
         return
     for item in items:
@@ -98,6 +101,18 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 
 
 SERVICES_GROUP = "services"
+
+
+def xdist_group_of(item: pytest.Item) -> str | None:
+    """The group the test runs in under --dist loadgroup: "services" for the tests that use
+    services (marked so here), else the group its module or itself names, if any."""
+    if not uses_browser(item) and uses_services(item):
+        item.add_marker(pytest.mark.xdist_group(SERVICES_GROUP))
+        return SERVICES_GROUP
+    marker = item.get_closest_marker("xdist_group")
+    if marker is None:
+        return None
+    return marker.args[0] if marker.args else marker.kwargs.get("name")
 
 
 def name_group_in_node_id(item: pytest.Item, group: str) -> None:

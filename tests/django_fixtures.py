@@ -7,6 +7,11 @@ service is missing the test is skipped locally, with the reason, and FAILS under
 green CI run always exercised the services (.ci/run points DATABASE_URL and CELERY_BROKER_URL
 at the machine's PostgreSQL and Redis).
 
+Data of a module. A module whose many tests read the same rows (and write only inside their own
+transaction, rolled back after each) makes them once: its module-scoped fixture asks for
+`module_db` and makes them inside `with module_db():`. The rows live in a transaction around the
+whole module, rolled back after its last test; each test's own transaction is a savepoint in it.
+
 Clients. `staff_client` is signed in as staff; `signed_in_as(user)` (imported, not a
 fixture) is a client of its own signed in as `user`.
 
@@ -24,7 +29,8 @@ then `celery_worker.wait_for(task.name)` returns the finished task's name, args 
 import os
 import queue
 import uuid
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
+from contextlib import AbstractContextManager, contextmanager
 from typing import NamedTuple
 
 import pytest
@@ -33,7 +39,8 @@ from celery import Celery
 from celery.contrib.testing.worker import start_worker
 from celery.signals import task_postrun
 from django.conf import settings
-from django.test import Client
+from django.db import transaction
+from django.test import Client, override_settings
 from service_support import service_missing
 from shared_chromium import CHROMIUM, SHARED_CHROMIUM
 
@@ -44,6 +51,7 @@ __all__ = [
     "celery_worker",
     "demo_shared_under_the_runs_temp_directory",
     "eager_celery",
+    "module_db",
     "own_cache",
     "postgresql",
     "quick_flush",
@@ -83,11 +91,8 @@ def demo_shared_under_the_runs_temp_directory(tmp_path_factory) -> None:
     demo_support.share_under(tmp_path_factory)
 
 
-@pytest.fixture(autouse=True)
-def own_cache(settings) -> None:
-    """Every test gets a cache of its own: no test reads a page cached by another test, or
-    (with Redis under CI) by an earlier run or a development server."""
-    settings.CACHES = {
+def a_cache_of_its_own() -> dict:
+    return {
         "default": {
             "BACKEND": "django.core.cache.backends.locmem.LocMemCache",
             "LOCATION": f"test-{uuid.uuid4().hex}",
@@ -95,12 +100,56 @@ def own_cache(settings) -> None:
     }
 
 
+QUICK_PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+
+
+@pytest.fixture(autouse=True)
+def own_cache(settings) -> None:
+    """Every test gets a cache of its own: no test reads a page cached by another test, or
+    (with Redis under CI) by an earlier run or a development server."""
+    settings.CACHES = a_cache_of_its_own()
+
+
 @pytest.fixture(autouse=True)
 def quick_password_hashing(settings) -> None:
     """Test accounts hash with MD5: the real hasher spends half a second per password on
     purpose, and the demo alone sets four. Processes the tests start (gunicorn, workers)
     keep the real hasher; their accounts sign in with API tokens."""
-    settings.PASSWORD_HASHERS = ["django.contrib.auth.hashers.MD5PasswordHasher"]
+    settings.PASSWORD_HASHERS = QUICK_PASSWORD_HASHERS
+
+
+@pytest.fixture(scope="module")
+def module_db(
+    django_db_setup: None, django_db_blocker
+) -> Iterator[Callable[[], AbstractContextManager[None]]]:
+    """A transaction around the module's tests, rolled back after the last; `with
+    module_db():` makes rows in it (see the module docstring), with a cache of its own, the
+    quick hasher and eager tasks, as a test would."""
+
+    @contextmanager
+    def making() -> Iterator[None]:
+        eager = celery_app.conf.task_always_eager
+        celery_app.conf.task_always_eager = True
+        try:
+            with (
+                django_db_blocker.unblock(),
+                override_settings(
+                    CACHES=a_cache_of_its_own(), PASSWORD_HASHERS=QUICK_PASSWORD_HASHERS
+                ),
+            ):
+                yield
+        finally:
+            celery_app.conf.task_always_eager = eager
+
+    with django_db_blocker.unblock():
+        around = transaction.atomic()
+        around.__enter__()
+    try:
+        yield making
+    finally:
+        with django_db_blocker.unblock():
+            transaction.set_rollback(True)
+            around.__exit__(None, None, None)
 
 
 @pytest.fixture(autouse=True)

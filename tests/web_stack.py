@@ -6,11 +6,15 @@ stacks on one Redis database would take each other's messages: tests give each i
 
 from __future__ import annotations
 
+import atexit
+import fcntl
 import os
+import shutil
 import socket
 import sqlite3
 import subprocess
 import sys
+import tempfile
 import time
 from collections.abc import Callable, Iterator
 from contextlib import contextmanager
@@ -134,17 +138,39 @@ def web_stack(
 
 class MigratedDatabase:
     """The first stack's database file, migrated and with its user's token, kept for the
-    stacks after it in this process: each gets a copy, instead of a migration of its own
-    (seconds of two `manage.py` runs, most of a stack's start)."""
+    stacks after it in this process: each gets a copy, instead of a `manage.py` run of its
+    own (seconds, most of a stack's start)."""
 
     content: bytes | None = None
     token: str = ""
 
 
+def copy_of_a_migrated_sqlite_database(destination: Path, environment: dict[str, str]) -> None:
+    """A SQLite file with every migration applied, at `destination`. `manage.py migrate` (half
+    a minute on a loaded machine) runs once per test run, shared by its processes (under
+    pytest-xdist they share the run's id) under a lock; each caller gets a copy."""
+    run = os.environ.get("PYTEST_XDIST_TESTRUNUID") or str(os.getpid())
+    shared = Path(tempfile.gettempdir()) / f"deepsea-migrated-{run}.sqlite3"
+    with open(f"{shared}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        if not shared.exists():
+            building = shared.with_suffix(".building")
+            building.unlink(missing_ok=True)
+            subprocess.run(
+                [sys.executable, "manage.py", "migrate", "--no-input"],
+                cwd=PROJECT, env={**environment, "DATABASE_URL": f"sqlite:///{building}"},
+                capture_output=True, text=True, check=True, timeout=300,
+            )  # fmt: skip
+            building.rename(shared)
+            for made in (shared, Path(f"{shared}.lock")):
+                atexit.register(made.unlink, missing_ok=True)
+    shutil.copyfile(shared, destination)
+
+
 def create_database(stack: WebStack) -> None:
     database = stack.directory / "db.sqlite3"
     if MigratedDatabase.content is None:
-        stack.manage("migrate", "--no-input")
+        copy_of_a_migrated_sqlite_database(database, stack.environment)
         MigratedDatabase.token = stack.manage(
             "shell",
             "-c",

@@ -1,8 +1,9 @@
 """Who may claim, see claims and decide them: every claim page and endpoint against seven
 people (anonymous, the account asking for Sam Smoker's name, another player, an organiser of
 the tournament Sam played in, an organiser of another one, a staff member without the
-"change claim request" permission, and staff with it). Each case runs on fresh data, and a
-refused decision leaves the request open and the name unclaimed."""
+"change claim request" permission, and staff with it). Each case starts from the same data
+(made once, each case's writes rolled back after it), and a refused decision leaves the
+request open and the name unclaimed."""
 
 from __future__ import annotations
 
@@ -13,7 +14,7 @@ import pytest
 from accounts.models import ClaimRequest
 from tests.claims_support import ROLES, Club, club
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.xdist_group("claims-matrix")]
 SIGN_IN = 302  # pages send anonymous visitors to the login page; so does the admin
 
 
@@ -65,10 +66,17 @@ CASES = [
 ]
 
 
+@pytest.fixture(scope="module")
+def asked(module_db) -> tuple[Club, ClaimRequest]:
+    """The club with the claimant's request made, once for the module (module_db)."""
+    with module_db():
+        world = club()
+        return world, world.ask()
+
+
 @pytest.mark.parametrize(("row", "role", "expected"), CASES)
-def test_permission_matrix_for_claims(row: Row, role: str, expected: int):
-    world: Club = club()
-    claim = world.ask()
+def test_permission_matrix_for_claims(asked, row: Row, role: str, expected: int):
+    world, claim = asked
     client = world.client(role)
     path = row.path.format(claim=claim.pk)
 
@@ -84,9 +92,8 @@ def test_permission_matrix_for_claims(row: Row, role: str, expected: int):
         assert ClaimRequest.objects.filter(decided_at__isnull=True).count() == 1
 
 
-def test_the_admin_page_of_a_request_outside_ones_tournaments_shows_nothing_of_it():
-    world = club()
-    claim = world.ask()
+def test_the_admin_page_of_a_request_outside_ones_tournaments_shows_nothing_of_it(asked):
+    world, claim = asked
 
     response = world.client("other organiser").get(
         f"/admin/accounts/claimrequest/{claim.pk}/change/", follow=True

@@ -114,11 +114,15 @@ def sample_paths(log: Any) -> Iterator[tuple[Any, ...]]:
 
 
 def replaced(log: Any, path: tuple[Any, ...], value: Any) -> Any:
+    """The log with the value at path replaced: only the containers on the path are copied,
+    the rest is shared with the log (neither check writes to what it reads; copying whole
+    logs was most of this file's time)."""
     if not path:
         return copy.deepcopy(value)
-    corrupted = copy.deepcopy(log)
+    corrupted = copy.copy(log)
     holder = corrupted
     for part in path[:-1]:
+        holder[part] = copy.copy(holder[part])
         holder = holder[part]
     holder[path[-1]] = copy.deepcopy(value)
     return corrupted

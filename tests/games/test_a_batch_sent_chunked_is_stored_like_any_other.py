@@ -114,16 +114,17 @@ def test_a_batch_from_a_python_generator_is_stored_whole_and_read_by_a_worker(st
     assert answer["bytes_total"] == sum(map(len, lines))
     assert stored_body(stack, answer["id"]) == b"".join(lines)
     stack.start_worker()
+    # The worker marks the batch read, then deletes its pieces: wait for both.
     wait_until(
         lambda: stack.query("SELECT batch_state, lines_read FROM games_upload WHERE id = ?",
-                            answer["id"]) == [("read", 3)],
+                            answer["id"]) == [("read", 3)]
+        and pieces_of(stack, answer["id"]) == 0,
         120,
-        "the worker to read the chunked batch",
+        "the worker to read the chunked batch and delete its pieces",
     )  # fmt: skip
     assert stack.query(
         "SELECT line FROM games_gamelog WHERE upload_id = ? ORDER BY line", answer["id"]
     ) == [(1,), (2,), (3,)]
-    assert pieces_of(stack, answer["id"]) == 0  # read, deleted
 
 
 @pytest.mark.services

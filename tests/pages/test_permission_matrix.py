@@ -1,7 +1,8 @@
 """Who may see and do what, page by page and endpoint by endpoint: one table of every
 page and write endpoint against five people (anonymous, a player seated at the open table,
-another player, an organiser of the tournament, staff). Each case runs on fresh data, so a
-write's answer never depends on another's. New pages join by adding a row to MATRIX."""
+another player, an organiser of the tournament, staff). Each case starts from the same data
+(made once, each case's writes rolled back after it), so a write's answer never depends on
+another's. New pages join by adding a row to MATRIX."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 import pytest
-from django.test import Client
+from django.test import Client, TestCase
 from games_support import human_log
 from tables_support import Club, club
 
@@ -19,7 +20,7 @@ from games.models import GameLog
 from games.services.intake import submit_log
 from games.services.verification import verify_log
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.xdist_group("pages-permission-matrix")]
 
 ROLES = ("anonymous", "seated player", "other player", "organiser", "staff")
 SIGN_IN = 302  # pages send anonymous visitors to the login page
@@ -46,10 +47,16 @@ class World:
         )
 
 
-@pytest.fixture
-def world(django_capture_on_commit_callbacks) -> World:
+@pytest.fixture(scope="module")
+def world(module_db) -> World:
+    """Made once for the module: each case's writes are rolled back after it (module_db)."""
+    with module_db():
+        return make_world()
+
+
+def make_world() -> World:
     the_club = club()
-    with django_capture_on_commit_callbacks(execute=True):
+    with TestCase.captureOnCommitCallbacks(execute=True):
         public = submit_log(json.dumps(human_log(seed=1, names=("Pearl", "Squid"))), user=None)
         private = submit_log(
             json.dumps(human_log(seed=2, names=("Marina", "Yeti"))),

@@ -10,6 +10,8 @@ import sys
 import time
 from pathlib import Path
 
+from web_stack import copy_of_a_migrated_sqlite_database
+
 from tests.project.test_settings import PROJECT_DIR, load_settings
 
 
@@ -74,7 +76,7 @@ def test_a_worker_on_the_embedded_broker_verifies_what_the_web_side_queued(tmp_p
             check=True,
         ).stdout
 
-    manage("migrate", "--noinput")
+    copy_of_a_migrated_sqlite_database(tmp_path / "db.sqlite3", environment)
     # With no worker yet, the submission answers with every log still queued.
     assert manage("shell", "-c", SUBMIT).strip().splitlines()[-1] == "5"
     worker = subprocess.Popen(

@@ -1,9 +1,11 @@
 """Under pytest-xdist (`make test`: -n 3 --dist loadgroup) the tests that use the configured
 Redis, or are marked `services`, run on one process, one at a time, in the group "services"
 that tests/conftest.py gives them; a test that only needs PostgreSQL runs anywhere. Two of
-them at once could take each other's messages or flush each other's data; the group only holds
-if xdist's workers report it in the ids they schedule by (pytest-xdist issue 1386: with pytest
-9.2, xdist's own hook writes it where it is no longer read, and the group is silently lost).
+them at once could take each other's messages or flush each other's data. A group a module
+names (pytest.mark.xdist_group: data made once for the module) holds the same way. A group
+only holds if xdist's workers report it in the ids they schedule by (pytest-xdist issue 1386:
+with pytest 9.2, xdist's own hook writes it where it is no longer read, and the group is
+silently lost).
 
 A small suite of its own, run by pytest-xdist in a subprocess with the suite's real hook
 (tests/conftest.py), shows which process ran which test."""
@@ -76,6 +78,12 @@ def test_with_postgresql_alone(postgresql, number):
     time.sleep(0.05)
 
 
+@pytest.mark.xdist_group("made-once")
+@pytest.mark.parametrize("number", range(6))
+def test_in_a_group_of_its_own(number):
+    time.sleep(0.05)
+
+
 @pytest.mark.parametrize("number", range(12))
 def test_plain(number):
     time.sleep(0.05)
@@ -101,11 +109,14 @@ def test_under_xdist_every_test_that_uses_services_runs_on_one_process_in_the_gr
     passed = re.findall(
         r"\[(gw\d)\] \[ *\d+%\] PASSED test_sample.py::(\w+)\[(\d+)\](\S*)", ran.stdout
     )
-    assert len(passed) == 36, ran.stdout
+    assert len(passed) == 42, ran.stdout
     grouped = {(name, number, group) for _, name, number, group in passed if group}
     assert grouped == {
         (name, str(number), "@services")
         for name in ("test_with_redis", "test_with_a_worker", "test_marked")
         for number in range(6)
-    }, ran.stdout  # fmt: skip
-    assert len({worker for worker, *_, group in passed if group}) == 1, ran.stdout
+    } | {("test_in_a_group_of_its_own", str(number), "@made-once") for number in range(6)}, (
+        ran.stdout
+    )  # fmt: skip
+    for group in ("@services", "@made-once"):
+        assert len({worker for worker, *_, named in passed if named == group}) == 1, ran.stdout

@@ -23,7 +23,7 @@ from tournaments.models import Registration, ResultChange, Round, TableSeat, Tou
 from tournaments.services import day
 from tournaments.services.seating import seat_next_round
 
-pytestmark = pytest.mark.django_db
+pytestmark = [pytest.mark.django_db, pytest.mark.xdist_group("tournament-day-matrix")]
 
 ROLES = ("anonymous", "seated player", "other player", "organiser", "other organiser", "staff")
 SIGN_IN = 302  # anonymous visitors are sent to the sign-in page
@@ -48,8 +48,14 @@ class World:
         return path.format(open=self.open_table, finished=self.finished_table)
 
 
-@pytest.fixture
-def world() -> World:
+@pytest.fixture(scope="module")
+def world(module_db) -> World:
+    """Made once for the module: each case's writes are rolled back after it (module_db)."""
+    with module_db():
+        return make_world()
+
+
+def make_world() -> World:
     """Round 1 seated for seven checked-in players (the seated player's check-in then
     taken back); the eighth has an account but did not register; registration stays open
     with late entries until round 2."""

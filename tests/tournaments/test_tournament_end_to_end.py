@@ -19,6 +19,8 @@ from tournaments.services.standings import table_points, tournament_results, tou
 
 PLAYERS = 23
 ROUNDS = 4
+# The tournament is played once for the module: on one process (tests/conftest.py).
+pytestmark = pytest.mark.xdist_group("tournament-end-to-end")
 
 
 @pytest.fixture(scope="module")
