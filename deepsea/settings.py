@@ -245,6 +245,8 @@ ACCOUNT_SIGNUP_REDIRECT_URL = "accounts:player"
 ACCOUNT_LOGIN_METHODS = {"username", "email"}
 ACCOUNT_SIGNUP_FIELDS = ["username*", "email", "password1*", "password2*"]
 ACCOUNT_EMAIL_VERIFICATION = "optional"
+# The login field is marked autocomplete="username" so password managers fill it.
+ACCOUNT_FORMS = {"login": "accounts.forms.SignInForm"}
 ACCOUNT_RATE_LIMITS = {"login_failed": None}  # failed sign-ins are django-axes' job (below)
 # django-axes first: it refuses a locked-out account or address before any password check,
 # for every sign-in (allauth's pages, the admin's, confirming at the table).
