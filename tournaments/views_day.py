@@ -136,6 +136,9 @@ def desk_context(tournament: Tournament, user: Any, **forms: Any) -> dict[str, A
         "rounds": rounds,
         "latest": rounds[0].round if rounds else None,
         "seconds_left": day.seconds_left(rounds[0].round if rounds else None),
+        # With the latest round's timer running the desk says until when instead of offering
+        # to start it (a start then is refused, 409).
+        "timer_runs": day.timer_runs(rounds[0].round if rounds else None),
         "next_round": day.next_round_number(tournament),
         "settings_form": forms.get("settings_form")
         or RegistrationSettingsForm(instance=tournament),
@@ -175,6 +178,9 @@ def desk_live(request: HttpRequest, tournament: Tournament) -> HttpResponse:
         "tournament": tournament,
         "rounds": rounds,
         "seconds_left": day.seconds_left(rounds[0].round if rounds else None),
+        # With the latest round's timer running the desk says until when instead of offering
+        # to start it (a start then is refused, 409).
+        "timer_runs": day.timer_runs(rounds[0].round if rounds else None),
         # The seat button, enabled once the last table's result is in (a finished event
         # shows none to replace).
         "out_of_band": tournament.status != Tournament.Status.FINISHED,

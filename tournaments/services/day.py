@@ -191,15 +191,30 @@ def finish(tournament: Tournament) -> None:
     tournament.save(update_fields=["status", "registration_open"])
 
 
+def timer_runs(round_: Round | None) -> bool:
+    """Whether the round's timer is started and not yet over."""
+    return round_ is not None and round_.ends_at is not None and round_.ends_at > timezone.now()
+
+
 def start_timer(round_: Round, minutes: int) -> None:
-    """Start (or restart) the round's timer now."""
+    """Start the round's timer now; once it is over it may be started again. A second start
+    while it runs is refused (a second click, or two organisers at once, would otherwise
+    silently move the end of the round that the players' pages count down to)."""
     if round_.tournament.status == Tournament.Status.FINISHED:
         raise DayRefused(f"{round_.tournament} is finished")
     if not 1 <= minutes <= MAX_ROUND_MINUTES:
         raise DayRefused(f"minutes: a round lasts 1 to {MAX_ROUND_MINUTES} minutes, not {minutes}")
-    round_.timer_started_at = timezone.now()
-    round_.timer_minutes = minutes
-    round_.save(update_fields=["timer_started_at", "timer_minutes"])
+    with transaction.atomic():
+        # Locked, so of two starts at once the second sees the first's timer.
+        locked = Round.objects.select_for_update().get(pk=round_.pk)
+        if timer_runs(locked):
+            until = timezone.localtime(locked.ends_at).strftime("%H:%M")
+            raise DayRefused(f"round {locked.number}'s timer already runs until {until}")
+        locked.timer_started_at = timezone.now()
+        locked.timer_minutes = minutes
+        locked.save(update_fields=["timer_started_at", "timer_minutes"])
+    round_.timer_started_at = locked.timer_started_at
+    round_.timer_minutes = locked.timer_minutes
 
 
 def seconds_left(round_: Round | None) -> int | None:
