@@ -53,6 +53,12 @@ class Standing:
     position: int = 0
     player: object = field(default=None, repr=False)
 
+    @property
+    def placed(self) -> bool:
+        """Whether the player has a result yet: until then their 0 points and their place
+        in the list say nothing, and the pages show a dash instead."""
+        return self.tables > 0
+
     def sort_key(self) -> tuple[float, ...]:
         placement = math.inf if self.average_placement is None else self.average_placement
         return (

@@ -1,0 +1,75 @@
+"""A player with no result yet shows a dash for place and points in the standings (the
+tournament page, a player's page, the venue screen), not a 0 and a rank that would read as
+a real result; a player who placed last with 0 points shows them."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from tournaments.models import Table
+from tournaments.services.standings import tournament_standings
+
+pytestmark = pytest.mark.django_db
+DASH = "\N{EN DASH}"
+
+
+@pytest.fixture
+def one_table_played(seated):
+    """Table 1 of round 1 finished by hand in seat order; table 2 still playing."""
+    first, second = Table.objects.filter(round__tournament=seated.tournament).order_by("number")
+    played = list(first.seats.order_by("seat"))
+    for place, seat in enumerate(played, start=1):
+        seat.hand_rank, seat.hand_score = place, 40 - 10 * place
+        seat.save()
+    seated.played = [seat.player for seat in played]
+    seated.waiting = [seat.player for seat in second.seats.all()]
+    return seated
+
+
+def cells(page: str, handle: str) -> list[str]:
+    """The text of each cell of the row for this player."""
+    row = re.search(rf'<tr data-handle="{handle}"[^>]*>(.*?)</tr>', page, re.S)
+    assert row, f"no row for {handle}"
+    return [
+        re.sub(r"<[^>]+>", "", cell).strip()
+        for cell in re.findall(r"<td[^>]*>(.*?)</td>", row.group(1), re.S)
+    ]
+
+
+def test_a_player_is_placed_once_they_have_a_result(one_table_played):
+    placed = {
+        row.player.pk: row.placed for row in tournament_standings(one_table_played.tournament)
+    }
+
+    assert all(placed[player.pk] for player in one_table_played.played)
+    assert not any(placed[player.pk] for player in one_table_played.waiting)
+
+
+def test_the_tournament_page_shows_results_and_dashes_for_players_without_one(one_table_played):
+    page = one_table_played.client(None).get(one_table_played.url()).content.decode()
+
+    # Four players at one table: 3 x (opponents outranked) / 3 points, placed in seat order.
+    for place, player in enumerate(one_table_played.played, start=1):
+        row = cells(page, player.handle)
+        assert row[0] == str(place)
+        assert row[2] == f"{4 - place:.2f}"
+    for player in one_table_played.waiting:
+        row = cells(page, player.handle)
+        assert row[0] == DASH
+        assert row[2] == DASH
+        assert row[3] == "0"  # tables played: a count, true as it is
+        assert row[4:] == [DASH, DASH, DASH, DASH]
+
+
+@pytest.mark.parametrize("page_tail", ["me/", "screen/"])
+def test_a_players_page_and_the_venue_screen_show_dashes_too(one_table_played, page_tail):
+    someone = one_table_played.players["Marina Abyss"]
+    page = one_table_played.client(someone).get(one_table_played.url(page_tail)).content.decode()
+
+    last = one_table_played.played[-1]
+    assert cells(page, last.handle)[:1] + cells(page, last.handle)[2:3] == ["4", "0.00"]
+    for player in one_table_played.waiting:
+        row = cells(page, player.handle)
+        assert (row[0], row[2]) == (DASH, DASH)
