@@ -15,10 +15,11 @@ from django.utils.html import format_html, format_html_join
 
 from accounts import services
 from accounts.models import ClaimRequest
+from players import claims
 
 
 def at_the_desk(user: Any) -> bool:
-    return user.is_active and user.is_staff and services.may_see_claims(user)
+    return user.is_active and user.is_staff and claims.may_see_claims(user)
 
 
 @admin.register(ClaimRequest)
@@ -37,7 +38,7 @@ class ClaimRequestAdmin(admin.ModelAdmin):
 
     def get_queryset(self, request: HttpRequest) -> QuerySet:
         rows = super().get_queryset(request).select_related("player", "user", "interim")
-        if services.decides_every_claim(request.user):
+        if claims.decides_every_claim(request.user):
             return rows
         return rows.filter(pk__in=services.decidable_by(request.user).values("pk"))
 
@@ -58,7 +59,7 @@ class ClaimRequestAdmin(admin.ModelAdmin):
     def has_change_permission(self, request: HttpRequest, obj: Any = None) -> bool:
         if obj is None:
             return at_the_desk(request.user)
-        return at_the_desk(request.user) and services.may_decide(request.user, obj)
+        return at_the_desk(request.user) and claims.may_decide(request.user, obj)
 
     @admin.display(description="games")
     def games(self, claim: ClaimRequest) -> str:

@@ -4,7 +4,8 @@
 one user (the database refuses a second). A name nobody played under yet is claimed at once.
 A name with a history (verified games, ratings or tournament entries) is somebody's record:
 claiming it opens a `ClaimRequest`, which staff (the "change claim request" permission) or an
-organiser of a tournament that name played in approve or refuse. Meanwhile the account plays
+organiser of a tournament that name played in approve or refuse (players.claims says who).
+Meanwhile the account plays
 under a name of its own, whose games are merged into the claimed name on approval (the
 staff merge, `players.merge`). Nobody decides their own request.
 """
@@ -21,6 +22,7 @@ from django.utils import timezone
 
 from accounts.models import ClaimRequest
 from games.models import Game
+from players import claims
 from players.merge import merge_players
 from players.models import Player
 from players.names import NAME_LENGTH, canonical_name, name_problem
@@ -173,46 +175,13 @@ def tournaments_of(player: Player) -> QuerySet[Tournament]:
     ).distinct()
 
 
-def decides_every_claim(user: Any) -> bool:
-    return (
-        user.is_authenticated and user.is_active and user.has_perm("accounts.change_claimrequest")
-    )
-
-
-def may_decide(user: Any, request: ClaimRequest) -> bool:
-    """Staff with the permission, or an organiser of a tournament the name played in; never
-    the account asking."""
-    if not (user.is_authenticated and user.is_active) or request.user_id == user.pk:
-        return False
-    if decides_every_claim(user):
-        return True
-    return tournaments_of(request.player).filter(organisers=user).exists()
-
-
 def decidable_by(user: Any) -> QuerySet[ClaimRequest]:
-    """The open requests `user` may decide, oldest first."""
-    if not (user.is_authenticated and user.is_active):
-        return ClaimRequest.objects.none()
-    requests = ClaimRequest.objects.filter(decided_at__isnull=True).exclude(user=user)
-    if not decides_every_claim(user):
-        organised = Tournament.objects.filter(organisers=user)
-        names = (
-            Player.objects.filter(
-                Q(registrations__tournament__in=organised)
-                | Q(table_seats__table__round__tournament__in=organised)
-                | Q(seats__game__log__table__round__tournament__in=organised)
-            )
-            .values("pk")
-            .distinct()
-        )
-        requests = requests.filter(player__in=names)
-    return requests.select_related("user", "player", "interim").order_by("created", "pk")
-
-
-def may_see_claims(user: Any) -> bool:
-    """The approvers' page is for staff with the permission and for organisers."""
-    return decides_every_claim(user) or (
-        user.is_authenticated and user.is_active and user.organised_tournaments.exists()
+    """The open requests `user` may decide (players.claims), oldest first."""
+    waiting = ClaimRequest.objects.filter(decided_at__isnull=True)
+    return (
+        claims.decidable(user, waiting)
+        .select_related("user", "player", "interim")
+        .order_by("created", "pk")
     )
 
 
@@ -234,7 +203,7 @@ def locked(request_id: int, by: Any) -> ClaimRequest:
     )
     if request is None:
         raise ClaimRefused(f"no claim request {request_id}", status=404)
-    if not may_decide(by, request):
+    if not claims.may_decide(by, request):
         raise NotAllowed(
             f"you may not decide the claim of {request.player.display_name}: staff or an "
             "organiser of a tournament it played in decide, and never the account asking"

@@ -11,6 +11,7 @@ from django.shortcuts import redirect, render
 from django.views.decorators.http import require_GET, require_POST
 
 from accounts import services
+from players.claims import may_see_claims
 
 
 @login_required
@@ -42,7 +43,7 @@ def player(request: HttpRequest) -> HttpResponse:
         "error": error.message if error else None,
         "name": request.POST.get("name", ""),
         "interim": request.POST.get("interim", ""),
-        "approver": services.may_see_claims(request.user),
+        "approver": may_see_claims(request.user),
     }
     return render(request, "accounts/player.html", context, status=error.status if error else 200)
 
@@ -51,7 +52,7 @@ def player(request: HttpRequest) -> HttpResponse:
 @login_required
 def claims(request: HttpRequest) -> HttpResponse:
     """The requests this user may decide, each with the name's games and tournaments."""
-    if not services.may_see_claims(request.user):
+    if not may_see_claims(request.user):
         raise PermissionDenied("only staff and tournament organisers decide claims of names")
     rows = []
     for claim in services.decidable_by(request.user):

@@ -1,42 +1,23 @@
 """Claims on players' names (players.signals) told to the people concerned: a request to
-those who may decide it, the decision to the account that asked."""
+those who may decide it (players.claims), the decision to the account that asked."""
 
 from __future__ import annotations
 
 from typing import Any
 
-from django.contrib.auth import get_user_model
-from django.db.models import Q
 from django.dispatch import receiver
 from django.urls import reverse
 
 from notices import services
 from notices.models import Kind
+from players import claims
 from players.signals import claim_decided, claim_requested
-
-
-def deciders(player: Any) -> Any:
-    """Who may approve a claim on `player`: superusers, staff who organise no tournament (the
-    site's moderators), and the organisers of a tournament the name played in; not the
-    organisers of other tournaments (reached by the relation's name, not an import)."""
-    return (
-        get_user_model()
-        .objects.filter(
-            Q(is_superuser=True)
-            | Q(is_staff=True, organised_tournaments__isnull=True)
-            | Q(organised_tournaments__registrations__player=player),
-            is_active=True,
-        )
-        .distinct()
-    )
 
 
 @receiver(claim_requested, dispatch_uid="notices.claim_requested")
 def tell_deciders(sender: Any, claim: Any, **kwargs: Any) -> None:
     asker = claim.user.get_username()
-    for user in deciders(claim.player):
-        if user.pk == claim.user_id:
-            continue
+    for user in claims.deciders(claim):
         services.notify(
             user,
             Kind.CLAIM,

@@ -16,6 +16,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
+from players import claims
 from players.models import Player
 from tournaments.forms import HandResultForm, PasteNamesForm, RegistrationSettingsForm, TimerForm
 from tournaments.models import Registration, Table, Tournament
@@ -121,18 +122,12 @@ def desk_context(tournament: Tournament, user: Any, **forms: Any) -> dict[str, A
         "checked_in": sum(
             1 for r in registrations if r.checked_in_at and r.dropped_after_round is None
         ),
-        # Names of this tournament that an account has asked to claim, tagged for who may
-        # decide (issue 23) on the approvers' page the tag links to; other staff run the desk
-        # but would find nothing to do there. One filter() call, so both conditions are on one
-        # request: "decided_at is null" alone also matched every name nobody had asked for.
-        "claims_waiting": set(
-            tournament.registrations.filter(
-                player__claim_requests__isnull=False,
-                player__claim_requests__decided_at__isnull=True,
-            ).values_list("player_id", flat=True)
-        )
-        if day.may_decide_claims_of(user, tournament)
-        else set(),
+        # Names of this tournament with a claim waiting that this user may decide
+        # (players.claims: never their own request), tagged with a link to the approvers'
+        # page (issue 23); others who run the desk would find nothing to do there.
+        "claims_waiting": claims.names_to_decide(
+            user, Player.objects.filter(registrations__tournament=tournament)
+        ),
         "rounds": rounds,
         "latest": rounds[0].round if rounds else None,
         "seconds_left": day.seconds_left(rounds[0].round if rounds else None),

@@ -32,7 +32,7 @@ LAYER_OF = {package: depth for depth, packages in enumerate(LAYERS) for package 
 BETWEEN_FEATURE_APPS = {
     ("tournaments", "ratings.services"),  # seating by Elo: current_elo
     ("tournaments", "confirmations.models"),  # a table's state shows its game's review
-    ("accounts", "tournaments.models"),  # who organises a tournament decides its claims
+    ("accounts", "tournaments.models"),  # the tournaments a claimed name played in
     ("stats", "ratings.services"),  # rating bands: elo_going_into
     ("stats", "ratings.signals"),  # the page cache moves with ratings_changed
 }

@@ -57,3 +57,15 @@ def test_staff_see_the_tag_only_when_they_hold_the_claim_permission(django_user_
     with_permission = marked_for(harbour, django_user_model.objects.get(pk=harbour.staff.pk))
 
     assert (without_permission, with_permission) == (set(), {"nemo-trench"})
+
+
+def test_an_organisers_own_claim_is_marked_for_a_co_organiser_not_for_them(django_user_model):
+    harbour = tournament_day(["Marina Abyss"])
+    asked = Player.objects.create(handle="nemo-trench", display_name="Nemo Trench")
+    Registration.objects.create(tournament=harbour.tournament, player=asked)
+    co_organiser = django_user_model.objects.create_user("cora")
+    harbour.tournament.organisers.add(co_organiser)
+    ClaimRequest.objects.create(user=harbour.organiser, player=asked)
+
+    assert marked_for(harbour, harbour.organiser) == set()
+    assert marked_for(harbour, co_organiser) == {"nemo-trench"}

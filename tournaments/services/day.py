@@ -31,15 +31,6 @@ def runs(user: Any, tournament: Tournament) -> bool:
     return user.is_staff or tournament.organisers.filter(pk=user.pk).exists()
 
 
-def may_decide_claims_of(user: Any, tournament: Tournament) -> bool:
-    """Who decides the claims on this tournament's names (accounts.services.may_decide, which
-    reads tournaments; asked here by permission so the two apps do not read each other):
-    staff with the claim permission, or an organiser of it."""
-    return user.has_perm("accounts.change_claimrequest") or (
-        user.is_authenticated and tournament.organisers.filter(pk=user.pk).exists()
-    )
-
-
 def must_run(user: Any, tournament: Tournament, what: str) -> None:
     if not runs(user, tournament):
         raise DayRefused(f"only staff or the organisers of {tournament} may {what}", 403)
