@@ -31,6 +31,7 @@ from games.models import Game, GameLog, Source
 from games.services.table_desk import table_desk
 from games.signals import game_counted
 from players.models import Player
+from players.names import sort_key
 
 REASON_LENGTH = 2000
 
@@ -350,13 +351,13 @@ def still_waiting(log_ids: list[int]) -> dict[int, tuple[list[Player], datetime]
         ).values_list("pk", "log_id", "deadline")
     }
     waiting: dict[int, tuple[list[Player], datetime]] = {}
-    for confirmation in (
-        Confirmation.objects.filter(review_id__in=reviews, answer=Confirmation.Answer.WAITING)
-        .select_related("player")
-        .order_by("player__display_name", "player_id")
-    ):
+    for confirmation in Confirmation.objects.filter(
+        review_id__in=reviews, answer=Confirmation.Answer.WAITING
+    ).select_related("player"):
         log_id, deadline = reviews[confirmation.review_id]
         waiting.setdefault(log_id, ([], deadline))[0].append(confirmation.player)
+    for players, _ in waiting.values():
+        players.sort(key=lambda player: sort_key(player.display_name))
     return waiting
 
 

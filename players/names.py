@@ -37,6 +37,15 @@ def canonical_name(name: str) -> str:
     return WHITESPACE_RUN.sub(" ", folded).strip()[:NAME_LENGTH]
 
 
+def sort_key(name: str) -> tuple[str, str]:
+    """Where a name sorts as people expect: accents and case aside ("Émile" among the E's, not
+    after Z as the code points, or PostgreSQL's C collation, put it; "emma" beside "Emma"),
+    then the name as written, so equal keys still come in one order."""
+    letters = unicodedata.normalize("NFKD", name)
+    bare = "".join(c for c in letters if not unicodedata.combining(c))
+    return bare.casefold(), name
+
+
 def character_problem(character: str) -> str | None:
     """What is wrong with one character of a name, or None."""
     code = ord(character)

@@ -16,7 +16,7 @@ from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_POST
 
-from players import claims
+from players import claims, names
 from players.models import Player
 from tournaments.forms import HandResultForm, PasteNamesForm, RegistrationSettingsForm, TimerForm
 from tournaments.models import Registration, Table, Tournament
@@ -111,8 +111,11 @@ me_drop = my_action(day.drop_myself, "You have dropped out: you are not seated a
 
 
 def desk_context(tournament: Tournament, user: Any, **forms: Any) -> dict[str, Any]:
-    registrations = list(
-        tournament.registrations.select_related("player").order_by("player__display_name")
+    # By name as people expect (players.names.sort_key): the database's C collation would
+    # put "Émile" after "Zoë" and "emma" after both.
+    registrations = sorted(
+        tournament.registrations.select_related("player"),
+        key=lambda r: names.sort_key(r.player.display_name),
     )
     rounds = day_rounds(tournament)
     return {

@@ -90,3 +90,18 @@ def test_the_upload_page_keeps_looking_until_the_verdict_then_stops(
     done = client.get(response["Location"]).content.decode()
     assert 'hx-select="#awaiting-confirmation"' not in done
     assert "waiting for Marina and Nemo, 47 h left" in done
+
+
+def test_who_must_still_confirm_is_named_in_the_order_people_read_names(
+    client, django_capture_on_commit_callbacks
+):
+    # "Émile" among the E's and "zoë" among the Z's, as no code point order has them.
+    players = {name: player_with_login(name) for name in ("Ann", "zoë", "Émile", "Marina")}
+    log = deep_vents_log(["Ann", "zoë", "Émile", "Marina"], 7, timezone.now())
+    client.force_login(players["Ann"].user)
+    with django_capture_on_commit_callbacks(execute=True):
+        client.post("/upload/", {"log": json.dumps(log)})
+
+    [(waiting, _)] = services.still_waiting([GameLog.objects.get().pk]).values()
+
+    assert [player.display_name for player in waiting] == ["Émile", "Marina", "zoë"]

@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from django.db import transaction
 
 from players.models import Player
-from players.names import canonical_name, name_problem
+from players.names import canonical_name, name_problem, sort_key
 from players.services import players_for
 from tournaments.models import Registration, Tournament
 from tournaments.services.day import enter
@@ -87,7 +87,10 @@ def read_names(text: str, tournament: Tournament) -> list[PastedName]:
             for other, pk in loose_known
             if other == loose or difflib.SequenceMatcher(None, loose, other).ratio() >= ALIKE
         ]
-        pasted_name.alike = list(Player.objects.filter(pk__in=alike_ids[:5]))
+        pasted_name.alike = sorted(
+            Player.objects.filter(pk__in=alike_ids[:5]),
+            key=lambda player: sort_key(player.display_name),
+        )
     return pasted
 
 

@@ -1,8 +1,13 @@
-"""Names for people, not slugs: `{{ "deep-vents"|game_title }}` reads "Deep Vents"."""
+"""Names for people, not slugs: `{{ "deep-vents"|game_title }}` reads "Deep Vents"; lists
+of people sorted as they expect (`by_name`)."""
+
+from collections.abc import Iterable
+from typing import Any
 
 from django import template
 
 from engines.registry import GAMES, get_game, title_of
+from players.names import sort_key
 
 register = template.Library()
 
@@ -21,3 +26,17 @@ def bot_title(strategy: str, game_id: str) -> str:
         return strategy
     bot = get_game(game_id).strategies.get(strategy)
     return bot.title if bot is not None else strategy
+
+
+@register.filter
+def by_name(rows: Iterable[Any], path: str) -> list[Any]:
+    """The rows sorted by the name at `path` (dotted, as in dictsort) as people expect:
+    `{% for row in standings|by_name:"player.display_name" %}` puts "Émile" among the E's
+    (players.names.sort_key), where dictsort put it after Z."""
+
+    def name(row: Any) -> str:
+        for attribute in path.split("."):
+            row = getattr(row, attribute)
+        return row
+
+    return sorted(rows, key=lambda row: sort_key(name(row)))
