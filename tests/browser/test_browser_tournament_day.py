@@ -274,6 +274,9 @@ def test_a_whole_tournament_day_from_the_desk_and_the_players_phones(new_page, l
     desk.fill("input[name=minutes]", "50")
     desk.click("#start-timer")
     desk.wait_for_selector("#tables .countdown")
+    # A timer runs: the desk says until when instead of offering to start one again.
+    assert desk.locator("#timer-running").inner_text().startswith("Round 1's timer runs until ")
+    assert desk.locator("#start-timer").count() == 0
     no_sideways_scrolling(desk)
     shot(desk, "desk-round-1")
     round_1 = tournament.rounds.get(number=1)
