@@ -8,8 +8,8 @@ approving and refusing), the notices (who hears of a request) and the organiser'
 names it tags "claim to decide") all ask here.
 
 players is the bottom app: the claim requests and the tournaments live in apps above it, so
-they are reached through their relations' names (Player.claim_requests, User.organised_
-tournaments, Player.registrations...), never imported; a claim is anything with `user_id` and
+they are reached through their relations' names (Player.claim_requests, Player.registrations,
+the user's organised_tournaments...), never imported; a claim is anything with `user_id` and
 `player`.
 """
 
