@@ -17,12 +17,13 @@ Each measurement is a fresh process on a fresh database (DATABASE_URL's name + _
 created and dropped: never name one in use). `--tree PATH` (repeatable) adds another
 checkout of the project (e.g. `git archive main | tar -x -C /tmp/main`): the trees' runs
 alternate (A B A B ...) `--repeat` times, and each tree's median and range are printed, with
-the load. `--profile` prints where one run's time goes (cProfile, cumulative).
+the load. `--profile` prints where one run's time goes (cProfile: cumulative, then own time).
 """
 
 from __future__ import annotations
 
 import argparse
+import gc
 import json
 import os
 import statistics
@@ -48,12 +49,17 @@ def measure(args: argparse.Namespace) -> dict[str, float]:
     from upload_throughput import deep_vents_logs, lower_bound_cpu
 
     call_command("migrate", verbosity=0)
-    logs = deep_vents_logs(args.logs, args.distinct, args.seed, tag="cost")
-    bound = lower_bound_cpu(logs)
-
+    import deepsea.celery
     from games.models import GameLog
     from games.services.batch_intake import start_batch, store_body
     from stats.services.aggregate import fold_deltas
+
+    # What a worker does once it has started, where the tree's worker does it.
+    tune = getattr(deepsea.celery, "tune_garbage_collector", None)
+    if tune is not None:
+        tune()
+    logs = deep_vents_logs(args.logs, args.distinct, args.seed, tag="cost")
+    bound = lower_bound_cpu(logs)
 
     body = store_body(io.BytesIO(b"\n".join(logs) + b"\n"), expected=None)
     queries = 0
@@ -63,6 +69,15 @@ def measure(args: argparse.Namespace) -> dict[str, float]:
         queries += 1
         return execute(sql, params, many, context)
 
+    collecting = [0.0, 0.0]  # CPU seconds in the garbage collector, when the last pass began
+
+    def collector(phase: str, info: dict) -> None:
+        if phase == "start":
+            collecting[1] = time.process_time()
+        else:
+            collecting[0] += time.process_time() - collecting[1]
+
+    gc.callbacks.append(collector)
     profiler = None
     if args.profile:
         import cProfile
@@ -79,7 +94,11 @@ def measure(args: argparse.Namespace) -> dict[str, float]:
         import pstats
 
         profiler.disable()
-        pstats.Stats(profiler, stream=sys.stderr).sort_stats("cumulative").print_stats(60)
+        profiler.dump_stats("/tmp/worker.prof")
+        stats = pstats.Stats(profiler, stream=sys.stderr)
+        stats.sort_stats("cumulative").print_stats(60)
+        stats.sort_stats("tottime").print_stats(40)
+    gc.callbacks.remove(collector)
     verified = GameLog.objects.filter(status=GameLog.Status.VERIFIED).count()
     if verified != args.logs:
         sys.exit(f"{verified} of {args.logs} logs verified")
@@ -87,6 +106,7 @@ def measure(args: argparse.Namespace) -> dict[str, float]:
         "ms_per_log": 1000 * cpu / args.logs,
         "bound_ms": 1000 * bound / args.logs,
         "queries_per_log": queries / args.logs,
+        "gc_ms_per_log": 1000 * collecting[0] / args.logs,
     }
 
 
@@ -166,7 +186,8 @@ def main() -> None:
             print(
                 f"round {round_number + 1} {tree}: {result['ms_per_log']:.2f} ms a log, "
                 f"bound {result['bound_ms']:.2f} ms, {result['queries_per_log']:.2f} queries "
-                f"a log (load {loads[-1]})",
+                f"a log, garbage collector {result['gc_ms_per_log']:.2f} ms a log "
+                f"(load {loads[-1]})",
                 flush=True,
             )
     print(f"{args.logs} 4-player Deep Vents logs a run, {args.repeat} round(s), CPU clock")
@@ -176,7 +197,8 @@ def main() -> None:
         print(
             f"{tree}: CPU ms per log {spread(per_log)}; lower bound "
             f"{spread([run['bound_ms'] for run in runs])}; ratio {spread(ratios)}x; "
-            f"queries per log {spread([run['queries_per_log'] for run in runs])}"
+            f"queries per log {spread([run['queries_per_log'] for run in runs])}; of the CPU "
+            f"the garbage collector's {spread([run['gc_ms_per_log'] for run in runs])} ms"
         )
     print(f"load average before and after each run: {' | '.join(loads)} ({os.cpu_count()} CPUs)")
 
