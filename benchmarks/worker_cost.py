@@ -94,7 +94,6 @@ def measure(args: argparse.Namespace) -> dict[str, float]:
         import pstats
 
         profiler.disable()
-        profiler.dump_stats("/tmp/worker.prof")
         stats = pstats.Stats(profiler, stream=sys.stderr)
         stats.sort_stats("cumulative").print_stats(60)
         stats.sort_stats("tottime").print_stats(40)
