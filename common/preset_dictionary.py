@@ -18,9 +18,9 @@ FDICT = 0x20  # the flag byte's bit saying a dictionary's Adler-32 follows the h
 WINDOW = 32768  # zlib's window: a dictionary's bytes beyond it are never referred to
 
 
-# On a 4-player Deep Vents log with its dictionary (11 KB of JSON): level 9 takes 459 bytes
-# in 0.25 ms, 8 464 in 0.18, 7 485 in 0.11, 6 495 in 0.10 (2026-12-06): 7 keeps most of the
-# bytes at 6's cost (issue 25: bytes per game, and CPU per verified log). Values written at
+# zlib's level for values written (issue 25: bytes per game, and CPU per verified log). On
+# a game's packed hex lines level 9 took 1.14 ms for 379 bytes, 7 0.16 ms for 397, 6 0.11
+# for 404 (2026-12-06); the logs choose their own (games.log_dictionary). Values written at
 # any level read the same way.
 LEVEL = 7
 
