@@ -29,9 +29,7 @@ def queued() -> list[int]:
     ]
 
 
-def test_the_collector_rests_while_a_group_is_stored_and_works_again_after(
-    queued, monkeypatch
-):
+def test_the_collector_rests_while_a_group_is_stored_and_works_again_after(queued, monkeypatch):
     record_group = verification.record_group
     collecting_while_storing = []
 
