@@ -478,7 +478,8 @@ class Game(models.Model):
         return self._facts
 
     @facts.setter
-    def facts(self, value: list[dict[str, Any]]) -> None:
+    def facts(self, value: list[dict[str, Any]] | None) -> None:
+        """None lets go of them: replayed again if asked for."""
         self._facts = value
 
 

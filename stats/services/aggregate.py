@@ -345,17 +345,25 @@ def save_lines(games: list[GameLines]) -> None:
     ]
     if seats:
         insert_rows(SeatLines, ("game_id", "month", "packed"), seats)
-    hexes = [
-        (lines.seats[0].game_id, hex_packing.pack([hex_counts(row) for row in lines.hexes]))
-        for lines in games
-        if lines.hexes
-    ]
+    hexes = [(lines.seats[0].game_id, pack_hex_rows(lines.hexes)) for lines in games if lines.hexes]
     if hexes:
         insert_rows(HexLines, ("game_id", "packed"), hexes)
 
 
 # Where each stored counter of a hex line sits in a HexRow (after seat and hex).
 HEX_LINE_AT = [HexRow._fields.index(name) for name in HEX_LINE_COUNTERS]
+
+
+# The same, among a HexRow's counters (after seat and hex).
+HEX_LINE_COLUMNS = [at - 2 for at in HEX_LINE_AT]
+
+
+def pack_hex_rows(rows: list[HexRow]) -> bytes:
+    """A game's hex lines packed (hex_counts of each, by numpy a counter at a time)."""
+    counters = numpy.array([row[2:] for row in rows], dtype=numpy.float64)
+    return hex_packing.pack_matrix(
+        bytes(row[0] for row in rows), [row[1] for row in rows], counters[:, HEX_LINE_COLUMNS]
+    )
 
 
 def hex_counts(row: HexRow) -> hex_packing.HexCounts:
