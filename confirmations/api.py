@@ -55,6 +55,11 @@ class ConfirmationSerializer(serializers.ModelSerializer):
     )
     game_url = serializers.SerializerMethodField(help_text="The game's page, with its replay.")
     game = serializers.SerializerMethodField()
+    step = serializers.CharField(
+        read_only=True,
+        help_text="The disputed event in words, e.g. 'turn 7, Marina Trench: place Yeti Crab "
+        "east of Deep Vent' (blank unless disputed).",
+    )
 
     class Meta:
         model = Confirmation
@@ -65,6 +70,7 @@ class ConfirmationSerializer(serializers.ModelSerializer):
             "answered_at",
             "at_table",
             "event",
+            "step",
             "reason",
             "game_status",
             "deadline",

@@ -22,7 +22,6 @@ from django.urls import reverse
 from confirmations.models import Confirmation, Review
 from engines.registry import title_of
 from games.models import GameLog
-from games.viewer import player_names, replay_steps
 from notices import services as notices
 from notices.models import Kind
 
@@ -194,27 +193,12 @@ def deciders(review: Review) -> Any:
     )
 
 
-def disputed_step(log: GameLog, event: int | None) -> str:
-    """The disputed event as the replay words it, with whose move it was ("Bea Benthic: bid
-    3"); "" when there is none or the log does not replay that far."""
-    if event is None:
-        return ""
-    steps = replay_steps(log.raw, first=event, last=event).steps
-    step = next((step for step in steps if step["index"] == event and step["label"]), None)
-    if step is None:
-        return ""
-    seat, names = step["event"].get("seat"), player_names(log.raw)
-    if isinstance(seat, int) and 0 <= seat < len(names):
-        return f"{names[seat]}: {step['label']}"
-    return step["label"]
-
-
 def tell_dispute_opened(review: Review, dispute: Confirmation) -> None:
     """Run inside the dispute's transaction: the notices exist if and only if it does. What
     players read names the game and the step in words, never an event index."""
     game = described([review.pk])[review.pk]
     by = dispute.player.display_name
-    step = disputed_step(review.log, dispute.event)
+    step = dispute.step
     subject = f"{by} disputes " + (
         f"“{step}” in the {game.headline}" if step else f"the {game.headline}"
     )

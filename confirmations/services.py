@@ -24,7 +24,7 @@ from django.db.models import QuerySet
 from django.utils import timezone
 
 from confirmations import notify
-from confirmations.models import Confirmation, Review
+from confirmations.models import STEP_LENGTH, Confirmation, Review
 from confirmations.notify import notify_players_task
 from games import viewer
 from games.models import Game, GameLog, Source
@@ -253,7 +253,8 @@ def dispute(
             f"log {log_id} is no longer waiting for answers ({review.get_status_display()})"
         )
     index, reason = checked_dispute(review.log, event, reason)
-    answer(mine, Confirmation.Answer.DISPUTED, at_table, event=index, reason=reason)
+    step = viewer.event_in_words(review.log.raw, index)[:STEP_LENGTH]
+    answer(mine, Confirmation.Answer.DISPUTED, at_table, event=index, reason=reason, step=step)
     review.status = Review.Status.DISPUTED
     review.save(update_fields=["status"])
     notify.tell_answered(user, log_id)

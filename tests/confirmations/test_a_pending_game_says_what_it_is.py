@@ -128,6 +128,20 @@ def test_an_answered_game_is_listed_in_words_with_its_result_not_as_a_log_id(cli
     assert f"log {game.log_id}" not in answers
 
 
+def test_a_disputed_answer_is_listed_with_its_step_in_words_not_an_event_number(client, at_a_table):
+    people, game, _ = at_a_table
+    confirmations.dispute(game.log_id, people.bea.user, 4, "I took position 2")
+
+    page = signed_in(client, people.bea.user).get("/account/pending/").content.decode()
+    answers = page[page.index("<h2>Your answers</h2>") :]
+
+    assert (
+        f'you disputed it (<a href="/games/{game.log_id}/#event-4">“turn 1, Ann Abyss: take '
+        "Vampire Squid at position 1 (pay 0)”</a>)"
+    ) in answers
+    assert "(event" not in answers
+
+
 def test_a_dispute_notice_names_the_game_and_the_disputed_step_in_words(
     at_a_table, mailoutbox, django_capture_on_commit_callbacks
 ):
@@ -143,13 +157,13 @@ def test_a_dispute_notice_names_the_game_and_the_disputed_step_in_words(
         notice.subject
         == message.subject
         == (
-            "Bea Benthic disputes “Ann Abyss: take Vampire Squid at position 1 (pay 0)” in the "
-            "Deep Vents game of 2026-11-28 (Club Night, round 1, table 1)"
+            "Bea Benthic disputes “turn 1, Ann Abyss: take Vampire Squid at position 1 (pay 0)” "
+            "in the Deep Vents game of 2026-11-28 (Club Night, round 1, table 1)"
         )
     )
     assert notice.body.startswith(
-        "Bea Benthic disputes “Ann Abyss: take Vampire Squid at position 1 (pay 0)”: “I took "
-        "position 2”."
+        "Bea Benthic disputes “turn 1, Ann Abyss: take Vampire Squid at position 1 (pay 0)”: "
+        "“I took position 2”."
     )
     assert not re.search(r"\bevent\b|\bseat\b", notice.subject + notice.body)
 

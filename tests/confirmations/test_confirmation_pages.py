@@ -8,6 +8,7 @@ from axes.models import AccessAttempt
 from rest_framework.test import APIClient
 
 from confirmations.models import Confirmation, Review
+from games.viewer import event_in_words
 from tests.confirmation_support import (
     PASSWORD,
     player_with_login,
@@ -172,6 +173,7 @@ def test_the_api_takes_a_dispute_and_refuses_a_bad_one_with_the_problem_named(pe
     assert bad.status_code == 400 and "no event 99999" in bad.json()["detail"]
     assert missing.status_code == 400 and "reason" in missing.json()
     assert good.status_code == 200 and good.json()["event"] == 2
+    assert good.json()["step"] == event_in_words(game.log.raw, 2) != ""
     assert confirmed_late.status_code == 200  # Bea may still confirm; staff decide the game
     assert Review.objects.get(log=game.log).status == "disputed"
 
