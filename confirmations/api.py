@@ -33,6 +33,10 @@ class PendingSeatSerializer(serializers.Serializer):
 class PendingGameSerializer(serializers.Serializer):
     """The game in words, as the pending page and its notice tell it."""
 
+    name = serializers.CharField(
+        help_text="The game in words, e.g. 'Deep Vents, 28 Nov 2026: Club Night · round 1 · "
+        "table 2', or its players when it was played at no tournament table."
+    )
     title = serializers.CharField(help_text="The game, e.g. Deep Vents.")
     played_at = serializers.DateTimeField(allow_null=True)
     where = serializers.CharField(help_text="Tournament, round and table; blank if none.")
