@@ -48,7 +48,7 @@ def request_analysis(
     """The analysis of `log` at the current engine version and `budget`: the stored one if
     any (not stale, not failed), else a new one queued. Returns (analysis, created)."""
     if log.status != GameLog.Status.VERIFIED:
-        raise AnalysisRefused(f"log {log.pk} is {log.status}: only verified games are analysed")
+        raise AnalysisRefused(f"this log is {log.status}: only verified games are analysed")
     budget = budget or default_budget()
     version = engine_version(log.game_type)
     key = budget_key(budget)

@@ -107,6 +107,22 @@ def test_only_verified_games_are_analysed(verified, tiny_budget):
     assert not Analysis.objects.exists()
 
 
+def test_a_log_that_cannot_be_analysed_is_refused_in_words_without_its_number(
+    client, verified, tiny_budget
+):
+    log, _ = verified
+    GameLog.objects.filter(pk=log.pk).update(status=GameLog.Status.REJECTED)
+    client.force_login(User.objects.create_user("analyst", is_staff=True))
+
+    response = client.post(f"/games/{log.pk}/analysis/start/")
+    page = response.content.decode()
+
+    assert response.status_code == 409
+    assert "<h1>Cannot analyse this game</h1>" in page
+    assert "this log is rejected: only verified games are analysed" in page
+    assert f"log {log.pk}" not in page
+
+
 def test_the_biggest_mistakes_are_the_marked_moves_costliest_first():
     moves = [
         {"index": 3, "drop": 0.1, "mark": "mistake"},

@@ -86,7 +86,8 @@ def test_a_player_not_asked_is_refused_with_403(client, pending_game):
     response = signed_in(client, ann.user).post(f"/account/games/{game.log_id}/confirm/")
 
     assert response.status_code == 403
-    assert "does not wait for ann" in response.content.decode()
+    assert "this game does not wait for ann" in response.content.decode()
+    assert f"log {game.log_id}" not in response.content.decode()
 
 
 def test_players_at_the_table_confirm_on_the_recording_device_with_their_password(

@@ -46,3 +46,14 @@ def test_the_desk_shows_the_tables_game_with_its_log_number_after_it(
         f'Result: <a href="/games/{game.log_id}/">the game</a> · log {game.log_id}'
         in page.content.decode()
     )
+
+
+def test_the_desks_list_of_tables_links_the_game_with_its_log_number_after_it(
+    client, played_table, django_user_model
+):
+    _, game = played_table
+    client.force_login(django_user_model.objects.create_user("desk", is_staff=True))
+
+    page = client.get(reverse("tournaments:desk", args=["club-night"])).content.decode()
+
+    assert f'<a href="/games/{game.log_id}/">the game</a> · log {game.log_id}' in page
