@@ -12,6 +12,7 @@ from django.test.utils import CaptureQueriesContext
 
 from games.models import Game
 from games.names import game_name
+from games.templatetags.game_names import in_phrases
 from tests.confirmation_support import player_with_login, running_table, submitted_game
 from tests.notices_support import NAMES
 
@@ -62,5 +63,22 @@ def test_the_game_page_is_titled_and_headed_by_the_name_not_the_log_id(client, a
     title = re.search(r"<title>(.*?)</title>", page, re.S)[1]
     heading = re.search(r"<h1[^>]*>(.*?)</h1>", page, re.S)[1]
     assert title.startswith(f"{AT_THE_TABLE} · ")
-    assert heading == AT_THE_TABLE
+    assert re.sub(r"<[^>]+>", "", heading) == AT_THE_TABLE
     assert f"log {at_a_table.log_id}" not in title + heading
+
+
+def test_the_heading_breaks_lines_between_the_names_phrases(client, at_a_table):
+    page = client.get(f"/games/{at_a_table.log_id}/").content.decode()
+
+    assert re.search(r"<h1[^>]*>(.*?)</h1>", page, re.S)[1] == (
+        '<span class="phrase">Deep Vents, 28 Nov 2026:</span> '
+        '<span class="phrase">Club Night ·</span> <span class="phrase">round 1 ·</span> '
+        '<span class="phrase">table 1</span>'
+    )
+
+
+def test_a_name_is_split_into_phrases_with_its_markup_escaped():
+    assert in_phrases("Deep Dive, 1 Dec 2026: <b>Ann</b>, Bea") == (
+        '<span class="phrase">Deep Dive, 1 Dec 2026:</span> '
+        '<span class="phrase">&lt;b&gt;Ann&lt;/b&gt;, Bea</span>'
+    )
