@@ -26,10 +26,10 @@ class ConfirmationInline(admin.TabularInline):
             return "—"
         url = reverse("games:log", args=[confirmation.review.log_id])
         return format_html(
-            '<a href="{}#event-{}" class="disputed-moment">event {}: open the replay there</a>',
+            '<a href="{}#event-{}" class="disputed-moment">{}: open the replay there</a>',
             url,
             confirmation.event,
-            confirmation.event,
+            f"“{confirmation.step}”" if confirmation.step else f"event {confirmation.event}",
         )
 
     def has_add_permission(self, request, obj=None) -> bool:

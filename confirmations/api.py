@@ -33,6 +33,10 @@ class PendingSeatSerializer(serializers.Serializer):
 class PendingGameSerializer(serializers.Serializer):
     """The game in words, as the pending page and its notice tell it."""
 
+    name = serializers.CharField(
+        help_text="The game in words, e.g. 'Deep Vents, 28 Nov 2026: Club Night · round 1 · "
+        "table 2', or its players when it was played at no tournament table."
+    )
     title = serializers.CharField(help_text="The game, e.g. Deep Vents.")
     played_at = serializers.DateTimeField(allow_null=True)
     where = serializers.CharField(help_text="Tournament, round and table; blank if none.")
@@ -55,6 +59,11 @@ class ConfirmationSerializer(serializers.ModelSerializer):
     )
     game_url = serializers.SerializerMethodField(help_text="The game's page, with its replay.")
     game = serializers.SerializerMethodField()
+    step = serializers.CharField(
+        read_only=True,
+        help_text="The disputed event in words, e.g. 'turn 7, Marina Trench: place Yeti Crab "
+        "east of Deep Vent' (blank unless disputed).",
+    )
 
     class Meta:
         model = Confirmation
@@ -65,6 +74,7 @@ class ConfirmationSerializer(serializers.ModelSerializer):
             "answered_at",
             "at_table",
             "event",
+            "step",
             "reason",
             "game_status",
             "deadline",

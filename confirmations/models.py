@@ -13,6 +13,8 @@ from django.db import models
 from django.urls import reverse
 
 PLAYER_MODEL = "players.Player"
+# A player's name (up to 100 characters), the moment and the engine's words for the event.
+STEP_LENGTH = 400
 
 
 class Review(models.Model):
@@ -74,6 +76,9 @@ class Confirmation(models.Model):
     # A dispute names the event contested (the replay opens at it) and why.
     event = models.PositiveIntegerField(null=True, blank=True)
     reason = models.TextField(blank=True)
+    # The disputed event in words (games.viewer.event_in_words), stored with the dispute so
+    # pages and notices never replay the log to say it.
+    step = models.CharField(max_length=STEP_LENGTH, blank=True)
 
     class Meta:
         ordering = ["review", "player"]

@@ -22,7 +22,8 @@ from django.urls import reverse
 from confirmations.models import Confirmation, Review
 from engines.registry import title_of
 from games.models import GameLog
-from games.viewer import player_names, replay_steps
+from games.names import game_name
+from games.services.table_desk import table_desk
 from notices import services as notices
 from notices.models import Kind
 
@@ -45,6 +46,7 @@ class PendingGame:
     """A game waiting for confirmation, as a player is shown it."""
 
     log_id: int
+    name: str
     title: str
     played_at: datetime | None
     where: str
@@ -67,12 +69,6 @@ class PendingGame:
     def time_left(self) -> str:
         return notices.hours_left(self.deadline)
 
-    @property
-    def headline(self) -> str:
-        when = f" of {self.played_at:%Y-%m-%d}" if self.played_at else ""
-        where = f" ({self.where})" if self.where else ""
-        return f"{self.title} game{when}{where}"
-
 
 DESCRIBED = (
     "log__game",
@@ -91,10 +87,8 @@ def submitter_of(log: GameLog) -> str:
 
 
 def where_played(log: GameLog) -> str:
-    table = getattr(log, "table", None)
-    if table is None:
-        return ""
-    return f"{table.round.tournament.name}, round {table.round.number}, table {table.number}"
+    place = table_desk().place_of(log)
+    return "" if place is None else f"{place.tournament}, round {place.round}, table {place.table}"
 
 
 def describe(review: Review) -> PendingGame:
@@ -103,9 +97,12 @@ def describe(review: Review) -> PendingGame:
     log = review.log
     game = getattr(log, "game", None)
     seats = list(game.seats.all()) if game is not None else []
+    title = title_of(log.game_type)
     return PendingGame(
         log_id=log.pk,
-        title=title_of(log.game_type),
+        # A reverify may have rejected the log since: no game left to name but its kind.
+        name=game_name(game) if game is not None else title,
+        title=title,
         played_at=game.played_at if game is not None else None,
         where=where_played(log),
         seats=[Seat(s.seat, s.name, s.score, s.rank, s.winner) for s in seats],
@@ -194,30 +191,13 @@ def deciders(review: Review) -> Any:
     )
 
 
-def disputed_step(log: GameLog, event: int | None) -> str:
-    """The disputed event as the replay words it, with whose move it was ("Bea Benthic: bid
-    3"); "" when there is none or the log does not replay that far."""
-    if event is None:
-        return ""
-    steps = replay_steps(log.raw, first=event, last=event).steps
-    step = next((step for step in steps if step["index"] == event and step["label"]), None)
-    if step is None:
-        return ""
-    seat, names = step["event"].get("seat"), player_names(log.raw)
-    if isinstance(seat, int) and 0 <= seat < len(names):
-        return f"{names[seat]}: {step['label']}"
-    return step["label"]
-
-
 def tell_dispute_opened(review: Review, dispute: Confirmation) -> None:
     """Run inside the dispute's transaction: the notices exist if and only if it does. What
     players read names the game and the step in words, never an event index."""
     game = described([review.pk])[review.pk]
     by = dispute.player.display_name
-    step = disputed_step(review.log, dispute.event)
-    subject = f"{by} disputes " + (
-        f"“{step}” in the {game.headline}" if step else f"the {game.headline}"
-    )
+    step = dispute.step
+    subject = f"{by} disputes " + (f"“{step}” in {game.name}" if step else game.name)
     body = (
         f"{by} disputes {f'“{step}”' if step else 'the game'}: “{dispute.reason}”. The game "
         "counts nowhere until staff decide."
@@ -237,9 +217,9 @@ def tell_decision(review: Review) -> None:
     """Staff decided a pending or disputed game: everyone it concerns hears how."""
     game = described([review.pk])[review.pk]
     if review.status == Review.Status.COUNTED:
-        subject = f"Staff accepted the {game.headline}: it counts"
+        subject = f"It counts: staff accepted {game.name}"
     else:
-        subject = f"Staff rejected the {game.headline}: it counts nowhere"
+        subject = f"It counts nowhere: staff rejected {game.name}"
     body = f"Staff's note: {review.note}" if review.note else ""
     for user in players_and_submitter(review):
         if user.pk != review.resolved_by_id:

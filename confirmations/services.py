@@ -24,7 +24,7 @@ from django.db.models import QuerySet
 from django.utils import timezone
 
 from confirmations import notify
-from confirmations.models import Confirmation, Review
+from confirmations.models import STEP_LENGTH, Confirmation, Review
 from confirmations.notify import notify_players_task
 from games import viewer
 from games.models import Game, GameLog, Source
@@ -168,7 +168,7 @@ def count(review: Review, because: str, by: Any = None, note: str = "") -> None:
 def locked_review(log_id: int) -> Review:
     review = Review.objects.select_for_update().filter(log_id=log_id).first()
     if review is None:
-        raise NotAsked(f"log {log_id} waits for nobody's confirmation")
+        raise NotAsked("this game waits for nobody's confirmation")
     return review
 
 
@@ -176,7 +176,7 @@ def answer_of(review: Review, user: Any) -> Confirmation:
     mine = review.confirmations.filter(player__user=user).select_related("player").first()
     if mine is None:
         raise NotAsked(
-            f"log {review.log_id} does not wait for {user.get_username()}'s confirmation: "
+            f"this game does not wait for {user.get_username()}'s confirmation: "
             "only the claimed players it names, other than its submitter, are asked"
         )
     return mine
@@ -199,11 +199,10 @@ def confirm(log_id: int, user: Any, at_table: bool = False) -> Confirmation:
     if mine.answer == Confirmation.Answer.CONFIRMED:
         return mine
     if mine.answer == Confirmation.Answer.DISPUTED:
-        raise ConfirmationError(
-            f"you disputed log {log_id} (event {mine.event}); staff decide it now"
-        )
+        at = f" at “{mine.step}”" if mine.step else ""
+        raise ConfirmationError(f"you disputed this game{at}; staff decide it now")
     if review.status == Review.Status.REJECTED:
-        raise ConfirmationError(f"staff rejected log {log_id}; it counts nowhere")
+        raise ConfirmationError("staff rejected this game; it counts nowhere")
     answer(mine, Confirmation.Answer.CONFIRMED, at_table)
     notify.tell_answered(user, log_id)
     still_waiting = review.confirmations.exclude(answer=Confirmation.Answer.CONFIRMED).exists()
@@ -228,7 +227,7 @@ def checked_dispute(log: GameLog, event: Any, reason: Any) -> tuple[int, str]:
             f"not {str(event)[:40]!r}"
         ) from None
     if not 0 <= index < events:
-        raise BadDispute(f"no event {index}: log {log.pk} has events 0 to {events - 1}")
+        raise BadDispute(f"no event {index}: the game's log has events 0 to {events - 1}")
     reason = str(reason or "").strip()
     if not reason:
         raise BadDispute("reason: say what is wrong with the game")
@@ -248,13 +247,14 @@ def dispute(
     if mine.answer == Confirmation.Answer.DISPUTED:
         return mine
     if mine.answer == Confirmation.Answer.CONFIRMED:
-        raise ConfirmationError(f"you confirmed log {log_id} already")
+        raise ConfirmationError("you confirmed this game already")
     if review.status != Review.Status.PENDING:
         raise ConfirmationError(
-            f"log {log_id} is no longer waiting for answers ({review.get_status_display()})"
+            f"this game is no longer waiting for answers ({review.get_status_display()})"
         )
     index, reason = checked_dispute(review.log, event, reason)
-    answer(mine, Confirmation.Answer.DISPUTED, at_table, event=index, reason=reason)
+    step = viewer.event_in_words(review.log.raw, index)[:STEP_LENGTH]
+    answer(mine, Confirmation.Answer.DISPUTED, at_table, event=index, reason=reason, step=step)
     review.status = Review.Status.DISPUTED
     review.save(update_fields=["status"])
     notify.tell_answered(user, log_id)

@@ -34,9 +34,9 @@ def answered(request: HttpRequest, log_id: int, action, *args, **kwargs) -> Http
     game = notify.described([confirmation.review_id])[confirmation.review_id]
     name = confirmation.player.display_name
     if confirmation.answer == "confirmed":
-        messages.success(request, f"{name} confirmed the {game.headline}.")
+        messages.success(request, f"{name} confirmed {game.name}.")
     else:
-        messages.success(request, f"{name} disputed the {game.headline}: staff decide it now.")
+        messages.success(request, f"{name} disputed {game.name}. Staff decide it now.")
     return back(request, log_id)
 
 

@@ -454,7 +454,9 @@ class Game(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.game_type} game {self.pk}"
+        from games.names import game_name  # it reaches the table desk, which imports this
+
+        return game_name(self)
 
     def get_absolute_url(self) -> str:
         # From the log's id alone: a list of games links each without loading its log.

@@ -14,7 +14,7 @@ from typing import Any
 from engines.core.errors import LogError
 from engines.core.game import State
 from engines.core.log import loads
-from engines.core.replay import apply_events, start
+from engines.core.replay import apply_events, describe_event, start
 
 # Up to this many events the page loads every snapshot at once; longer games step by index.
 ALL_AT_ONCE = 150
@@ -63,6 +63,16 @@ def replay_steps(raw: str, *, first: int = -1, last: int | None = None) -> Frame
     except LogError as exc:
         frames.error = exc.to_dict()
     return frames
+
+
+def event_in_words(raw: str, index: int) -> str:
+    """Event `index` of a stored log as a player reads it, said by the engine ("turn 7,
+    Marina: place Yeti Crab east of Deep Vent"); "" when the log has no such event or does
+    not replay as far."""
+    try:
+        return describe_event(loads(raw), index)
+    except (LogError, IndexError):
+        return ""
 
 
 def count_events(raw: str) -> int:

@@ -10,6 +10,7 @@ from django_htmx.http import HttpResponseClientRefresh
 from engines.registry import GAMES, get_game
 from games import viewer
 from games.models import Game, GameLog
+from games.names import game_name
 
 
 def visible_log(request: HttpRequest, log_id: int) -> GameLog:
@@ -27,6 +28,8 @@ WAITING = {GameLog.Status.QUEUED, GameLog.Status.VERIFYING}
 def game_page(request: HttpRequest, log_id: int) -> HttpResponse:
     log = visible_log(request, log_id)
     game = Game.objects.filter(log=log).prefetch_related("seats__player").first()
+    if game is not None:
+        game.log = log  # already read: naming the game asks the table desk about it
     events = viewer.count_events(log.raw)
     engine = get_game(log.game_type) if log.game_type in GAMES else None
     context = {
@@ -34,6 +37,7 @@ def game_page(request: HttpRequest, log_id: int) -> HttpResponse:
         "waiting": log.status in WAITING,
         "title": engine.title if engine else log.game_type,
         "game": game,
+        "name": game_name(game) if game else None,
         "seats": list(game.seats.all()) if game else [],
         "event_count": events,
         "viewer": {

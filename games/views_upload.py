@@ -15,6 +15,7 @@ from rest_framework.exceptions import NotFound
 
 from games.filters import GameFilter
 from games.models import BatchState, Game, GameLog, Source, Upload
+from games.names import game_name
 from games.pagination import page_of_games, with_seats
 from games.permissions import Refusal, upload_refusal
 from games.services.batch_intake import most_logs_per_batch, start_batch, store_body
@@ -139,7 +140,16 @@ def status_of(upload: Upload) -> dict:
     )
     total = sum(counts.values())
     finished = total - counts[GameLog.Status.QUEUED] - counts[GameLog.Status.VERIFYING]
-    logs = list(upload.logs.order_by("line", "pk")[:STATUS_LOGS])
+    logs = list(
+        # "table" (the desk's reverse one-to-one) read along: naming a game at no table
+        # then asks nothing more.
+        upload.logs.select_related("game", "table")
+        .prefetch_related("game__seats")
+        .order_by("line", "pk")[:STATUS_LOGS]
+    )
+    for log in logs:
+        game = getattr(log, "game", None)
+        log.game_name = game_name(game) if game is not None else ""
     read = upload.batch_state == BatchState.READ
     return {
         "counts": counts,

@@ -5,6 +5,7 @@ from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 
 from common.csv_export import csv_response
+from games.names import game_name
 from tournaments.models import Round, Table, Tournament
 from tournaments.services import seating
 from tournaments.services.day import runs
@@ -106,5 +107,11 @@ def table_detail(request: HttpRequest, slug: str, number: int, table: int) -> Ht
         round__number=number,
         number=table,
     )
-    context = {"table": table, "seats": seat_views(table), "bids": bid_record(table)}
+    game = table.game
+    context = {
+        "table": table,
+        "game_name": game_name(game) if game is not None else "",
+        "seats": seat_views(table),
+        "bids": bid_record(table),
+    }
     return render(request, "tournaments/table.html", context)

@@ -49,7 +49,7 @@ def position_after(log: dict[str, Any], index: int) -> tuple[State, int, list[di
 
 def request_board(log: GameLog, index: int, budget: Budget | None = None) -> BoardRequest:
     if log.status != GameLog.Status.VERIFIED:
-        raise AnalysisRefused(f"log {log.pk} is {log.status}: only verified games are analysed")
+        raise AnalysisRefused(f"this log is {log.status}: only verified games are analysed")
     budget = budget or default_budget()
     _, _, actions = position_after(loads(log.raw), index)
     request = BoardRequest.objects.create(

@@ -20,7 +20,8 @@ from analysis.models import Analysis, AnalysisChunk, budget_key
 from engines.analysis import Budget, analyse_log, decision_points, engine_version
 from engines.core.log import loads
 from engines.registry import title_of
-from games.models import GameLog
+from games.models import Game, GameLog
+from games.names import game_name
 from notices import services as notices
 from notices.models import Kind
 
@@ -47,7 +48,7 @@ def request_analysis(
     """The analysis of `log` at the current engine version and `budget`: the stored one if
     any (not stale, not failed), else a new one queued. Returns (analysis, created)."""
     if log.status != GameLog.Status.VERIFIED:
-        raise AnalysisRefused(f"log {log.pk} is {log.status}: only verified games are analysed")
+        raise AnalysisRefused(f"this log is {log.status}: only verified games are analysed")
     budget = budget or default_budget()
     version = engine_version(log.game_type)
     key = budget_key(budget)
@@ -137,13 +138,14 @@ def finish(analysis_id: int) -> None:
 def tell_finished(analysis: Analysis) -> None:
     """The people whose game it is (its players with accounts, its submitter) hear that its
     analysis is ready: a notice each, in the finishing transaction."""
-    title = title_of(analysis.game_type, unknown="game")
+    game = Game.objects.filter(log_id=analysis.log_id).select_related("log").first()
+    name = game_name(game) if game else title_of(analysis.game_type, unknown="game")
     count = len(analysis.decisions)
     for user in notices.people_of_game(analysis.log_id):
         notices.notify(
             user,
             Kind.ANALYSIS,
-            f"The analysis of your {title} game (log {analysis.log_id}) is ready",
+            f"Analysis ready: {name}",
             f"{count} decision{'s' if count != 1 else ''} evaluated: see what each one cost "
             "and the biggest mistakes.",
             url=analysis.get_absolute_url(),

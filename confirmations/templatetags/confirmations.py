@@ -7,7 +7,7 @@ from typing import Any
 
 from django import template
 
-from confirmations import notify, services
+from confirmations import services
 from confirmations.models import Confirmation
 
 register = template.Library()
@@ -25,10 +25,6 @@ def game_confirmation(context: dict[str, Any], log: Any, event_count: int) -> di
     request = context["request"]
     review = services.review_of(log)
     answers = list(review.confirmations.all()) if review else []
-    for answer in answers:
-        # The disputed step as the replay words it; the event's number only where it has none.
-        if answer.answer == Confirmation.Answer.DISPUTED:
-            answer.step = notify.disputed_step(log, answer.event) or f"event {answer.event}"
     mine = None
     if review and request.user.is_authenticated:
         mine = next((a for a in answers if a.player.user_id == request.user.pk), None)

@@ -467,6 +467,11 @@ class Game(ABC):
         labels of the recording page, the steps of the replay viewer)."""
         return describe_generic(event, snapshot)
 
+    def moment(self, snapshot: Mapping[str, Any]) -> str:
+        """When in the game the snapshot stands, in the game's own terms ("turn 7", "dive 2,
+        turn 5"), for telling an event to someone who played it; "" when the game has none."""
+        return ""
+
     def describe_choice(
         self, event: Event, snapshot: Mapping[str, Any], ruleset: Ruleset | None = None
     ) -> dict[str, Any]:

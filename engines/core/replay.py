@@ -98,6 +98,26 @@ def finish(
     return Replay(game, ruleset, state, outcome, state.facts)
 
 
+def describe_event(log: Mapping[str, Any], index: int) -> str:
+    """Event `index` of a log told to someone who played it: when, who, and the game's own
+    words for it, read against the table just before it (as the replay viewer labels its
+    steps): "turn 7, Marina: place Yeti Crab east of Deep Vent". An event without a seat
+    (a die rolled) names nobody. Raises a LogError when the log does not replay as far as
+    the event, and IndexError when it has no such event."""
+    game, ruleset, state = start(log)
+    if not 0 <= index < len(log["events"]):
+        raise IndexError(f"no event {index}: the log has {len(log['events'])}")
+    apply_events(state, log["events"][:index])
+    before = state.snapshot()
+    event = log["events"][index]
+    words = game.describe(event, before, ruleset)
+    seat = event.get("seat")
+    if type(seat) is int and 0 <= seat < len(log["players"]):
+        words = f"{log['players'][seat]['name']}: {words}"
+    moment = game.moment(before)
+    return f"{moment}, {words}" if moment else words
+
+
 def unfinished(state: State, index: int) -> IllegalEventError:
     """The error for a log that stops while a decision is still pending."""
     return IllegalEventError(

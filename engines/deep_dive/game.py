@@ -88,3 +88,6 @@ class DeepDive(Game):
         self, event: Event, snapshot: Mapping[str, Any], ruleset: Ruleset | None = None
     ) -> str:
         return describe.describe(event, snapshot)
+
+    def moment(self, snapshot: Mapping[str, Any]) -> str:
+        return f"round {snapshot.get('round')}"

@@ -27,6 +27,14 @@ def _faces(dice: Any) -> str:
     return " + ".join(str(face) for face in dice or [])
 
 
+def moment(snapshot: Mapping[str, Any]) -> str:
+    """The dive and the turn within it; the dive alone between turns (the stacking orders
+    given after a dive, DSA-5)."""
+    dive = f"dive {snapshot.get('dive')}"
+    turn = snapshot.get("turn") or {}
+    return f"{dive}, turn {turn['number']}" if turn.get("number") else dive
+
+
 def describe(event: Event, snapshot: Mapping[str, Any]) -> str:
     kind = event.get("type")
     if kind == "roll":

@@ -117,6 +117,9 @@ class DeepSeaAdventure(Game):
     ) -> str:
         return describe.describe(event, snapshot)
 
+    def moment(self, snapshot: Mapping[str, Any]) -> str:
+        return describe.moment(snapshot)
+
     def glossary(self, ruleset: Ruleset | None = None) -> dict[str, Any]:
         return describe.glossary(self.editions()[(ruleset or self.ruleset()).edition])
 

@@ -150,6 +150,13 @@ def describe(edition: Edition, event: Event, snapshot: Mapping[str, Any]) -> str
     return describe_generic(event, snapshot)
 
 
+def moment(snapshot: Mapping[str, Any]) -> str:
+    """The game turn (all players' turns counted together, as the facts' game_turn), or the
+    bidding for turn order before the first one (DV-3)."""
+    turn = snapshot.get("turn")
+    return f"turn {turn}" if isinstance(turn, int) and turn > 0 else "the bidding"
+
+
 def describe_choice(edition: Edition, event: Event, snapshot: Mapping[str, Any]) -> dict[str, Any]:
     """The label and what the choice is about on the picture: a hex or free cell of one
     ecosystem ({"seat", "at"}) or a position in the row ({"row"})."""

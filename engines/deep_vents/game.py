@@ -213,6 +213,9 @@ class DeepVents(Game):
     ) -> str:
         return describe.describe(self._edition(ruleset), event, snapshot)
 
+    def moment(self, snapshot: Mapping[str, Any]) -> str:
+        return describe.moment(snapshot)
+
     def describe_choice(
         self, event: Event, snapshot: Mapping[str, Any], ruleset: Ruleset | None = None
     ) -> dict[str, Any]:

@@ -10,12 +10,25 @@ organisers ask it too, so no app below or beside tournaments reads its tables.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any, Protocol
 
 from django.db.models import QuerySet
 
 from games.models import GameLog
 from games.services.errors import TableRefused
+
+
+@dataclass(frozen=True)
+class TablePlace:
+    """Where a tournament game was played, as players know it."""
+
+    tournament: str
+    round: int
+    table: int
+
+    def __str__(self) -> str:
+        return f"{self.tournament} · round {self.round} · table {self.table}"
 
 
 class TableDesk(Protocol):
@@ -38,6 +51,10 @@ class TableDesk(Protocol):
 
     def holds(self, log: GameLog) -> bool:
         """Whether the log is the result of a table."""
+
+    def place_of(self, log: GameLog) -> TablePlace | None:
+        """The tournament, round and table whose result the log is; None for a game played
+        at no table."""
 
     def logs_of_tournament(self, tournament_id: int) -> QuerySet:
         """The ids of the logs that are results of the tournament's tables (a subquery), for
@@ -68,6 +85,9 @@ class NoTables:
 
     def holds(self, log: GameLog) -> bool:
         return False
+
+    def place_of(self, log: GameLog) -> TablePlace | None:
+        return None
 
     def logs_of_tournament(self, tournament_id: int) -> QuerySet:
         return GameLog.objects.none().values("pk")

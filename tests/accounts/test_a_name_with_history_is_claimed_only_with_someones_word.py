@@ -242,7 +242,11 @@ def test_the_approvers_page_lists_what_they_may_decide_with_games_and_tournament
     article = re.search(rf'<article class="claim-request" id="claim-{claim.pk}">.*?</article>',
                         organiser, re.S).group(0)  # fmt: skip
     assert "Club Night" in article and "Other Night" not in article
-    assert f'href="/games/{sams_game.log_id}/"' in article
+    assert (
+        f'href="/games/{sams_game.log_id}/">Deep Vents, {sams_game.played_at:%-d %b %Y}</a>'
+        in article
+    )
+    assert f"#{sams_game.log_id}" not in article
     assert "1 verified game " in article and "newcomer" in article
     assert "No claim waits for your decision" in other
 

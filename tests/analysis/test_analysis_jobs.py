@@ -11,8 +11,9 @@ from analysis.models import Analysis, AnalysisChunk
 from analysis.services import board, jobs, review
 from analysis.services.summary import player_costs
 from engines.analysis import Budget, analyse_log, decision_points
-from games.models import GameLog
+from games.models import Game, GameLog
 from games.services.reverification import reverify_log
+from notices.models import Kind, Notice
 
 pytestmark = pytest.mark.django_db
 
@@ -104,6 +105,22 @@ def test_only_verified_games_are_analysed(verified, tiny_budget):
     with pytest.raises(jobs.AnalysisRefused, match="only verified games"):
         jobs.request_analysis(log)
     assert not Analysis.objects.exists()
+
+
+def test_a_log_that_cannot_be_analysed_is_refused_in_words_without_its_number(
+    client, verified, tiny_budget
+):
+    log, _ = verified
+    GameLog.objects.filter(pk=log.pk).update(status=GameLog.Status.REJECTED)
+    client.force_login(User.objects.create_user("analyst", is_staff=True))
+
+    response = client.post(f"/games/{log.pk}/analysis/start/")
+    page = response.content.decode()
+
+    assert response.status_code == 409
+    assert "<h1>Cannot analyse this game</h1>" in page
+    assert "this log is rejected: only verified games are analysed" in page
+    assert f"log {log.pk}" not in page
 
 
 def test_the_biggest_mistakes_are_the_marked_moves_costliest_first():
@@ -207,3 +224,22 @@ def test_the_player_page_shows_costs_by_phase_once_a_game_is_analysed(
     assert "Decisions in analysed games" in page
     for row in player_costs(player):
         assert f"<td>{row['phase']}</td><td>{row['decisions']}</td>" in page
+
+
+def test_the_analysis_ready_notice_names_the_game_in_words_not_its_log_id(
+    submit,  # noqa: F811 (the fixture imported above)
+    tiny_budget,
+    django_capture_on_commit_callbacks,
+):
+    log = simulated_log("deep-sea-adventure", seed=3, players=3)
+    log["players"] = [{"name": name} for name in ("Marina", "Nemo", "Coral")]
+    submitter = User.objects.create_user("scorer", is_staff=True)
+    stored = submit(text(log), user=submitter)
+    played = Game.objects.get(log=stored).played_at
+
+    run_analysis(stored, django_capture_on_commit_callbacks)
+
+    [notice] = Notice.objects.filter(user=submitter, kind=Kind.ANALYSIS)
+    assert notice.subject == (
+        f"Analysis ready: Deep Sea Adventure, {played:%-d %b %Y}: Marina, Nemo, Coral"
+    )

@@ -132,9 +132,7 @@ def test_players_answer_a_pending_game_from_their_inbox_and_staff_decide_at_the_
     sign_in_as(page, base, ann.user.username)
     open_inbox_from_the_menu(page, unread=1)
     expect(page.locator("li.notice.dispute")).to_contain_text(
-        re.compile(
-            rf"Cid Cephalopod disputes “[^”]+” in the Deep Vents game of {game.played_at:%Y-%m-%d}"
-        )
+        re.compile(rf"Cid Cephalopod disputes “[^”]+” in Deep Vents, {game.played_at:%-d %b %Y}: ")
     )
     page.goto(f"{base}/games/{log_id}/")
     answers = page.locator("#confirmation .answers")

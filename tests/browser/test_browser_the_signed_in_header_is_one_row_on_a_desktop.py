@@ -20,7 +20,7 @@ def test_the_header_is_one_row_for_staff_with_a_long_name_and_things_waiting(
     browser, live_server, django_user_model
 ):
     staff = django_user_model.objects.create_user("anneliese-ostergaard-lindqvist", is_staff=True)
-    notify(staff, Kind.ANALYSIS, "The analysis of your Deep Vents game is ready", "")
+    notify(staff, Kind.ANALYSIS, "Analysis ready: Deep Vents, 3 Dec 2026: Marina, Nemo, Coral", "")
     client = signed_in_as(staff)
     page = browser.new_page()
     page.set_viewport_size({"width": 1280, "height": 900})

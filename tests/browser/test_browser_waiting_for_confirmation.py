@@ -53,7 +53,10 @@ def test_the_upload_page_tells_who_must_confirm_once_verified(
     verify_log(log.pk)
 
     item = page.wait_for_selector(f"#waiting-for li[data-log='{log.pk}']")
-    assert item.inner_text() == f"log #{log.pk}: waiting for Marina and Nemo, 47 h left"
+    assert item.inner_text() == (
+        f"Deep Vents, {log.game.played_at:%-d %b %Y}: Ann, Marina, Nemo — waiting for Marina "
+        "and Nemo, 47 h left"
+    )
     page.wait_for_selector("#awaiting-confirmation:not([hx-get])", state="attached")
     page.screenshot(path=str(ARTIFACTS / "screenshots" / f"upload-waiting-{size}.png"))
     # The section fits the window (the status table above it is wider on a phone: its own).

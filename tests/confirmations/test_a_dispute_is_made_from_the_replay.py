@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from confirmations import services
-from confirmations.models import Review
+from confirmations.models import Confirmation, Review
 from tests.confirmation_support import (
     signed_in,
     submitted_game,
@@ -87,10 +87,25 @@ def test_the_games_answers_name_the_disputed_step_in_words_linking_its_moment(cl
     answer = re.search(r'<li data-player="bea-benthic">(.*?)</li>', page, re.S).group(1)
 
     assert (
-        '<a href="#event-4">“Ann Abyss: take Vampire Squid at position 1 (pay 0)”</a>: '
+        '<a href="#event-4">“turn 1, Ann Abyss: take Vampire Squid at position 1 (pay 0)”</a>: '
         "“I took position 2”"
     ) in answer
     assert "event 4" not in answer
+
+
+def test_a_dispute_keeps_the_disputed_step_in_words_and_the_game_page_shows_what_it_kept(
+    client,
+):
+    people = cast()
+    game = submitted_game(NAMES, people.ann.user, seed=1)
+    services.dispute(game.log_id, people.bea.user, 4, "I took position 2")
+    dispute = Confirmation.objects.get(review__log_id=game.log_id, answer="disputed")
+    assert dispute.step == "turn 1, Ann Abyss: take Vampire Squid at position 1 (pay 0)"
+
+    Confirmation.objects.filter(pk=dispute.pk).update(step="the words kept with the dispute")
+    page = signed_in(client, people.ann.user).get(f"/games/{game.log_id}/").content.decode()
+
+    assert '<a href="#event-4">“the words kept with the dispute”</a>' in page
 
 
 def test_a_dispute_sent_at_the_setup_asks_to_step_the_replay_and_stores_nothing(client):

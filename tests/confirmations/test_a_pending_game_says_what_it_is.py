@@ -27,6 +27,7 @@ from tests.notices_support import NAMES, cast, inbox_of, mails_to, prefer
 
 pytestmark = pytest.mark.django_db
 PLAYED = datetime.datetime(2026, 11, 28, 19, 30, tzinfo=datetime.UTC)
+NAMED = "Deep Vents, 28 Nov 2026: Club Night · round 1 · table 1"
 
 
 @pytest.fixture
@@ -61,7 +62,8 @@ def test_the_pending_page_shows_seats_scores_result_submitter_table_and_time_lef
     names = re.findall(r"<tr(?: class=\"winner\")?><td>([^<]+)", card)
     scores = re.findall(r"</td><td>([-\d.]+)</td><td>(\d+)</td></tr>", card)
 
-    assert "Deep Vents game of 2026-11-28 (Club Night, round 1, table 1)" in card
+    assert f'<a href="/games/{game.log_id}/#viewer">{NAMED}</a>' in card
+    assert f"log {game.log_id}" not in card[: card.index("</article>")]
     assert "played 2026-11-28 19:30" in card
     assert [name.strip() for name in names] == NAMES  # by name, no 0-based seat number
     assert [float(score) for score, _ in scores] == list(outcome.scores)
@@ -78,9 +80,9 @@ def test_the_notice_and_its_email_say_the_same(at_a_table, mailoutbox):
     [message] = mails_to(people.bea.user)
 
     assert notice.subject == message.subject
-    assert notice.subject == (
-        "Confirm your Deep Vents game of 2026-11-28 (Club Night, round 1, table 1)"
-    )
+    assert notice.subject == f"Confirm {NAMED}"
+    assert f"\n{NAMED}, played 2026-11-28 19:30 UTC.\n" in message.body
+    assert f"log {game.log_id}" not in notice.body + message.body
     for line in [*expected_lines(outcome), winner_line(outcome), "Submitted by Ann Abyss"]:
         assert line in notice.body and line in message.body, line
     assert "(47 h left)" in message.body
@@ -123,9 +125,23 @@ def test_an_answered_game_is_listed_in_words_with_its_result_not_as_a_log_id(cli
     page = client.get("/account/pending/").content.decode()
     answers = page[page.index("<h2>Your answers</h2>") :]
 
-    assert f"Deep Vents game of {PLAYED:%Y-%m-%d}" in answers
+    assert f'<a href="/games/{game.log_id}/">{NAMED}</a>' in answers
     assert f"{winner_line(outcome)}: you confirmed" in answers
     assert f"log {game.log_id}" not in answers
+
+
+def test_a_disputed_answer_is_listed_with_its_step_in_words_not_an_event_number(client, at_a_table):
+    people, game, _ = at_a_table
+    confirmations.dispute(game.log_id, people.bea.user, 4, "I took position 2")
+
+    page = signed_in(client, people.bea.user).get("/account/pending/").content.decode()
+    answers = page[page.index("<h2>Your answers</h2>") :]
+
+    assert (
+        f'you disputed it (<a href="/games/{game.log_id}/#event-4">“turn 1, Ann Abyss: take '
+        "Vampire Squid at position 1 (pay 0)”</a>)"
+    ) in answers
+    assert "(event" not in answers
 
 
 def test_a_dispute_notice_names_the_game_and_the_disputed_step_in_words(
@@ -143,13 +159,13 @@ def test_a_dispute_notice_names_the_game_and_the_disputed_step_in_words(
         notice.subject
         == message.subject
         == (
-            "Bea Benthic disputes “Ann Abyss: take Vampire Squid at position 1 (pay 0)” in the "
-            "Deep Vents game of 2026-11-28 (Club Night, round 1, table 1)"
+            "Bea Benthic disputes “turn 1, Ann Abyss: take Vampire Squid at position 1 (pay 0)” "
+            f"in {NAMED}"
         )
     )
     assert notice.body.startswith(
-        "Bea Benthic disputes “Ann Abyss: take Vampire Squid at position 1 (pay 0)”: “I took "
-        "position 2”."
+        "Bea Benthic disputes “turn 1, Ann Abyss: take Vampire Squid at position 1 (pay 0)”: "
+        "“I took position 2”."
     )
     assert not re.search(r"\bevent\b|\bseat\b", notice.subject + notice.body)
 
@@ -157,8 +173,8 @@ def test_a_dispute_notice_names_the_game_and_the_disputed_step_in_words(
 @pytest.mark.parametrize(
     ("path", "said"),
     [
-        ("confirm/", "Bea Benthic confirmed the"),
-        ("dispute/", "Bea Benthic disputed the"),
+        ("confirm/", "Bea Benthic confirmed"),
+        ("dispute/", "Bea Benthic disputed"),
     ],
 )
 def test_an_answer_is_acknowledged_naming_the_game_in_words_not_its_log_id(
@@ -172,7 +188,5 @@ def test_an_answer_is_acknowledged_naming_the_game_in_words_not_its_log_id(
     )
     [message] = [str(m) for m in page.context["messages"]]
 
-    assert message.startswith(
-        f"{said} Deep Vents game of 2026-11-28 (Club Night, round 1, table 1)"
-    )
+    assert message.startswith(f"{said} {NAMED}")
     assert f"log {game.log_id}" not in message

@@ -183,6 +183,22 @@ def test_staff_accepting_a_disputed_game_makes_it_count(ann_bea_cid, admin_user)
     assert Review.objects.get(log=game.log).resolved_by == admin_user
 
 
+def test_confirming_after_disputing_is_refused_naming_the_disputed_step_not_the_log(
+    ann_bea_cid,
+):
+    ann, bea, _ = ann_bea_cid
+    game = submitted_game(NAMES, ann.user, seed=1)
+    services.dispute(game.log_id, bea.user, 4, "I took position 2")
+
+    with pytest.raises(services.ConfirmationError) as refused:
+        services.confirm(game.log_id, bea.user)
+
+    assert refused.value.message == (
+        "you disputed this game at “turn 1, Ann: take Vampire Squid at position 1 (pay 0)”; "
+        "staff decide it now"
+    )
+
+
 def test_staff_rejecting_a_disputed_game_keeps_it_out_for_good(ann_bea_cid, admin_user):
     ann, bea, cid = ann_bea_cid
     game = submitted_game(NAMES, ann.user)

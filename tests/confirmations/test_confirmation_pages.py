@@ -8,6 +8,7 @@ from axes.models import AccessAttempt
 from rest_framework.test import APIClient
 
 from confirmations.models import Confirmation, Review
+from games.viewer import event_in_words
 from tests.confirmation_support import (
     PASSWORD,
     player_with_login,
@@ -85,7 +86,8 @@ def test_a_player_not_asked_is_refused_with_403(client, pending_game):
     response = signed_in(client, ann.user).post(f"/account/games/{game.log_id}/confirm/")
 
     assert response.status_code == 403
-    assert "does not wait for ann" in response.content.decode()
+    assert "this game does not wait for ann" in response.content.decode()
+    assert f"log {game.log_id}" not in response.content.decode()
 
 
 def test_players_at_the_table_confirm_on_the_recording_device_with_their_password(
@@ -172,6 +174,7 @@ def test_the_api_takes_a_dispute_and_refuses_a_bad_one_with_the_problem_named(pe
     assert bad.status_code == 400 and "no event 99999" in bad.json()["detail"]
     assert missing.status_code == 400 and "reason" in missing.json()
     assert good.status_code == 200 and good.json()["event"] == 2
+    assert good.json()["step"] == event_in_words(game.log.raw, 2) != ""
     assert confirmed_late.status_code == 200  # Bea may still confirm; staff decide the game
     assert Review.objects.get(log=game.log).status == "disputed"
 

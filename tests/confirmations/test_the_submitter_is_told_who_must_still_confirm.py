@@ -45,11 +45,14 @@ def test_the_upload_page_says_at_once_who_must_still_confirm(
     log = GameLog.objects.get()
     assert response["Location"] == Upload.objects.get().get_absolute_url()
     page = client.get(response["Location"])
+    named = f"Deep Vents, {log.game.played_at:%-d %b %Y}: Ann, Nemo, Marina"
     # Opened a moment ago with a 48-hour window: 47 whole hours and some minutes are left.
     assert (
-        f'<a href="/games/{log.pk}/">log #{log.pk}</a>: waiting for Marina and Nemo, 47 h left'
+        f'<a href="/games/{log.pk}/">{named}</a> — waiting for Marina and Nemo, 47 h left'
         in page.content.decode()
     )
+    assert f"log {log.pk}" not in page.content.decode()
+    assert f"log #{log.pk}" not in page.content.decode()
 
 
 def test_the_game_page_follows_the_answers_and_the_clock(

@@ -2,7 +2,9 @@
 labels read against the snapshot before the event, glossaries from the edition data, the
 hexes a recording enters as drawn (DV-2) and the stacking orders still open (DSA-5)."""
 
+import json
 import random
+from pathlib import Path
 
 import pytest
 from deep_vents_support import EDITION, ev, lay_out, new_state, start_activation
@@ -10,7 +12,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from engines.core.describe import describe_generic
-from engines.core.replay import replay
+from engines.core.errors import LogError
+from engines.core.replay import describe_event, replay
 from engines.core.simulate import simulate
 from engines.registry import GAMES, get_game
 
@@ -164,3 +167,42 @@ def test_every_event_of_a_bot_game_has_a_description_of_its_own(game_id, seed):
         text = game.describe(event, before)
         assert text != describe_generic(event, before)
         assert "?" not in text and "the hex at" not in text
+
+
+# --- an event of a log, told to someone who played it --------------------------------------
+
+GOLDEN = Path(__file__).parent / "golden"
+
+
+def golden(name):
+    return json.loads((GOLDEN / name).read_text())
+
+
+@pytest.mark.parametrize(
+    "name,index,told",
+    [
+        ("deep-vents/hand-recorded-example.json", 0, "the bidding, Ana: bid 0"),
+        (
+            "deep-vents/hand-recorded-example.json",
+            20,
+            "turn 4, Ana: place Colossal Squid east of Black Smoker",
+        ),
+        ("deep-sea-adventure/hand-written-short-game.json", 5, "dive 1, turn 3, Ann: roll 2 + 2"),
+        ("deep-dive/docs-example-tie.json", 5, "round 2, Bob: colour die: yellow"),
+    ],
+)
+def test_an_event_of_a_log_is_told_with_when_who_and_the_games_own_words(name, index, told):
+    assert describe_event(golden(name), index) == told
+
+
+def test_an_event_past_the_logs_end_is_no_event_at_all():
+    log = golden("deep-dive/docs-example-tie.json")
+    with pytest.raises(IndexError, match=f"no event {len(log['events'])}"):
+        describe_event(log, len(log["events"]))
+
+
+def test_an_event_after_an_illegal_one_cannot_be_told():
+    log = golden("deep-vents/hand-recorded-example.json")
+    log["events"][3] = {"type": "take", "seat": 1, "position": 99}
+    with pytest.raises(LogError):
+        describe_event(log, 20)

@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
+import json
 from typing import Any
 
 import pytest
 
 from engines.core.replay import replay
-from games.viewer import ALL_AT_ONCE
+from games.viewer import ALL_AT_ONCE, event_in_words, replay_steps
 from tests.games.test_game_page import stored_log
 from tests.games_support import simulated_log
 
@@ -129,3 +130,27 @@ def test_deep_sea_adventure_steps_show_the_path_divers_and_air(client, game):
     assert len(snapshot["path"]) == 32
     assert [d["seat"] for d in snapshot["divers"]] == [0, 1, 2]
     assert snapshot["air"] <= 25
+
+
+def test_an_event_in_words_is_the_replays_label_with_when_and_whose_move_it_was():
+    log = small_game()
+    raw = json.dumps(log)
+    labels = {step["index"]: step["label"] for step in replay_steps(raw).steps}
+    seat = log["events"][3]["seat"]
+
+    words = event_in_words(raw, 3)
+
+    assert words.startswith("round ")
+    assert words.endswith(f", {log['players'][seat]['name']}: {labels[3]}")
+
+
+@pytest.mark.parametrize("index", [-1, 10_000])
+def test_an_event_the_log_lacks_has_no_words(index):
+    assert event_in_words(json.dumps(small_game()), index) == ""
+
+
+def test_an_event_past_an_illegal_one_has_no_words():
+    log = small_game()
+    log["events"][0] = {"type": "surface", "seat": 5}
+
+    assert event_in_words(json.dumps(log), 3) == ""

@@ -50,6 +50,36 @@ def test_a_batch_file_redirects_to_its_upload_page_with_progress(
     assert status.content.count(b'<td class="status">verified</td>') == 2
 
 
+def test_the_upload_names_each_game_in_words_and_a_log_without_one_by_its_number(
+    browser, django_capture_on_commit_callbacks
+):
+    token = csrf_token(browser)
+    good, bad, again = human_log(seed=120), human_log(seed=121), human_log(seed=122)
+    bad["result"] = {"scores": [999, 0, 0], "winners": [0]}
+    with django_capture_on_commit_callbacks(execute=True):
+        browser.post("/upload/", {"log": text(again), "csrfmiddlewaretoken": token})
+        browser.post(
+            "/upload/",
+            {"file": SimpleUploadedFile("night.jsonl", jsonl(good, bad, text(again))),
+             "csrfmiddlewaretoken": token},
+        )  # fmt: skip
+
+    upload = Upload.objects.get(filename="night.jsonl")
+    status = browser.get(f"/uploads/{upload.pk}/status/").content.decode()
+    verified = GameLog.objects.get(upload=upload, status="verified")
+    rejected = GameLog.objects.get(upload=upload, status="rejected")
+    stored_before = GameLog.objects.exclude(upload=upload).get()
+    played = verified.game.played_at
+
+    assert (
+        f'<a href="/games/{verified.pk}/">Deep Dive, {played:%-d %b %Y}: Marina Abyss, Nemo, '
+        "Coral</a>"
+    ) in status
+    assert f'<a href="/games/{rejected.pk}/">Deep Dive · log {rejected.pk}</a>' in status
+    assert f'<a href="/games/{stored_before.pk}/">the same game, stored before</a>' in status
+    assert f"#{verified.pk}<" not in status and f"log {verified.pk}" not in status
+
+
 def test_a_pasted_log_is_queued_and_its_status_can_be_polled(browser):
     token = csrf_token(browser)
 
@@ -102,4 +132,6 @@ def test_the_games_list_shows_verified_games_and_filters_them(
     unmatched = Client().get("/games/?player=nobody")
 
     assert b"Marina Abyss" in listed.content
+    [log] = GameLog.objects.all()
+    assert f"#{log.pk}<".encode() not in listed.content
     assert b"No games match" in unmatched.content

@@ -20,10 +20,10 @@ def test_a_days_notices_reach_each_player_in_one_email(mailoutbox):
     people = cast()
     prefer([people.bea.user, people.cid.user], "digest")
     told = [
-        ("bea", Kind.CONFIRM, "Confirm your Deep Vents game of 2026-12-01"),
+        ("bea", Kind.CONFIRM, "Confirm Deep Vents, 1 Dec 2026: Ann Abyss, Bea Benthic"),
         ("bea", Kind.SEATED, "You are seated at table 3 (Club Night, round 2)"),
-        ("bea", Kind.ANALYSIS, "The analysis of your Deep Vents game (log 7) is ready"),
-        ("cid", Kind.DISPUTE_DECIDED, "Staff accepted the Deep Vents game: it counts"),
+        ("bea", Kind.ANALYSIS, "Analysis ready: Deep Vents, 1 Dec 2026: Ann Abyss, Bea Benthic"),
+        ("cid", Kind.DISPUTE_DECIDED, "It counts: staff accepted Deep Vents, 1 Dec 2026: Cid"),
     ]
     for who, kind, subject in told:
         notify(getattr(people, who).user, kind, subject, "details", url="/games/7/")
@@ -38,7 +38,7 @@ def test_a_days_notices_reach_each_player_in_one_email(mailoutbox):
     bea_subjects = [subject for who, _, subject in told if who == "bea"]
     positions = [bea_mail.body.index(subject) for subject in bea_subjects]
     assert positions == sorted(positions)  # in the order they were told
-    assert "Staff accepted" not in bea_mail.body
+    assert "staff accepted" not in bea_mail.body
     assert cid_mail.subject == "Your day on deep-sea tournaments: 1 notice"
     assert f"{settings.SITE_URL.rstrip('/')}/games/7/" in cid_mail.body
     assert not Notice.objects.filter(mailed_at__isnull=True).exists()

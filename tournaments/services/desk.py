@@ -9,6 +9,7 @@ from django.contrib.auth import get_user_model
 from django.db.models import QuerySet
 
 from games.models import GameLog
+from games.services.table_desk import TablePlace
 from tournaments.models import Table
 from tournaments.services.results import attach_log, submitter_refusal
 from tournaments.services.table_recording import (
@@ -49,6 +50,17 @@ class TournamentTableDesk:
             return log.table is not None
         except Table.DoesNotExist:
             return False
+
+    def place_of(self, log: GameLog) -> TablePlace | None:
+        # As holds: no query when the log was read with
+        # select_related("table__round__tournament").
+        try:
+            table = log.table
+        except Table.DoesNotExist:
+            return None
+        if table is None:
+            return None
+        return TablePlace(table.round.tournament.name, table.round.number, table.number)
 
     def logs_of_tournament(self, tournament_id: int) -> QuerySet:
         return Table.objects.filter(round__tournament_id=tournament_id, log__isnull=False).values(
