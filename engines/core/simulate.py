@@ -63,8 +63,11 @@ def play_to_end(state: State, bots: Sequence[Strategy], rng: random.Random) -> i
             event = rng.choices([e for e, _ in outcomes], weights=[p for _, p in outcomes])[0]
         else:
             bot = bots[current_seat()]
-            if bot.skips_forced() and forced_step():
-                continue
+            if bot.skips_forced():
+                forced = forced_step()
+                if forced:
+                    steps += forced - 1
+                    continue
             event = _out_of_turn_event(state, bots, rng)
             if event is None:
                 event = bot.choose(state, decision_actions(), rng)

@@ -25,7 +25,7 @@ from engines.core.errors import IllegalEventError, LogError, MalformedLogError, 
 from engines.core.game import Event, Outcome, State
 from engines.deep_vents.board import Coord, Tile, activation_key, neighbour_cells, order_key
 from engines.deep_vents.edition import Edition, HexType
-from engines.deep_vents.hexes import pay_trigger, trigger_problem
+from engines.deep_vents.hexes import can_trigger, pay_trigger, trigger_problem
 
 BID, TAKE, PLACE, ACTIVATE, SHELL, DECIMATE, OVER = (
     "bid",
@@ -1019,36 +1019,39 @@ class DeepVentsState(State):
                 {"type": "payoff", "seat": seat, "tokens": player.tokens, "game_turn": self.turn}
             )
 
-    def forced_step(self) -> bool:
+    def forced_step(self) -> int:
         """State.forced_step for the common forced moves of a playout: a hex that may only
         grow (no choice of hex to grow from, no trigger it can afford) and the end of a turn,
         while nobody holds a shortfall token (so no payoff is offered, DV-8) and no hex may
-        trigger again. Anything else answers False and is played as an event."""
+        trigger again. Applies them in a row while the same seat decides (a turn's end hands
+        the decision on, so it is the last), and answers how many; anything else answers 0
+        and is played as an event."""
         if self.phase is not ACTIVATE or self.facts is not None:
-            return False
+            return 0
         for player in self.players:
             if player.tokens:
-                return False
+                return 0
         repeat = self.repeat_tile
-        if repeat is not None and (
-            repeat.kind.uses_source or trigger_problem(repeat, None) is None
-        ):
-            return False
-        tile = self._next_tile()
-        if tile is None:
-            self._end({"type": "end", "seat": self.decider})
-            return True
-        kind = tile.kind
-        automatic = kind.automatic_at
-        if (
-            (automatic is not None and tile.archaea >= automatic)
-            or kind.grow_takes_choice
-            or kind.uses_source
-            or trigger_problem(tile, None) is None
-        ):
-            return False
-        self._grow_tile(tile, None)
-        return True
+        if repeat is not None and (repeat.kind.uses_source or can_trigger(repeat, None)):
+            return 0
+        # Grows change no tokens and clear the repeat hex, so only the next hex is asked again.
+        applied = 0
+        while True:
+            tile = self._next_tile()
+            if tile is None:
+                self._end({"type": "end", "seat": self.decider})
+                return applied + 1
+            kind = tile.kind
+            automatic = kind.automatic_at
+            if (
+                (automatic is not None and tile.archaea >= automatic)
+                or kind.grow_takes_choice
+                or kind.uses_source
+                or can_trigger(tile, None)
+            ):
+                return applied
+            self._grow_tile(tile, None)
+            applied += 1
 
     # --- legal actions (bots, the scorekeeper's recording page) --------------------------
 
@@ -1163,9 +1166,9 @@ class DeepVentsState(State):
             return [
                 {**event, "source": _at(source)}
                 for source in [tile, *tile.neighbours]
-                if trigger_problem(tile, source) is None
+                if can_trigger(tile, source)
             ]
-        return [event] if trigger_problem(tile, None) is None else []
+        return [event] if can_trigger(tile, None) else []
 
     # --- results (DV-14, DV-16) -----------------------------------------------------------
 
