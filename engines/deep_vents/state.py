@@ -23,7 +23,7 @@ from typing import Any
 
 from engines.core.errors import IllegalEventError, LogError, MalformedLogError, seat_label
 from engines.core.game import Event, Outcome, State
-from engines.deep_vents.board import Coord, Tile, activation_key, neighbour_cells, order_key
+from engines.deep_vents.board import ORDER_RANK, Coord, Tile, activation_key, neighbour_cells
 from engines.deep_vents.edition import Edition, HexType
 from engines.deep_vents.hexes import can_trigger, pay_trigger, trigger_problem
 
@@ -40,6 +40,8 @@ BID, TAKE, PLACE, ACTIVATE, SHELL, DECIMATE, OVER = (
 
 # A tile's activation order (DV-4), for sorting: Tile.order, kept on the tile.
 _ORDER = attrgetter("order")
+# A free cell's (DV-4): its order_rank, looked up in C.
+_CELL_ORDER = ORDER_RANK.__getitem__
 
 # The ruling each kind of pending decision follows (DECIMATE depends on its cause).
 _PHASE_RULES = {
@@ -530,7 +532,7 @@ class DeepVentsState(State):
             for cell in neighbour_cells(at):
                 if cell not in hexes:
                     contacts[cell] = contacts.get(cell, 0) + 1
-            player.frontier = (len(hexes), sorted(contacts, key=order_key), contacts)
+            player.frontier = (len(hexes), sorted(contacts, key=_CELL_ORDER), contacts)
         self.taken = None
         # DV-4: this turn's activation order, the new hex included (decimated ones never act).
         self.activation = sorted([t for t in hexes.values() if not t.decimated], key=_ORDER)
@@ -1147,7 +1149,7 @@ class DeepVentsState(State):
                 for cell in neighbour_cells(at):
                     if cell not in hexes:
                         contacts[cell] = contacts.get(cell, 0) + 1
-            cells = sorted(contacts, key=order_key)
+            cells = sorted(contacts, key=_CELL_ORDER)
             player.frontier = (len(hexes), cells, contacts)
         return cells, contacts
 
