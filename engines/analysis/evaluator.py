@@ -268,7 +268,8 @@ def evaluate_position(
         for k in range(first, min(first + budget.batch, budget.max_playouts)):
             rng = random.Random(f"{seed}:{k}")
             start_k = game.resample(state, seat, rng)
-            drawn = rng.getstate()
+            if last:  # a snapshot costs more than a seeding: only for actions that share it
+                drawn = rng.getstate()
             for number, estimate in enumerate(open_):
                 if number:
                     rng.setstate(drawn)

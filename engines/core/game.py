@@ -290,7 +290,7 @@ class Strategy(ABC):
     def skips_forced(self) -> bool:
         """True when this bot, offered one legal event, plays it without drawing from the
         generator or changing itself, so a playout may apply it unasked (State.forced_step)
-        and play on exactly as if it had asked."""
+        and play on exactly as if it had asked. A bot answers it alike all game."""
         return False
 
 

@@ -223,7 +223,8 @@ class DeepVentsState(State):
         """An independent copy, player by player and tile by tile (a deepcopy took a fifth
         of an analysis playout). The edition, hex types, effect specs, the taken hex and the
         bids' entries are never changed in place, so they are shared; facts are not copied."""
-        twin = copy.copy(self)
+        twin = DeepVentsState.__new__(DeepVentsState)
+        twin.__dict__.update(self.__dict__)  # copy.copy's shallow copy, without its protocol
         twin.facts = None
         tiles: dict[int, Tile] = {}
         twin.players = [player.copy(tiles) for player in self.players]
@@ -555,11 +556,14 @@ class DeepVentsState(State):
     def _next_tile(self) -> Tile | None:
         """The next live hex to activate this turn (DV-4, DV-6), or None when all are done."""
         activation = self.activation
-        while self.act_next < len(activation):
-            tile = activation[self.act_next]
+        position, count = self.act_next, len(activation)  # read once: asked at every step
+        while position < count:
+            tile = activation[position]
             if not tile.decimated:
+                self.act_next = position
                 return tile
-            self.act_next += 1
+            position += 1
+        self.act_next = position
         return None
 
     def _activation_target(self, event: Event, triggering: bool) -> Tile:
@@ -1085,15 +1089,23 @@ class DeepVentsState(State):
                 for at in self.frontier(seat)[0]
             ]
         elif phase is ACTIVATE:
-            actions = []
-            if self.repeat_tile is not None:
-                actions.extend(self._trigger_actions(self.repeat_tile))
+            repeat = self.repeat_tile
+            actions = [] if repeat is None else self._trigger_actions(repeat)
             tile = self._next_tile()
             if tile is None:
                 actions.append({"type": "end", "seat": seat})
+            elif tile.kind.grow_takes_choice or tile.kind.uses_source:
+                actions += self._grow_actions(tile)
+                actions += self._trigger_actions(tile)
             else:
-                actions.extend(self._grow_actions(tile))
-                actions.extend(self._trigger_actions(tile))
+                # _grow_actions and _trigger_actions of a hex that names no other (most of
+                # them), inlined: a playout asks at every activation it does not skip.
+                automatic = tile.kind.automatic_at
+                at = tile.at
+                if automatic is None or tile.archaea < automatic:
+                    actions.append({"type": "grow", "seat": self.active, "hex": [at[0], at[1]]})
+                if can_trigger(tile, None):
+                    actions.append({"type": "trigger", "seat": self.active, "hex": [at[0], at[1]]})
         elif phase is SHELL:
             actions = [
                 {"type": "shell", "seat": seat, "use": True},
