@@ -120,6 +120,8 @@ class Heuristic(Strategy):
             if self.wants_trigger(state, _tile(state, event)):
                 return event
         grows = [e for e in legal if e["type"] == "grow"]
+        if len(grows) == 1:
+            return grows[0]  # the common case, asked without a key
         if grows:
             # Gulper Eel: empty the fullest neighbour.
             hexes = state.players[state.active].hexes

@@ -1040,13 +1040,20 @@ class DeepVentsState(State):
         repeat = self.repeat_tile
         if repeat is not None and (repeat.kind.uses_source or can_trigger(repeat, None)):
             return 0
-        # Grows change no tokens and clear the repeat hex, so only the next hex is asked again.
+        # Grows change no tokens, decimate nothing and clear the repeat hex: only the next
+        # hex of the activation order (_next_tile, walked here with its length read once) is
+        # asked again.
+        activation = self.activation
+        position, count = self.act_next, len(activation)
         applied = 0
         while True:
-            tile = self._next_tile()
-            if tile is None:
+            while position < count and activation[position].decimated:
+                position += 1
+            self.act_next = position
+            if position == count:
                 self._end({"type": "end", "seat": self.decider})
                 return applied + 1
+            tile = activation[position]
             kind = tile.kind
             automatic = kind.automatic_at
             if (
@@ -1056,7 +1063,8 @@ class DeepVentsState(State):
                 or can_trigger(tile, None)
             ):
                 return applied
-            self._grow_tile(tile, None)
+            self._grow_tile(tile, None)  # which moves act_next past it
+            position += 1
             applied += 1
 
     # --- legal actions (bots, the scorekeeper's recording page) --------------------------
