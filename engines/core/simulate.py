@@ -56,9 +56,11 @@ def play_to_end(state: State, bots: Sequence[Strategy], rng: random.Random) -> i
     is_terminal, is_chance_node = state.is_terminal, state.is_chance_node
     current_seat, decision_actions = state.current_seat, state.decision_actions
     apply_action, forced_step = state.apply_action, state.forced_step
+    # A game whose states keep State.is_chance_node never rolls: it is not asked each step.
+    rolls = type(state).is_chance_node is not State.is_chance_node
     while not is_terminal():
         steps += 1
-        if is_chance_node():
+        if rolls and is_chance_node():
             outcomes = state.chance_outcomes()
             event = rng.choices([e for e, _ in outcomes], weights=[p for _, p in outcomes])[0]
         else:

@@ -514,7 +514,8 @@ class DeepVentsState(State):
         hexes = player.hexes
         if at in hexes:
             raise IllegalEventError(f"you already have a hex at {list(at)}", rule="DV-4")
-        neighbours = [hexes[c] for c in neighbour_cells(at) if c in hexes]
+        around = neighbour_cells(at)
+        neighbours = [hexes[c] for c in around if c in hexes]
         if not neighbours:
             raise IllegalEventError(
                 f"a new hex must touch one of your hexes; {list(at)} touches none", rule="DV-4"
@@ -530,7 +531,7 @@ class DeepVentsState(State):
         if counted == len(hexes) - 1:  # counted just before this hex: add it to the count
             contacts = dict(contacts)
             contacts.pop(at, None)
-            for cell in neighbour_cells(at):
+            for cell in around:
                 if cell not in hexes:
                     contacts[cell] = contacts.get(cell, 0) + 1
             player.frontier = (len(hexes), sorted(contacts, key=_CELL_ORDER), contacts)
