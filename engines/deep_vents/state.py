@@ -223,7 +223,8 @@ class DeepVentsState(State):
         """An independent copy, player by player and tile by tile (a deepcopy took a fifth
         of an analysis playout). The edition, hex types, effect specs, the taken hex and the
         bids' entries are never changed in place, so they are shared; facts are not copied."""
-        twin = DeepVentsState.__new__(DeepVentsState)
+        cls = type(self)
+        twin = cls.__new__(cls)
         twin.__dict__.update(self.__dict__)  # copy.copy's shallow copy, without its protocol
         twin.facts = None
         tiles: dict[int, Tile] = {}
