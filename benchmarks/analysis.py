@@ -1,7 +1,7 @@
 """Game analysis speed: a 4-player Deep Sea Adventure and Deep Vents game at the default
 budget, on two workers.
 
-The decision points are split into the chunks the Celery job makes (interleaved, 8 decisions
+The decision points are split into the chunks the Celery job makes (interleaved, 4 decisions
 a chunk) and handed to a pool of two processes, as two Celery workers take one chunk at a
 time; the time is the wall clock from the first chunk to the last, and beside it the CPU
 seconds the chunks took over the number of workers (the wall time on idle cores: on a shared
@@ -33,7 +33,7 @@ from engines.analysis import DEFAULT_BUDGET, analyse_log, decision_points
 from engines.core.simulate import simulate_game
 from engines.registry import get_game
 
-CHUNK_DECISIONS = 8  # the ANALYSIS_CHUNK_DECISIONS default
+CHUNK_DECISIONS = 4  # the ANALYSIS_CHUNK_DECISIONS default
 TABLES = {
     "deep-sea-adventure": ["grab-2-then-turn", "air-aware", "grab-3-then-turn", "random"],
     "deep-vents": ["turtle", "grower", "attacker", "random"],

@@ -485,13 +485,14 @@ RATINGS_ELO_K = envfloat("RATINGS_ELO_K", 32.0)
 
 # Game analysis (issue 15): playouts per action until the win probability's standard error is
 # at most ANALYSIS_TARGET_SE (0.03: +-0.06 at 95%), between the minimum and the maximum; each
-# Celery task evaluates ANALYSIS_CHUNK_DECISIONS decision points.
+# Celery task evaluates ANALYSIS_CHUNK_DECISIONS decision points (4: a game's decisions cost
+# unevenly, and the smaller the chunks the more evenly two workers share the last of them).
 ANALYSIS_BUDGET = {
     "target_se": envfloat("ANALYSIS_TARGET_SE", 0.03),
     "min_playouts": envint("ANALYSIS_MIN_PLAYOUTS", 32),
     "max_playouts": envint("ANALYSIS_MAX_PLAYOUTS", 400),
 }
-ANALYSIS_CHUNK_DECISIONS = envint("ANALYSIS_CHUNK_DECISIONS", 8)
+ANALYSIS_CHUNK_DECISIONS = envint("ANALYSIS_CHUNK_DECISIONS", 4)
 
 # Everything goes to stderr (gunicorn and Celery collect it), Django's messages included:
 # they reach the root handler instead of Django's own, which would print them twice.

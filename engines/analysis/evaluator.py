@@ -259,12 +259,21 @@ def evaluate_position(
         raise ValueError("a finished game has no decision to evaluate")
     open_ = list(estimates)
     while open_:
-        for estimate in open_:
-            for _ in range(budget.batch):
-                if estimate.playouts >= budget.max_playouts:
-                    break
-                rng = random.Random(f"{seed}:{estimate.playouts}")
-                trial = game.resample(state, seat, rng)
+        # Every open action has had as many playouts (a round gives each a batch, up to the
+        # same cap), so playout k's start, resampled from the generator seeded k, is drawn
+        # once and copied for each action, with the generator as it stood after the draw:
+        # what a resample per action gave, for one resample and a copy per further action.
+        first = open_[0].playouts
+        last = len(open_) - 1
+        for k in range(first, min(first + budget.batch, budget.max_playouts)):
+            rng = random.Random(f"{seed}:{k}")
+            start_k = game.resample(state, seat, rng)
+            if last:  # a snapshot costs more than a seeding: only for actions that share it
+                drawn = rng.getstate()
+            for number, estimate in enumerate(open_):
+                if number:
+                    rng.setstate(drawn)
+                trial = start_k if number == last else start_k.clone()
                 trial.apply_action(estimate.action)
                 if play_to_end(trial, [bot() for bot in table], rng):
                     estimate.exact = False

@@ -60,6 +60,10 @@ class MixedStrategy(Strategy):
 
     def __init__(self) -> None:
         self.bot: Strategy | None = None
+        # The drawn bot's skips_forced, which a bot answers alike all game: playouts ask it
+        # at every step. Only once drawn: the first decision draws the bot from the
+        # generator, forced or not.
+        self.skips = False
 
     def drawn(self, rng: random.Random) -> Strategy:
         if self.bot is None:
@@ -69,10 +73,11 @@ class MixedStrategy(Strategy):
                 self.bot = rng.choice(self.pool)()
             else:
                 self.bot = rng.choices(self.pool, weights=self.weights)[0]()
+            self.skips = self.bot.skips_forced()
         return self.bot
 
     def choose(self, state: State, legal: list[Event], rng: random.Random) -> Event:
-        bot = self.drawn(rng)
+        bot = self.bot if self.bot is not None else self.drawn(rng)
         if self.randomness and len(legal) > 1 and rng.random() < self.randomness:
             return rng.choice(legal)
         return bot.choose(state, legal, rng)
@@ -83,8 +88,7 @@ class MixedStrategy(Strategy):
         return self.drawn(rng).act_out_of_turn(state, offered, rng)
 
     def skips_forced(self) -> bool:
-        # Only once drawn: the first decision draws the bot from the generator, forced or not.
-        return self.bot is not None and self.bot.skips_forced()
+        return self.skips
 
 
 def mixed_strategy(

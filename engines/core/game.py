@@ -183,12 +183,13 @@ class State(ABC):
     def apply_action(self, event: Event) -> None:
         """Apply one event or raise IllegalEventError (without its index)."""
 
-    def forced_step(self) -> bool:
+    def forced_step(self) -> int:
         """Apply the pending decision if it has exactly one legal event and no seat may act
-        out of turn, as apply_action(that event) would, and say so; else change nothing and
-        answer False. Playouts call it so forced moves cost no event, no bot and no check;
-        a game answers it for its common forced moves only, without recording facts."""
-        return False
+        out of turn, as apply_action(that event) would, and the ones after it while they are
+        forced and the same seat decides; answer how many were applied (0: nothing changed).
+        Playouts call it so forced moves cost no event, no bot and no check; a game answers
+        it for its common forced moves only, without recording facts."""
+        return 0
 
     @abstractmethod
     def is_terminal(self) -> bool: ...
@@ -289,7 +290,7 @@ class Strategy(ABC):
     def skips_forced(self) -> bool:
         """True when this bot, offered one legal event, plays it without drawing from the
         generator or changing itself, so a playout may apply it unasked (State.forced_step)
-        and play on exactly as if it had asked."""
+        and play on exactly as if it had asked. A bot answers it alike all game."""
         return False
 
 

@@ -37,7 +37,7 @@ def play_out(
             outcomes = state.chance_outcomes()
             event = rng.choices([e for e, _ in outcomes], weights=[p for _, p in outcomes])[0]
         else:
-            event = _out_of_turn_event(state, bots, rng)
+            event = _out_of_turn_event(state, state.out_of_turn_actions(), bots, rng)
             if event is None:
                 event = bots[current_seat()].choose(state, decision_actions(), rng)
         apply_action(event)
@@ -56,32 +56,41 @@ def play_to_end(state: State, bots: Sequence[Strategy], rng: random.Random) -> i
     is_terminal, is_chance_node = state.is_terminal, state.is_chance_node
     current_seat, decision_actions = state.current_seat, state.decision_actions
     apply_action, forced_step = state.apply_action, state.forced_step
+    out_of_turn_actions = state.out_of_turn_actions
+    # A game whose states keep State.is_chance_node never rolls: it is not asked each step.
+    rolls = type(state).is_chance_node is not State.is_chance_node
     while not is_terminal():
         steps += 1
-        if is_chance_node():
+        if rolls and is_chance_node():
             outcomes = state.chance_outcomes()
             event = rng.choices([e for e, _ in outcomes], weights=[p for _, p in outcomes])[0]
         else:
             bot = bots[current_seat()]
-            if bot.skips_forced() and forced_step():
-                continue
-            event = _out_of_turn_event(state, bots, rng)
+            if bot.skips_forced():
+                forced = forced_step()
+                if forced:
+                    steps += forced - 1
+                    continue
+            offered = out_of_turn_actions()  # most often none: then no call to weigh them
+            event = _out_of_turn_event(state, offered, bots, rng) if offered else None
             if event is None:
                 event = bot.choose(state, decision_actions(), rng)
         apply_action(event)
     return steps
 
 
-def _out_of_turn_event(state: State, bots: Sequence[Strategy], rng: random.Random) -> Event | None:
-    """Seats other than the decider, in seat order, may act first (DV-8 payoffs)."""
-    events = state.out_of_turn_actions()
+def _out_of_turn_event(
+    state: State, events: list[Event], bots: Sequence[Strategy], rng: random.Random
+) -> Event | None:
+    """Seats other than the decider, in seat order, may act first (DV-8 payoffs): `events`
+    are the state's out_of_turn_actions()."""
     if not events:
         return None
     offered: dict[int, list[Event]] = {}
     for event in events:
         offered.setdefault(event["seat"], []).append(event)
-    for seat, events in sorted(offered.items()):
-        event = bots[seat].act_out_of_turn(state, events, rng)
+    for seat, own in sorted(offered.items()):
+        event = bots[seat].act_out_of_turn(state, own, rng)
         if event is not None:
             return event
     return None

@@ -147,6 +147,25 @@ def trigger_problem(tile: Tile, source: Tile | None) -> tuple[str, str] | None:
     return None
 
 
+def can_trigger(tile: Tile, source: Tile | None) -> bool:
+    """Whether `trigger_problem(tile, source)` is None, answered without building its
+    message: playouts ask it at every activation, where most hexes cannot trigger and grow."""
+    if tile.decimated:
+        return False
+    kind = tile.kind
+    automatic = kind.automatic_at
+    if automatic is not None:
+        return tile.archaea >= automatic
+    cost = kind.trigger["cost"]
+    if kind.uses_source:
+        return source is not None and source.archaea >= cost["min"]
+    if cost == "adjacent_hexes":
+        cost = len(tile.neighbours)
+    if cost == 0:
+        return tile.archaea != 0
+    return tile.archaea >= cost
+
+
 def pay_trigger(tile: Tile, source: Tile | None) -> int:
     """Pay a checked trigger cost to the general supply; returns the archaea spent."""
     kind = tile.kind

@@ -23,9 +23,9 @@ from typing import Any
 
 from engines.core.errors import IllegalEventError, LogError, MalformedLogError, seat_label
 from engines.core.game import Event, Outcome, State
-from engines.deep_vents.board import Coord, Tile, activation_key, neighbour_cells, order_key
+from engines.deep_vents.board import ORDER_RANK, Coord, Tile, activation_key, neighbour_cells
 from engines.deep_vents.edition import Edition, HexType
-from engines.deep_vents.hexes import pay_trigger, trigger_problem
+from engines.deep_vents.hexes import can_trigger, pay_trigger, trigger_problem
 
 BID, TAKE, PLACE, ACTIVATE, SHELL, DECIMATE, OVER = (
     "bid",
@@ -40,6 +40,8 @@ BID, TAKE, PLACE, ACTIVATE, SHELL, DECIMATE, OVER = (
 
 # A tile's activation order (DV-4), for sorting: Tile.order, kept on the tile.
 _ORDER = attrgetter("order")
+# A free cell's (DV-4): its order_rank, looked up in C.
+_CELL_ORDER = ORDER_RANK.__getitem__
 
 # The ruling each kind of pending decision follows (DECIMATE depends on its cause).
 _PHASE_RULES = {
@@ -221,7 +223,9 @@ class DeepVentsState(State):
         """An independent copy, player by player and tile by tile (a deepcopy took a fifth
         of an analysis playout). The edition, hex types, effect specs, the taken hex and the
         bids' entries are never changed in place, so they are shared; facts are not copied."""
-        twin = copy.copy(self)
+        cls = type(self)
+        twin = cls.__new__(cls)
+        twin.__dict__.update(self.__dict__)  # copy.copy's shallow copy, without its protocol
         twin.facts = None
         tiles: dict[int, Tile] = {}
         twin.players = [player.copy(tiles) for player in self.players]
@@ -511,7 +515,8 @@ class DeepVentsState(State):
         hexes = player.hexes
         if at in hexes:
             raise IllegalEventError(f"you already have a hex at {list(at)}", rule="DV-4")
-        neighbours = [hexes[c] for c in neighbour_cells(at) if c in hexes]
+        around = neighbour_cells(at)
+        neighbours = [hexes[c] for c in around if c in hexes]
         if not neighbours:
             raise IllegalEventError(
                 f"a new hex must touch one of your hexes; {list(at)} touches none", rule="DV-4"
@@ -527,10 +532,10 @@ class DeepVentsState(State):
         if counted == len(hexes) - 1:  # counted just before this hex: add it to the count
             contacts = dict(contacts)
             contacts.pop(at, None)
-            for cell in neighbour_cells(at):
+            for cell in around:
                 if cell not in hexes:
                     contacts[cell] = contacts.get(cell, 0) + 1
-            player.frontier = (len(hexes), sorted(contacts, key=order_key), contacts)
+            player.frontier = (len(hexes), sorted(contacts, key=_CELL_ORDER), contacts)
         self.taken = None
         # DV-4: this turn's activation order, the new hex included (decimated ones never act).
         self.activation = sorted([t for t in hexes.values() if not t.decimated], key=_ORDER)
@@ -553,11 +558,14 @@ class DeepVentsState(State):
     def _next_tile(self) -> Tile | None:
         """The next live hex to activate this turn (DV-4, DV-6), or None when all are done."""
         activation = self.activation
-        while self.act_next < len(activation):
-            tile = activation[self.act_next]
+        position, count = self.act_next, len(activation)  # read once: asked at every step
+        while position < count:
+            tile = activation[position]
             if not tile.decimated:
+                self.act_next = position
                 return tile
-            self.act_next += 1
+            position += 1
+        self.act_next = position
         return None
 
     def _activation_target(self, event: Event, triggering: bool) -> Tile:
@@ -1019,36 +1027,47 @@ class DeepVentsState(State):
                 {"type": "payoff", "seat": seat, "tokens": player.tokens, "game_turn": self.turn}
             )
 
-    def forced_step(self) -> bool:
+    def forced_step(self) -> int:
         """State.forced_step for the common forced moves of a playout: a hex that may only
         grow (no choice of hex to grow from, no trigger it can afford) and the end of a turn,
         while nobody holds a shortfall token (so no payoff is offered, DV-8) and no hex may
-        trigger again. Anything else answers False and is played as an event."""
+        trigger again. Applies them in a row while the same seat decides (a turn's end hands
+        the decision on, so it is the last), and answers how many; anything else answers 0
+        and is played as an event."""
         if self.phase is not ACTIVATE or self.facts is not None:
-            return False
+            return 0
         for player in self.players:
             if player.tokens:
-                return False
+                return 0
         repeat = self.repeat_tile
-        if repeat is not None and (
-            repeat.kind.uses_source or trigger_problem(repeat, None) is None
-        ):
-            return False
-        tile = self._next_tile()
-        if tile is None:
-            self._end({"type": "end", "seat": self.decider})
-            return True
-        kind = tile.kind
-        automatic = kind.automatic_at
-        if (
-            (automatic is not None and tile.archaea >= automatic)
-            or kind.grow_takes_choice
-            or kind.uses_source
-            or trigger_problem(tile, None) is None
-        ):
-            return False
-        self._grow_tile(tile, None)
-        return True
+        if repeat is not None and (repeat.kind.uses_source or can_trigger(repeat, None)):
+            return 0
+        # Grows change no tokens, decimate nothing and clear the repeat hex: only the next
+        # hex of the activation order (_next_tile, walked here with its length read once) is
+        # asked again.
+        activation = self.activation
+        position, count = self.act_next, len(activation)
+        applied = 0
+        while True:
+            while position < count and activation[position].decimated:
+                position += 1
+            self.act_next = position
+            if position == count:
+                self._end({"type": "end", "seat": self.decider})
+                return applied + 1
+            tile = activation[position]
+            kind = tile.kind
+            automatic = kind.automatic_at
+            if (
+                (automatic is not None and tile.archaea >= automatic)
+                or kind.grow_takes_choice
+                or kind.uses_source
+                or can_trigger(tile, None)
+            ):
+                return applied
+            self._grow_tile(tile, None)  # which moves act_next past it
+            position += 1
+            applied += 1
 
     # --- legal actions (bots, the scorekeeper's recording page) --------------------------
 
@@ -1080,15 +1099,23 @@ class DeepVentsState(State):
                 for at in self.frontier(seat)[0]
             ]
         elif phase is ACTIVATE:
-            actions = []
-            if self.repeat_tile is not None:
-                actions.extend(self._trigger_actions(self.repeat_tile))
+            repeat = self.repeat_tile
+            actions = [] if repeat is None else self._trigger_actions(repeat)
             tile = self._next_tile()
             if tile is None:
                 actions.append({"type": "end", "seat": seat})
+            elif tile.kind.grow_takes_choice or tile.kind.uses_source:
+                actions += self._grow_actions(tile)
+                actions += self._trigger_actions(tile)
             else:
-                actions.extend(self._grow_actions(tile))
-                actions.extend(self._trigger_actions(tile))
+                # _grow_actions and _trigger_actions of a hex that names no other (most of
+                # them), inlined: a playout asks at every activation it does not skip.
+                automatic = tile.kind.automatic_at
+                at = tile.at
+                if automatic is None or tile.archaea < automatic:
+                    actions.append({"type": "grow", "seat": self.active, "hex": [at[0], at[1]]})
+                if can_trigger(tile, None):
+                    actions.append({"type": "trigger", "seat": self.active, "hex": [at[0], at[1]]})
         elif phase is SHELL:
             actions = [
                 {"type": "shell", "seat": seat, "use": True},
@@ -1144,7 +1171,7 @@ class DeepVentsState(State):
                 for cell in neighbour_cells(at):
                     if cell not in hexes:
                         contacts[cell] = contacts.get(cell, 0) + 1
-            cells = sorted(contacts, key=order_key)
+            cells = sorted(contacts, key=_CELL_ORDER)
             player.frontier = (len(hexes), cells, contacts)
         return cells, contacts
 
@@ -1163,9 +1190,9 @@ class DeepVentsState(State):
             return [
                 {**event, "source": _at(source)}
                 for source in [tile, *tile.neighbours]
-                if trigger_problem(tile, source) is None
+                if can_trigger(tile, source)
             ]
-        return [event] if trigger_problem(tile, None) is None else []
+        return [event] if can_trigger(tile, None) else []
 
     # --- results (DV-14, DV-16) -----------------------------------------------------------
 

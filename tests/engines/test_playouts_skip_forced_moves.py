@@ -36,19 +36,27 @@ def test_a_playout_that_skips_forced_moves_ends_as_one_that_asks_the_bots():
         assert steps == len(events)
 
 
-def test_a_forced_step_is_the_single_legal_event_applied():
-    applied = 0
+def test_forced_steps_are_the_single_legal_events_applied_while_the_same_seat_decides():
+    applied = runs = 0
     for state in positions():
         stepped, played = state.clone(), state.clone()
-        if not stepped.forced_step():
+        count = stepped.forced_step()
+        if not count:
             assert state_picture(stepped) == state_picture(state)  # nothing changed
             continue
-        applied += 1
-        assert not state.out_of_turn_actions()
-        (event,) = state.decision_actions()
-        played.apply_action(event)
+        seat = played.current_seat()
+        for _ in range(count):
+            assert played.current_seat() == seat  # a turn's end is the last step taken
+            assert not played.out_of_turn_actions()
+            (event,) = played.decision_actions()
+            played.apply_action(event)
         assert state_picture(stepped) == state_picture(played)
+        if event["type"] != "end":  # it went on as far as the moves were forced
+            assert not stepped.clone().forced_step()
+        applied += count
+        runs += count > 1
     assert applied > 50
+    assert runs > 10  # several forced moves in a row are taken at once
 
 
 def test_a_state_recording_facts_takes_no_forced_step():
