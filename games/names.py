@@ -10,10 +10,11 @@ from typing import TYPE_CHECKING
 from django.utils import dateformat, timezone
 
 from engines.registry import title_of
+from games.models import Game
 from games.services.table_desk import table_desk
 
 if TYPE_CHECKING:
-    from games.models import Game, GameLog
+    from games.models import GameLog
 
 # What became of a log that made no game, as its page's name ends.
 _FATE = {
@@ -53,3 +54,15 @@ def log_name(log: GameLog) -> str:
             name += f" line {log.line}"
     fate = _FATE.get(log.status)
     return f"{name} ({fate})" if fate else name
+
+
+def stored_log_name(log: GameLog) -> str:
+    """The name of a stored log, read afresh: its game's name if it made one, else the log's
+    own (log_name). For a message about one log (a few queries), never for a list."""
+    game = (
+        Game.objects.filter(log=log)
+        .select_related("log__table__round__tournament")
+        .prefetch_related("seats")
+        .first()
+    )
+    return game_name(game) if game else log_name(log)
