@@ -9,7 +9,7 @@ from games.names import game_name
 from tournaments.models import Round, Table, Tournament
 from tournaments.services import seating
 from tournaments.services.day import runs
-from tournaments.services.standings import tournament_standings
+from tournaments.services.standings import standings_shown
 from tournaments.services.table_views import bid_record, seat_views
 
 
@@ -59,7 +59,7 @@ def standings_csv(tournament: Tournament) -> HttpResponse:
             r.dropped,
             r.unverified_tables,
         ]
-        for r in tournament_standings(tournament)
+        for r in standings_shown(tournament)
     )
     return csv_response(f"{tournament.slug}-standings.csv", header, rows)
 
@@ -77,7 +77,7 @@ def tournament_detail(request: HttpRequest, slug: str) -> HttpResponse:
     context = {
         "tournament": tournament,
         "rounds": rounds,
-        "standings": tournament_standings(tournament, tables),
+        "standings": standings_shown(tournament, tables),
         "registrations": tournament.registrations.select_related("player"),
         "runs_it": runs(request.user, tournament),
     }

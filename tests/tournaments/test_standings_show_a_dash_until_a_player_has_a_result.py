@@ -10,7 +10,6 @@ import re
 
 import pytest
 
-from tournaments.models import Table
 from tournaments.services.standings import tournament_standings
 
 pytestmark = pytest.mark.django_db
@@ -24,19 +23,6 @@ SHOWN_AS_A_DASH = [
     "average_placement",
     "game_score",
 ]
-
-
-@pytest.fixture
-def one_table_played(seated):
-    """Table 1 of round 1 finished by hand in seat order; table 2 still playing."""
-    first, second = Table.objects.filter(round__tournament=seated.tournament).order_by("number")
-    played = list(first.seats.order_by("seat"))
-    for place, seat in enumerate(played, start=1):
-        seat.hand_rank, seat.hand_score = place, 40 - 10 * place
-        seat.save()
-    seated.played = [seat.player for seat in played]
-    seated.waiting = [seat.player for seat in second.seats.all()]
-    return seated
 
 
 def cells(page: str, handle: str) -> list[str]:
