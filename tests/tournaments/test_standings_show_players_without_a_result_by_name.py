@@ -70,3 +70,11 @@ def test_seating_the_next_round_still_reads_them_in_the_draws_order(drawn_agains
     order = seeding_order(harbour.tournament, players_to_seat(harbour.tournament, 2), number=2)
 
     assert [handles[player] for player in order] == harbour.placed + harbour.by_draw
+
+
+def test_how_standings_are_decided_says_players_without_a_result_are_listed_by_name(
+    drawn_against_the_alphabet,
+):
+    page = drawn_against_the_alphabet.client(None).get(drawn_against_the_alphabet.url())
+
+    assert "Players with no result yet show a dash and are listed by name." in page.content.decode()
