@@ -274,7 +274,7 @@ def merge_names(claimed: Player, interim: Player) -> None:
     if together is None and claimed.table_seats.filter(table__seats__player=interim).exists():
         together = "a tournament table"
     if together is not None:
-        where = f"game #{together.log_id}" if isinstance(together, Game) else together
+        where = f"the game “{together}”" if isinstance(together, Game) else together
         raise ClaimRefused(
             f"{interim.display_name} and {claimed.display_name} sat at {where} together: "
             "they are two people",

@@ -32,7 +32,19 @@ class GameSeatInline(admin.TabularInline):
     model = GameSeat
     extra = 0
     can_delete = False
-    readonly_fields = [f.name for f in GameSeat._meta.fields]
+    # Not `game`: every row would name the page's own game again.
+    readonly_fields = [f.name for f in GameSeat._meta.fields if f.name != "game"]
+
+    def get_queryset(self, request):
+        # Each row is labelled by its seat's __str__, which names the game (its log, table
+        # and seats) and the seat's player: read with the seats, not a query a row.
+        return (
+            super()
+            .get_queryset(request)
+            .select_related("player", "game__log__table__round__tournament")
+            .defer("game__log__raw")
+            .prefetch_related("game__seats")
+        )
 
 
 @admin.register(Game)

@@ -19,7 +19,7 @@ from django.conf import settings
 from django.db import models, transaction
 from django.db.models import F, Q
 from django.urls import reverse
-from django.utils import timezone
+from django.utils import dateformat, timezone
 
 from games import log_dictionary
 
@@ -190,7 +190,10 @@ class Upload(models.Model):
         ordering = ["-created"]
 
     def __str__(self) -> str:
-        return self.filename or f"upload {self.pk}"
+        # Named by its file, else by when it was sent: its uploader reads this, never an id.
+        if self.filename or self.created is None:
+            return self.filename or "a new upload"
+        return f"Upload of {dateformat.format(timezone.localtime(self.created), 'j M Y, H:i')}"
 
     def get_absolute_url(self) -> str:
         return reverse("games:upload", args=[self.pk])

@@ -10,10 +10,19 @@ from typing import TYPE_CHECKING
 from django.utils import dateformat, timezone
 
 from engines.registry import title_of
+from games.models import Game
 from games.services.table_desk import table_desk
 
 if TYPE_CHECKING:
-    from games.models import Game
+    from games.models import GameLog
+
+# What became of a log that made no game, as its page's name ends.
+_FATE = {
+    "queued": "waiting to be checked",
+    "verifying": "being checked",
+    "rejected": "rejected",
+    "error": "could not be checked",
+}
 
 
 def game_name(game: Game) -> str:
@@ -24,3 +33,36 @@ def game_name(game: Game) -> str:
     place = table_desk().place_of(game.log)
     where = str(place) if place else ", ".join(seat.name for seat in game.seats.all())
     return f"{title_of(game.game_type)}, {day}: {where}"
+
+
+def log_name(log: GameLog) -> str:
+    """The name of a log that made no game (rejected, or still waiting for a worker), from
+    what the log knows: "Deep Vents game uploaded 3 Dec 2026 by Marina, club.jsonl line 4
+    (rejected)". Who uploaded it is named as they play (their player's name), else by their
+    username; no query beyond the upload and its submitter's player when read with
+    select_related("upload__submitted_by__player")."""
+    upload = log.upload
+    day = dateformat.format(timezone.localtime(upload.created), "j M Y")
+    name = f"{title_of(log.game_type)} game uploaded {day}"
+    user = upload.submitted_by
+    if user is not None:
+        player = getattr(user, "player", None)  # a user without a name raises AttributeError
+        name += f" by {player.display_name if player else user.get_username()}"
+    if upload.filename:
+        name += f", {upload.filename}"
+        if log.line is not None:
+            name += f" line {log.line}"
+    fate = _FATE.get(log.status)
+    return f"{name} ({fate})" if fate else name
+
+
+def stored_log_name(log: GameLog) -> str:
+    """The name of a stored log, read afresh: its game's name if it made one, else the log's
+    own (log_name). For a message about one log (a few queries), never for a list."""
+    game = (
+        Game.objects.filter(log=log)
+        .select_related("log__table__round__tournament")
+        .prefetch_related("seats")
+        .first()
+    )
+    return game_name(game) if game else log_name(log)

@@ -10,13 +10,13 @@ from django_htmx.http import HttpResponseClientRefresh
 from engines.registry import GAMES, get_game
 from games import viewer
 from games.models import Game, GameLog
-from games.names import game_name
+from games.names import game_name, log_name
 
 
 def visible_log(request: HttpRequest, log_id: int) -> GameLog:
     """A log the user may see: published, their own unpublished upload, or one waiting for
     their confirmation (staff see all)."""
-    logs = GameLog.objects.visible_to(request.user).select_related("upload")
+    logs = GameLog.objects.visible_to(request.user).select_related("upload__submitted_by__player")
     return get_object_or_404(logs, pk=log_id)
 
 
@@ -35,9 +35,9 @@ def game_page(request: HttpRequest, log_id: int) -> HttpResponse:
     context = {
         "log": log,
         "waiting": log.status in WAITING,
-        "title": engine.title if engine else log.game_type,
         "game": game,
-        "name": game_name(game) if game else None,
+        # A log that made no game is named from what it knows: its upload, never its id.
+        "name": game_name(game) if game else log_name(log),
         "seats": list(game.seats.all()) if game else [],
         "event_count": events,
         "viewer": {

@@ -9,7 +9,7 @@ from games.names import game_name
 from tournaments.models import Round, Table, Tournament
 from tournaments.services import seating
 from tournaments.services.day import runs
-from tournaments.services.standings import tournament_standings
+from tournaments.services.standings import standings_shown
 from tournaments.services.table_views import bid_record, seat_views
 
 
@@ -29,7 +29,9 @@ def with_results(tables: QuerySet[Table]) -> QuerySet[Table]:
 
 
 def standings_csv(tournament: Tournament) -> HttpResponse:
-    """The standings as the page shows them (the internal draw stays out)."""
+    """The standings as the page shows them (the internal draw stays out): a player with no
+    result yet has empty cells where the page shows a dash, not a place and 0 points that
+    would read as a real result (Standing.placed)."""
     header = [
         "position",
         "handle",
@@ -45,19 +47,19 @@ def standings_csv(tournament: Tournament) -> HttpResponse:
     ]
     rows = (
         [
-            r.position,
+            r.position if r.placed else None,
             r.player.handle,
             r.player.display_name,
-            round(r.points, 4),
+            round(r.points, 4) if r.placed else None,
             r.tables,
-            round(r.sonneborn_berger, 4),
-            round(r.opponents_average, 4),
+            round(r.sonneborn_berger, 4) if r.placed else None,
+            round(r.opponents_average, 4) if r.placed else None,
             None if r.average_placement is None else round(r.average_placement, 4),
-            r.total_score,
+            r.total_score if r.placed else None,
             r.dropped,
             r.unverified_tables,
         ]
-        for r in tournament_standings(tournament)
+        for r in standings_shown(tournament)
     )
     return csv_response(f"{tournament.slug}-standings.csv", header, rows)
 
@@ -75,7 +77,7 @@ def tournament_detail(request: HttpRequest, slug: str) -> HttpResponse:
     context = {
         "tournament": tournament,
         "rounds": rounds,
-        "standings": tournament_standings(tournament, tables),
+        "standings": standings_shown(tournament, tables),
         "registrations": tournament.registrations.select_related("player"),
         "runs_it": runs(request.user, tournament),
     }

@@ -25,7 +25,7 @@ from tournaments.services.day import DayRefused
 from tournaments.services.my_day import day_rounds, my_day
 from tournaments.services.roster import register_pasted
 from tournaments.services.seating import SeatingError, seat_next_round, seating_refusal
-from tournaments.services.standings import tournament_standings
+from tournaments.services.standings import standings_shown
 
 View = Callable[..., HttpResponse]
 
@@ -73,7 +73,7 @@ def my_context(request: HttpRequest, tournament: Tournament) -> dict[str, Any]:
     return {
         "tournament": tournament,
         **my_day(tournament, player),
-        "standings": tournament_standings(tournament),
+        "standings": standings_shown(tournament),
         "entry_refusal": day.entry_refusal(tournament),
     }
 
@@ -345,7 +345,7 @@ def screen_context(tournament: Tournament) -> dict[str, Any]:
         "tournament": tournament,
         "current": latest,
         "seconds_left": day.seconds_left(latest.round if latest else None),
-        "standings": tournament_standings(tournament),
+        "standings": standings_shown(tournament),
     }
 
 

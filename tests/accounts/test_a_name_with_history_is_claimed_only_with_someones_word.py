@@ -328,7 +328,9 @@ def test_a_name_that_played_against_the_claimant_is_not_merged_into_it(the_club)
     response = the_club.client("organiser").post(f"/account/claims/{claim.pk}/approve/")
 
     assert response.status_code == 409
-    assert f"sat at game #{both.log_id} together: they are two people" in response.content.decode()
+    page = response.content.decode()
+    assert f"sat at the game “{both}” together: they are two people" in page
+    assert f"#{both.log_id}" not in page
     claim.refresh_from_db()
     the_club.sam.refresh_from_db()
     assert claim.is_open and the_club.sam.user is None

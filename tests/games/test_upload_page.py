@@ -1,6 +1,9 @@
 """The upload page: a signed-in user sends a file or a pasted log, then watches the
 verdicts arrive on the upload's page (a status partial polled with htmx, progress bars)."""
 
+import datetime
+import re
+
 import pytest
 from django.core.files.uploadedfile import SimpleUploadedFile
 from django.test import Client
@@ -50,7 +53,7 @@ def test_a_batch_file_redirects_to_its_upload_page_with_progress(
     assert status.content.count(b'<td class="status">verified</td>') == 2
 
 
-def test_the_upload_names_each_game_in_words_and_a_log_without_one_by_its_number(
+def test_the_upload_names_each_game_in_words_and_a_log_without_one_by_its_game_and_line(
     browser, django_capture_on_commit_callbacks
 ):
     token = csrf_token(browser)
@@ -75,9 +78,32 @@ def test_the_upload_names_each_game_in_words_and_a_log_without_one_by_its_number
         f'<a href="/games/{verified.pk}/">Deep Dive, {played:%-d %b %Y}: Marina Abyss, Nemo, '
         "Coral</a>"
     ) in status
-    assert f'<a href="/games/{rejected.pk}/">Deep Dive · log {rejected.pk}</a>' in status
+    assert f'<a href="/games/{rejected.pk}/">Deep Dive game on line 2</a>' in status
     assert f'<a href="/games/{stored_before.pk}/">the same game, stored before</a>' in status
     assert f"#{verified.pk}<" not in status and f"log {verified.pk}" not in status
+    assert f"log {rejected.pk}" not in status
+
+
+def test_an_upload_without_a_file_is_named_by_when_it_was_sent_not_its_number(
+    browser, django_capture_on_commit_callbacks
+):
+    with django_capture_on_commit_callbacks(execute=True):
+        browser.post(
+            "/upload/",
+            {"log": text(human_log(seed=130)), "csrfmiddlewaretoken": csrf_token(browser)},
+        )
+    upload = Upload.objects.get()
+    Upload.objects.filter(pk=upload.pk).update(
+        created=datetime.datetime(2026, 12, 3, 19, 30, tzinfo=datetime.UTC)
+    )
+
+    page = browser.get(upload.get_absolute_url()).content.decode()
+    listed = browser.get("/uploads/").content.decode()
+
+    heading = re.search(r"<h1>(.*?)</h1>", page, re.S)[1]
+    assert heading == "Upload of 3 Dec 2026, 19:30"  # TIME_ZONE is UTC
+    assert f'">{heading}</a>' in listed
+    assert f"upload {upload.pk}" not in page + listed
 
 
 def test_a_pasted_log_is_queued_and_its_status_can_be_polled(browser):

@@ -4,28 +4,25 @@ a real result; a player who placed last with 0 points shows them."""
 
 from __future__ import annotations
 
+import csv
+import io
 import re
 
 import pytest
 
-from tournaments.models import Table
 from tournaments.services.standings import tournament_standings
 
 pytestmark = pytest.mark.django_db
 DASH = "\N{EN DASH}"
-
-
-@pytest.fixture
-def one_table_played(seated):
-    """Table 1 of round 1 finished by hand in seat order; table 2 still playing."""
-    first, second = Table.objects.filter(round__tournament=seated.tournament).order_by("number")
-    played = list(first.seats.order_by("seat"))
-    for place, seat in enumerate(played, start=1):
-        seat.hand_rank, seat.hand_score = place, 40 - 10 * place
-        seat.save()
-    seated.played = [seat.player for seat in played]
-    seated.waiting = [seat.player for seat in second.seats.all()]
-    return seated
+# The standings CSV's columns the page shows as a dash for a player with no result yet.
+SHOWN_AS_A_DASH = [
+    "position",
+    "points",
+    "sonneborn_berger",
+    "opponents_average",
+    "average_placement",
+    "game_score",
+]
 
 
 def cells(page: str, handle: str) -> list[str]:
@@ -73,3 +70,17 @@ def test_a_players_page_and_the_venue_screen_show_dashes_too(one_table_played, p
     for player in one_table_played.waiting:
         row = cells(page, player.handle)
         assert (row[0], row[2]) == (DASH, DASH)
+
+
+def test_the_standings_csv_leaves_place_points_and_tiebreaks_empty_for_players_without_one(
+    one_table_played,
+):
+    response = one_table_played.client(None).get(one_table_played.url() + "?format=csv")
+    rows = {row["handle"]: row for row in csv.DictReader(io.StringIO(response.content.decode()))}
+
+    last = rows[one_table_played.played[-1].handle]
+    assert (last["position"], last["points"]) == ("4", "0.0")
+    for player in one_table_played.waiting:
+        row = rows[player.handle]
+        assert row["tables"] == "0"  # a count, true as it is
+        assert [row[column] for column in SHOWN_AS_A_DASH] == [""] * len(SHOWN_AS_A_DASH)

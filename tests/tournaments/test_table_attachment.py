@@ -329,3 +329,21 @@ def test_a_standard_tables_log_with_another_first_player_is_refused(standard_clu
     detail = response.json()["detail"]
     assert "the table's seating has marina playing first, not nemo" in detail
     assert_nothing_stored(standard_club)
+
+
+def test_a_log_already_stored_is_refused_for_a_table_by_the_tables_name_and_the_games(the_club):
+    log = the_club.table_log()
+    staff = the_club.client("staff")
+    stored = staff.post("/api/logs/", data=dumps(log), content_type="application/json")
+    assert stored.status_code == 201
+    verify_log(GameLog.objects.get().pk)
+
+    response = staff.post(
+        f"/api/logs/?table={the_club.table.pk}", data=dumps(log), content_type="application/json"
+    )
+
+    detail = response.json()["detail"]
+    assert response.status_code == 409
+    assert "Deep Vents, " in detail and ": Marina, Nemo, Coral" in detail
+    assert f"the result of {the_club.tournament.name}, round 1, table 1" in detail
+    assert f"log {GameLog.objects.get().pk}" not in detail

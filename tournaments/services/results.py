@@ -13,6 +13,7 @@ from engines.core.errors import LogError, seat_label
 from engines.core.log import loads
 from engines.registry import get_game, title_of
 from games.models import GameLog, Source
+from games.names import stored_log_name
 from games.services.errors import TableRefused
 from games.services.intake import submit_log
 from players.names import canonical_name, seat_name_problems
@@ -142,8 +143,8 @@ def attach_log(table: Table, raw: str | bytes, *, user: Any, filename: str = "")
         )
         if log.duplicate:
             raise TableRefused(
-                f"this log is already stored (log {log.pk}); a table's result is a log sent "
-                "for that table",
+                f"this log is already stored, as {stored_log_name(log)}, so it cannot be the "
+                f"result of {table}: a table's result is a log sent for that table",
                 409,
             )
     return log

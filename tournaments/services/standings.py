@@ -12,6 +12,10 @@ Tiebreaks, in order (each a column on the tournament page):
 3. Average placement: the mean rank at the tables played (lower is better).
 4. Total game score: the in-game scores added up.
 5. The seeded draw recorded at registration (lower is better).
+
+Players with no result yet all tie on every column, so only the draw orders them: seating
+reads that order (tournament_standings), while the pages show them by name
+(standings_shown), where the draw would look random.
 """
 
 from __future__ import annotations
@@ -20,6 +24,7 @@ import math
 from collections import defaultdict
 from dataclasses import dataclass, field
 
+from players.names import sort_key
 from tournaments.models import Table, Tournament
 
 WIN_POINTS = 3.0
@@ -182,3 +187,17 @@ def tournament_standings(
     for row in standings:
         row.player = players[row.player_id]
     return standings
+
+
+def standings_shown(tournament: Tournament, tables: list[Table] | None = None) -> list[Standing]:
+    """The standings in the order the pages and the CSV show them: the placed players by
+    place, then those with no result yet by name (their dashes tie; the draw that breaks
+    the tie is for seating, which reads tournament_standings, and would look random)."""
+    standings = tournament_standings(tournament, tables)
+    # Every placed player sorts above every unplaced one (a placement beats none), so
+    # moving the unplaced moves no place.
+    unplaced = sorted(
+        (row for row in standings if not row.placed),
+        key=lambda row: sort_key(row.player.display_name),
+    )
+    return [row for row in standings if row.placed] + unplaced
