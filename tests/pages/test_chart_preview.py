@@ -254,3 +254,29 @@ def test_bars_over_numbers_stand_in_number_order_as_plotly_draws_them():
         "3",
         "4",
     ]
+
+
+def test_names_and_colours_in_a_picture_are_escaped_as_page_text():
+    figure = {
+        "data": [
+            {
+                "type": "scatter",
+                "mode": "markers",
+                "name": "<b>Smoker</b>",
+                "x": [1, 3],
+                "y": [1, 2],
+                "text": ["Crab & <Yeti>", "Oarfish"],
+                "marker": {"color": ['red" onclick="x', "blue"]},
+            },
+            {"type": "scatter", "mode": "lines", "name": "Par & more", "x": [1, 3], "y": [2, 2]},
+        ],
+        "layout": {"height": 420, "xaxis": {"title": {"text": "Use <%>"}}},
+    }
+
+    svg = preview(figure, point_labels=True)
+
+    for shown in ("&lt;b&gt;Smoker&lt;/b&gt;", "Crab &amp; &lt;Yeti&gt;", "Par &amp; more"):
+        assert f">{shown}</text>" in svg
+    assert ">Use &lt;%&gt;</text>" in svg
+    assert 'fill="red&quot; onclick=&quot;x"' in svg
+    assert "<Yeti>" not in svg and 'onclick="' not in svg
