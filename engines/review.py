@@ -74,6 +74,7 @@ class Move:
     index: int
     seat: int
     player: str
+    moment: str  # when in the game, in its own words ("turn 7"); "" where the game has none
     played: str
     best: str | None  # the better move in words; None unless it is better beyond noise
     win: float  # the player's chances after the move played
@@ -236,6 +237,7 @@ def review(log: Mapping[str, Any], decisions: Sequence[Mapping[str, Any]]) -> Re
                 index=d["index"],
                 seat=d["seat"],
                 player=players[d["seat"]],
+                moment=game.moment(snapshots[d["index"]]),
                 played=words(d["index"]),
                 best=words(d["index"], d["best"]) if better else None,
                 win=d["win"],

@@ -4,6 +4,7 @@ caused each real swing. Expected figures are computed here from the formulas, no
 
 import copy
 import math
+import re
 
 import pytest
 from games_support import simulated_log, submit, text  # noqa: F401 (submit is a fixture)
@@ -12,6 +13,7 @@ from analysis.models import Analysis
 from analysis.services import jobs
 from analysis.services.review import chances, shown
 from engines.analysis import Budget, analyse_log
+from engines.core.log import loads
 from engines.core.replay import start
 from engines.review import mark, move_accuracy, real_drop, review
 from games.models import GameLog
@@ -96,6 +98,14 @@ def test_every_move_is_named_in_the_engines_words_with_its_players_name(analysed
         assert "seat" not in move.played + (move.best or "")
 
 
+def test_every_move_says_when_it_was_played_in_the_games_own_words(analysed):
+    log, decisions = analysed
+    game, _, before = snapshots_before(log)
+    moments = [m.moment for m in review(log, decisions).moves]
+    assert moments == [game.moment(before[d["index"]]) for d in decisions]
+    assert all(moment.startswith("dive ") for moment in moments)  # Deep Sea Adventure's
+
+
 def test_each_players_accuracy_is_the_mean_of_their_moves_scores(analysed):
     log, decisions = analysed
     reviewed = review(log, decisions)
@@ -162,6 +172,13 @@ def test_the_game_page_shows_accuracy_and_moves_by_name_and_never_a_seat_number(
         scores = seat_scores(analysis.decisions, seat)
         assert f'<th scope="row">{name}</th><td>{sum(scores) / len(scores):.1f}%</td>' in section
     assert "seat " not in section.lower().replace("seat in", "")
+    # Moves are told by when they were played, never by their index in the log.
+    assert not re.search(r"event \d", section)
+    first = review(loads(stored.raw), analysis.decisions).moves[0]
+    assert (
+        f'<a href="#event-{first.index}">{first.moment}</a> <strong>{first.player}</strong>'
+        in section
+    )
     # The analysis has no page of its own: its address leads into the replay.
     answer = client.get(f"/games/{stored.pk}/analysis/")
     assert answer.status_code == 302 and answer["Location"] == f"/games/{stored.pk}/#analysis"
