@@ -5,9 +5,8 @@ one user (the database refuses a second). A name nobody played under yet is clai
 A name with a history (verified games, ratings or tournament entries) is somebody's record:
 claiming it opens a `ClaimRequest`, which staff (the "change claim request" permission) or an
 organiser of a tournament that name played in approve or refuse (players.claims says who).
-Meanwhile the account plays
-under a name of its own, whose games are merged into the claimed name on approval (the
-staff merge, `players.merge`). Nobody decides their own request.
+Meanwhile the account plays under a name of its own, whose games are merged into the claimed
+name on approval (the staff merge, `players.merge`). Nobody decides their own request.
 """
 
 from __future__ import annotations
