@@ -49,26 +49,38 @@ def play(job: tuple[str, int]) -> tuple[dict[str, float], float]:
     return shares, time.process_time() - started
 
 
+def summary(game_id: str, parts: list[tuple[dict[str, float], float]]) -> str:
+    """Each bot's share of the wins with its standard error, and the CPU seconds, so far."""
+    n = len(parts)
+    cells = []
+    for name in TABLES[game_id]:
+        values = [shares[name] for shares, _ in parts]
+        mean = sum(values) / n
+        spread = math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1) / n) if n > 1 else 0.0
+        cells.append(f"{name} {mean:.3f} +- {spread:.3f}")
+    cpu = sum(seconds for _, seconds in parts)
+    loads = " ".join(f"{v:.2f}" for v in os.getloadavg())
+    return f"{game_id:25} {n} games  {'  '.join(cells)}  ({cpu:.0f} CPU s; load {loads})"
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--games", default=",".join(TABLES))
     parser.add_argument("--sample", type=int, default=400, help="games per game")
     parser.add_argument("--workers", type=int, default=2)
+    parser.add_argument("--every", type=int, default=50, help="print the running shares so often")
     args = parser.parse_args()
     loads = " ".join(f"{v:.2f}" for v in os.getloadavg())
     print(f"{args.sample} games a game, {args.workers} workers; load {loads}", flush=True)
     with Pool(args.workers) as pool:
         for game_id in args.games.split(","):
-            parts = pool.map(play, [(game_id, i) for i in range(args.sample)], chunksize=1)
-            n = len(parts)
-            cells = []
-            for name in TABLES[game_id]:
-                values = [shares[name] for shares, _ in parts]
-                mean = sum(values) / n
-                spread = math.sqrt(sum((v - mean) ** 2 for v in values) / (n - 1) / n)
-                cells.append(f"{name} {mean:.3f} +- {spread:.3f}")
-            cpu = sum(seconds for _, seconds in parts)
-            print(f"{game_id:25} {n} games  {'  '.join(cells)}  ({cpu:.0f} CPU s)", flush=True)
+            jobs = [(game_id, i) for i in range(args.sample)]
+            parts = []
+            for part in pool.imap_unordered(play, jobs, chunksize=1):
+                parts.append(part)
+                # A running line every --every games, so a run stopped for time still reports.
+                if len(parts) % args.every == 0 or len(parts) == len(jobs):
+                    print(summary(game_id, parts), flush=True)
     print(f"load at the end {' '.join(f'{v:.2f}' for v in os.getloadavg())}")
 
 
