@@ -28,6 +28,14 @@ SOURCES = (
 DEFAULT_MIN_SAMPLE = 30
 MONTH_PATTERN = r"[0-9]{4}-(0[1-9]|1[0-2])"
 MONTH_HINT = "A month as YYYY-MM, e.g. 2026-03"
+# Each filter but the dates, and the cube column it narrows.
+FILTER_COLUMNS = (
+    ("source", "source"),
+    ("players", "player_count"),
+    ("ruleset", "ruleset"),
+    ("band", "band"),
+    ("strategy", "strategy"),
+)
 
 
 class MonthField(forms.DateField):
@@ -115,14 +123,17 @@ class StatsFilter(forms.Form):
 
     def view(self, cube: type[Model]) -> type[Model]:
         """The view the cube's rows are read from: its month-free rollup when no date is
-        set, its strategy-free one by month (where it has one) when a date is set but no
-        strategy. All are live views, which add the deltas not folded in yet (stats.models),
-        so pages are exact: sum them, a key may have several rows."""
+        set; with a date, the first of its tables by month (stats.models.BY_MONTH) that
+        keeps every key filtered on, else the cube. All are live views, which add the
+        deltas not folded in yet (stats.models), so pages are exact: sum them, a key may
+        have several rows."""
         cube_view, rollup_view = LIVE[cube]
         if not (self.value("since") or self.value("until")):
             return rollup_view
-        if self.value("strategy") is None and cube in BY_MONTH_LIVE:
-            return BY_MONTH_LIVE[cube]
+        filtered = {column for name, column in FILTER_COLUMNS if self.value(name) is not None}
+        for view in BY_MONTH_LIVE[cube]:
+            if filtered <= {field.name for field in view._meta.concrete_fields}:
+                return view
         return cube_view
 
     def rows(self, cube: type[Model]) -> QuerySet:

@@ -231,21 +231,21 @@ class RoundCube(Cube):
 # --- rollups --------------------------------------------------------------------------------
 
 
-def rollup_of(cube: type[models.Model], summed_over: str = "month") -> type[models.Model]:
-    """The cube summed over one of its keys, with the same keys otherwise.
+def rollup_of(
+    cube: type[models.Model], summed_over: tuple[str, ...] = ("month",), suffix: str = "Rollup"
+) -> type[models.Model]:
+    """The cube summed over some of its keys, with the same keys otherwise.
 
     Over the month (`<Cube>Rollup`): pages without a date filter read it, a row per key
     instead of one per key and month, so their sums stay small however many months of games
-    there are. Over the strategy (`<Cube>ByMonth`): pages with a date range but no strategy
-    read it, a row per month and key instead of one per strategy too (at 1M games the hex
-    cube's rows in a year's range are mostly strategies: 15,000 against 3,800)."""
+    there are. With a date range, pages read the smallest table by month that keeps every
+    key they filter on (stats.filters.StatsFilter.view, stats.models.BY_MONTH)."""
     fields = {
         field.name: field.clone()
         for field in cube._meta.concrete_fields
-        if field.name not in ("id", summed_over)
+        if field.name not in ("id", *summed_over)
     }
     (key,) = cube._meta.constraints
-    suffix = "Rollup" if summed_over == "month" else "ByMonth"
     name = f"{cube.__name__}{suffix}"
     meta = type(
         "Meta",
@@ -253,7 +253,7 @@ def rollup_of(cube: type[models.Model], summed_over: str = "month") -> type[mode
         {
             "constraints": [
                 models.UniqueConstraint(
-                    fields=[f for f in key.fields if f != summed_over],
+                    fields=[f for f in key.fields if f not in summed_over],
                     name=f"stats_{name.lower()}_key",
                 )
             ]
@@ -278,9 +278,40 @@ ROLLUPS = {
     HexCube: HexCubeRollup,
     RoundCube: RoundCubeRollup,
 }
-# Only where a page reads a cube by month without its strategy: the per-hex page.
-HexCubeByMonth = rollup_of(HexCube, summed_over="strategy")
-BY_MONTH = {HexCube: HexCubeByMonth}
+# Only where a page reads a cube by month without its strategy: the per-hex page (at 1M
+# games the hex cube's rows in a year's range are mostly strategies: 15,000 against 3,800).
+HexCubeByMonth = rollup_of(HexCube, ("strategy",), "ByMonth")
+
+
+def by_month_and_strategy(cube: type[models.Model], *kept: str) -> type[models.Model]:
+    """The cube summed over source, table size, ruleset and band, but for the keys `kept`
+    (the page groups by them): a row per month, strategy and the cube's own keys. The
+    per-strategy page with a date range and no other filter reads it: at 1M games a year of
+    the score cube is 27,000 rows, most of them sources, sizes, rulesets and bands."""
+    summed_over = tuple(
+        name for name in ("source", "player_count", "ruleset", "band") if name not in kept
+    )
+    return rollup_of(cube, summed_over, "ByMonthAndStrategy")
+
+
+StrategyCubeByMonthAndStrategy = by_month_and_strategy(StrategyCube)
+ScoreCubeByMonthAndStrategy = by_month_and_strategy(ScoreCube)
+SeatCubeByMonthAndStrategy = by_month_and_strategy(SeatCube)
+# The fair-bid chart groups by table size.
+BidCubeByMonthAndStrategy = by_month_and_strategy(BidCube, "player_count")
+PairCubeByMonthAndStrategy = by_month_and_strategy(PairCube)
+RoundCubeByMonthAndStrategy = by_month_and_strategy(RoundCube)
+# Per cube, its tables by month smaller than the cube, each summed over some of its keys:
+# kept equal to the cube by the folder and the rebuild, read by pages with a date range.
+BY_MONTH: dict[type[models.Model], tuple[type[models.Model], ...]] = {
+    StrategyCube: (StrategyCubeByMonthAndStrategy,),
+    ScoreCube: (ScoreCubeByMonthAndStrategy,),
+    SeatCube: (SeatCubeByMonthAndStrategy,),
+    BidCube: (BidCubeByMonthAndStrategy,),
+    PairCube: (PairCubeByMonthAndStrategy,),
+    HexCube: (HexCubeByMonth,),
+    RoundCube: (RoundCubeByMonthAndStrategy,),
+}
 
 
 # --- deltas and the live views ------------------------------------------------------------
@@ -354,6 +385,12 @@ PairCubeRollupLive = live_of(PairCubeRollup)
 HexCubeRollupLive = live_of(HexCubeRollup)
 RoundCubeRollupLive = live_of(RoundCubeRollup)
 HexCubeByMonthLive = live_of(HexCubeByMonth)
+StrategyCubeByMonthAndStrategyLive = live_of(StrategyCubeByMonthAndStrategy)
+ScoreCubeByMonthAndStrategyLive = live_of(ScoreCubeByMonthAndStrategy)
+SeatCubeByMonthAndStrategyLive = live_of(SeatCubeByMonthAndStrategy)
+BidCubeByMonthAndStrategyLive = live_of(BidCubeByMonthAndStrategy)
+PairCubeByMonthAndStrategyLive = live_of(PairCubeByMonthAndStrategy)
+RoundCubeByMonthAndStrategyLive = live_of(RoundCubeByMonthAndStrategy)
 # cube -> (its live view, its rollup's live view)
 LIVE = {
     StrategyCube: (StrategyCubeLive, StrategyCubeRollupLive),
@@ -364,7 +401,16 @@ LIVE = {
     HexCube: (HexCubeLive, HexCubeRollupLive),
     RoundCube: (RoundCubeLive, RoundCubeRollupLive),
 }
-BY_MONTH_LIVE = {HexCube: HexCubeByMonthLive}
+# cube -> the live views of its tables by month (BY_MONTH), in the same order
+BY_MONTH_LIVE = {
+    StrategyCube: (StrategyCubeByMonthAndStrategyLive,),
+    ScoreCube: (ScoreCubeByMonthAndStrategyLive,),
+    SeatCube: (SeatCubeByMonthAndStrategyLive,),
+    BidCube: (BidCubeByMonthAndStrategyLive,),
+    PairCube: (PairCubeByMonthAndStrategyLive,),
+    HexCube: (HexCubeByMonthLive,),
+    RoundCube: (RoundCubeByMonthAndStrategyLive,),
+}
 
 
 # --- the simulation lab -------------------------------------------------------------------

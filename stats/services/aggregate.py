@@ -115,13 +115,13 @@ class CubeSpec:
 
     @property
     def rollups(self) -> tuple[tuple[type[Model], tuple[str, ...]], ...]:
-        """Every table the folder and the rebuild keep equal to the cube summed over a key,
-        with the keys it keeps: the month-free rollup, and the strategy-free one by month
-        where a page reads it (stats.models.BY_MONTH)."""
+        """Every table the folder and the rebuild keep equal to the cube summed over some
+        keys, with the keys it keeps: the month-free rollup, and those by month that pages
+        with a date range read (stats.models.BY_MONTH)."""
         rollups = [(self.rollup, self.rollup_key_fields)]
-        if self.cube in BY_MONTH:
-            keys = tuple(name for name in self.key_fields if name != "strategy")
-            rollups.append((BY_MONTH[self.cube], keys))
+        for table in BY_MONTH[self.cube]:
+            kept = {field.name for field in table._meta.concrete_fields}
+            rollups.append((table, tuple(name for name in self.key_fields if name in kept)))
         return tuple(rollups)
 
     @property

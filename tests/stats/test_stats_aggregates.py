@@ -19,6 +19,7 @@ from stats.models import (
     HexCubeByMonthLive,
     HexCubeDelta,
     RoundCube,
+    ScoreCubeByMonthAndStrategyLive,
     SeatLines,
     StrategyCube,
 )
@@ -170,43 +171,46 @@ def test_rollups_equal_their_cubes_summed_over_months(mixed_games):
 
 
 def by_month_snapshot() -> dict:
-    """Every key of the strategy-free rollups by month, as the per-hex page with a date
-    range reads them."""
+    """Every key of every table by month (stats.models.BY_MONTH), as pages with a date range
+    read them."""
     return {
-        (spec.cube.__name__, key): counters
+        (view.__name__, key): counters
         for spec in CUBES
-        for _, keys in spec.rollups[1:]
-        for key, counters in summed_by_key(
-            BY_MONTH_LIVE[spec.cube].objects.all(), keys, spec.counters
-        ).items()
+        for (_, keys), view in zip(spec.rollups[1:], BY_MONTH_LIVE[spec.cube], strict=True)
+        for key, counters in summed_by_key(view.objects.all(), keys, spec.counters).items()
     }
 
 
-def cubes_over_strategies() -> dict:
-    """The live cubes summed over strategies by the database, shaped like by_month_snapshot()."""
+def cubes_summed_by_month() -> dict:
+    """The live cubes summed over the keys each table by month drops, by the database,
+    shaped like by_month_snapshot()."""
     return {
-        (spec.cube.__name__, key): counters
+        (view.__name__, key): counters
         for spec in CUBES
-        for _, keys in spec.rollups[1:]
+        for (_, keys), view in zip(spec.rollups[1:], BY_MONTH_LIVE[spec.cube], strict=True)
         for key, counters in summed_by_key(
             LIVE[spec.cube][0].objects.all(), keys, spec.counters
         ).items()
     }
 
 
-def test_the_hex_cube_by_month_equals_the_hex_cube_summed_over_strategies(mixed_games):
-    """The per-hex page with a date range but no strategy reads it (stats.filters)."""
+def test_each_table_by_month_equals_its_cube_summed_over_the_keys_it_drops(mixed_games):
+    """Pages with a date range read them (stats.filters): the hex cube summed over strategies,
+    the others over source, table size, ruleset and band; kept up game by game or rebuilt."""
     for game in mixed_games[::2]:
         game.played_at -= datetime.timedelta(days=62)
         game.save(update_fields=["played_at"])
         add_game(game)
     incremental = by_month_snapshot()
-    assert {cube for cube, _ in incremental} == {"HexCube"}
+    assert {table for table, _ in incremental} == {
+        view.__name__ for views in BY_MONTH_LIVE.values() for view in views
+    }
     assert HexCubeByMonthLive.objects.values("month").distinct().count() > 1
-    assert incremental == cubes_over_strategies()  # the deltas, not folded yet
+    assert ScoreCubeByMonthAndStrategyLive.objects.values("month").distinct().count() > 1
+    assert incremental == cubes_summed_by_month()  # the deltas, not folded yet
     fold_deltas()
     assert not HexCubeDelta.objects.exists()
-    assert by_month_snapshot() == incremental == cubes_over_strategies()
+    assert by_month_snapshot() == incremental == cubes_summed_by_month()
     rebuild_all()
     assert by_month_snapshot() == incremental
 

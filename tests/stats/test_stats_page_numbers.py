@@ -9,6 +9,7 @@ embedded in it.
 
 from __future__ import annotations
 
+import datetime
 import json
 import math
 import re
@@ -83,8 +84,9 @@ GAMES = [
 ]
 
 
-def store(number: int, spec: dict) -> Game:
-    """One hand-made verified game, announced as verification announces it."""
+def store(number: int, spec: dict, played_at: datetime.datetime | None = None) -> Game:
+    """One hand-made verified game, announced as verification announces it (played now
+    unless `played_at` says when)."""
     upload = Upload.objects.create(source=Source.SIMULATED)
     raw = f"hand-made game {number}"
     log = GameLog.objects.create(
@@ -116,7 +118,7 @@ def store(number: int, spec: dict) -> Game:
         edition="base",
         player_count=len(spec["seats"]),
         source=Source.SIMULATED,
-        played_at=timezone.now(),
+        played_at=played_at or timezone.now(),
         facts=facts,
     )
     for seat, (strategy, score, rank, winner) in enumerate(spec["seats"]):
@@ -156,10 +158,10 @@ def wilson(successes: float, trials: float) -> tuple[float, float, float]:
 SHOWN_AS = {"grower": "Grower bot", "turtle": "Turtle bot", "attacker": "Attacker bot"}
 
 
-def expected_strategies() -> dict[str, dict[str, float]]:
+def expected_strategies(games: list[dict] = GAMES) -> dict[str, dict[str, float]]:
     """Per bot, as the page names it: its seats' totals."""
     totals: dict[str, dict[str, float]] = defaultdict(lambda: defaultdict(float))
-    for spec in GAMES:
+    for spec in games:
         for strategy, score, rank, winner in spec["seats"]:
             row = totals[SHOWN_AS[strategy]]
             row["games"] += 1
@@ -276,8 +278,8 @@ def shrunk_over_par(wins: float, trials: float, par: float) -> tuple[float, floa
     return rate / mean_par, low / mean_par, high / mean_par
 
 
-def strategies_page(client) -> str:
-    response = client.get(reverse("stats:strategies"), {"game": "deep-vents"})
+def strategies_page(client, **filters: str) -> str:
+    response = client.get(reverse("stats:strategies"), {"game": "deep-vents", **filters})
     assert response.status_code == 200
     return response.content.decode()
 
@@ -328,12 +330,12 @@ def test_the_strategy_chart_plots_each_strategys_shrunk_win_rate_over_par(client
     }
 
 
-def test_the_head_to_head_chart_shows_the_share_of_meetings_finished_above(client, hand_made_games):
-    [heatmap] = figure_data(strategies_page(client), "head-to-head")
-
+def expected_meetings(games: list[dict]) -> tuple[dict, dict]:
+    """Per pair of bots as the page names them: the share of their meetings the first
+    finished above the second (ties half), and the meetings."""
     above: dict[tuple[str, str], float] = defaultdict(float)
     meetings: dict[tuple[str, str], int] = defaultdict(int)
-    for spec in GAMES:
+    for spec in games:
         for a, _, rank_a, _ in spec["seats"]:
             for b, _, rank_b, _ in spec["seats"]:
                 if a != b:
@@ -341,6 +343,13 @@ def test_the_head_to_head_chart_shows_the_share_of_meetings_finished_above(clien
                     meetings[a_shown, b_shown] += 1
                     won = 1.0 if rank_a < rank_b else 0.5 if rank_a == rank_b else 0.0
                     above[a_shown, b_shown] += won
+    return above, meetings
+
+
+def test_the_head_to_head_chart_shows_the_share_of_meetings_finished_above(client, hand_made_games):
+    [heatmap] = figure_data(strategies_page(client), "head-to-head")
+
+    above, meetings = expected_meetings(GAMES)
     names = heatmap["y"]
     assert names == heatmap["x"] == sorted(expected_strategies())
     for i, a in enumerate(names):
@@ -459,3 +468,83 @@ def test_the_hex_scatter_names_both_of_its_colours_in_its_legend(client, hand_ma
         f"sample of {top} games or more",
         f"sample under {top} games (greyed)",
     ]
+
+
+# Two of GAMES, a three- and the two-player one, played 13 months before the others.
+EARLIER = (1, 3)
+
+
+@pytest.fixture
+def games_in_two_months(django_capture_on_commit_callbacks) -> tuple[str, str]:
+    """GAMES stored, EARLIER 13 months ago and the rest now; the two months as YYYY-MM."""
+    now = timezone.now()
+    earlier = now - datetime.timedelta(days=396)
+    with django_capture_on_commit_callbacks(execute=True), transaction.atomic():
+        for number, spec in enumerate(GAMES):
+            store(number, spec, earlier if number in EARLIER else now)
+    return now.strftime("%Y-%m"), earlier.strftime("%Y-%m")
+
+
+def test_the_strategy_page_with_a_date_range_counts_only_the_games_of_those_months(
+    client, games_in_two_months
+):
+    """Its figures come from the cubes summed over source, table size, ruleset and band by
+    month and strategy (stats.models.BY_MONTH): checked here against the games of each range,
+    worked out from GAMES."""
+    this_month, then = games_in_two_months
+    later = [number for number in range(len(GAMES)) if number not in EARLIER]
+    for since, until, numbers in ((this_month, this_month, later), (then, then, EARLIER)):
+        games = [GAMES[number] for number in numbers]
+        with CaptureQueriesContext(connection) as queries:
+            page = strategies_page(client, since=since, until=until, min_sample="1")
+        read = " ".join(q["sql"] for q in queries.captured_queries)
+        for table in ("strategy", "score", "seat", "bid", "pair"):
+            assert f"stats_{table}cubebymonthandstrategylive" in read
+
+        table = table_by_first_column(page)
+        expected = expected_strategies(games)
+        assert set(table) == set(expected)
+        for strategy, totals in expected.items():
+            row, count = table[strategy], totals["games"]
+            assert row["Games"] == f"{count:.0f}"
+            assert shows_interval(row["Win rate"], wilson(totals["wins"], count), 3)
+            assert shows_interval(
+                row["Win rate / par"], shrunk_over_par(totals["wins"], count, totals["par"]), 2
+            )
+            assert shows(row["Average score"], totals["score"] / count, 1)
+            assert shows(row["Average rank"], totals["rank"] / count, 2)
+
+        [heatmap] = figure_data(page, "head-to-head")
+        above, meetings = expected_meetings(games)
+        names = heatmap["y"]
+        for i, a in enumerate(names):
+            for j, b in enumerate(names):
+                if meetings.get((a, b)):
+                    assert heatmap["z"][i][j] == pytest.approx(above[a, b] / meetings[a, b])
+                    assert heatmap["customdata"][i][j] == meetings[a, b]
+                else:
+                    assert heatmap["z"][i][j] is None
+
+        [boxes] = figure_data(page, "score-boxes")
+        scores: dict[str, list[int]] = defaultdict(list)
+        for spec in games:
+            for strategy, score, _, _ in spec["seats"]:
+                scores[SHOWN_AS[strategy]].append(score)
+        assert dict(zip(boxes["x"], boxes["mean"], strict=True)) == {
+            name: pytest.approx(sum(values) / len(values)) for name, values in scores.items()
+        }
+        assert dict(zip(boxes["x"], boxes["upperfence"], strict=True)) == {
+            name: max(values) for name, values in scores.items()
+        }
+
+        by_seat, *_ = figure_data(page, "position-advantage")
+        seats: dict[int, dict[str, float]] = defaultdict(lambda: defaultdict(float))
+        for spec in games:
+            for seat, (_, _, _, winner) in enumerate(spec["seats"]):
+                seats[seat]["games"] += 1
+                seats[seat]["wins"] += winner
+                seats[seat]["par"] += 1 / len(spec["seats"])
+        assert dict(zip(by_seat["x"], by_seat["y"], strict=True)) == {
+            f"seat {seat + 1}": pytest.approx(shrunk_over_par(t["wins"], t["games"], t["par"])[0])
+            for seat, t in seats.items()
+        }
