@@ -14,6 +14,7 @@ from collections.abc import Sequence
 from django import forms
 from django.db.models import Model, Q, QuerySet
 
+from common.widgets import QuickNumberInput, QuickSelect, QuickTextInput
 from engines.registry import GAMES, get_game
 from stats.models import BY_MONTH_LIVE, LIVE
 from stats.services.bands import ALL_BANDS
@@ -45,23 +46,33 @@ class MonthField(forms.DateField):
 
     def __init__(self, **kwargs) -> None:
         attrs = {"pattern": MONTH_PATTERN, "placeholder": "YYYY-MM", "title": MONTH_HINT}
-        widget = forms.TextInput(attrs={**attrs, "inputmode": "numeric", "size": 8})
+        widget = QuickTextInput(attrs={**attrs, "inputmode": "numeric", "size": 8})
         super().__init__(input_formats=["%Y-%m"], widget=widget, required=False, **kwargs)
 
 
 class StatsFilter(forms.Form):
-    game = forms.ChoiceField(required=False)
-    source = forms.ChoiceField(choices=SOURCES, required=False)
-    players = forms.TypedChoiceField(coerce=int, required=False, empty_value=None)
-    ruleset = forms.ChoiceField(required=False)
-    strategy = forms.ChoiceField(required=False)
+    # Quick widgets: the same HTML as Django's, drawn on every page without templates.
+    game = forms.ChoiceField(required=False, widget=QuickSelect)
+    source = forms.ChoiceField(choices=SOURCES, required=False, widget=QuickSelect)
+    players = forms.TypedChoiceField(
+        coerce=int, required=False, empty_value=None, widget=QuickSelect
+    )
+    ruleset = forms.ChoiceField(required=False, widget=QuickSelect)
+    strategy = forms.ChoiceField(required=False, widget=QuickSelect)
     band = forms.ChoiceField(
-        choices=[("", "Any"), *((b, b) for b in ALL_BANDS)], required=False, label="Rating band"
+        choices=[("", "Any"), *((b, b) for b in ALL_BANDS)],
+        required=False,
+        label="Rating band",
+        widget=QuickSelect,
     )
     since = MonthField(label="From month")
     until = MonthField(label="To month")
     min_sample = forms.IntegerField(
-        min_value=1, max_value=100_000, required=False, label="Minimum sample"
+        min_value=1,
+        max_value=100_000,
+        required=False,
+        label="Minimum sample",
+        widget=QuickNumberInput,
     )
 
     def __init__(self, data=None, *, games: Sequence[str] = tuple(GAMES), **kwargs) -> None:
