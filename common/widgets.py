@@ -1,24 +1,16 @@
-"""Form widgets written out in Python, byte for byte what Django's widget templates give
-(tests/common/test_quick_widgets.py compares them): the statistics filter bar is drawn on
-every request, and its templates, one included per option and per attribute list, cost some
-2 ms of a page that has 15 to spend (issue 25)."""
+"""Form widgets written out in Python, byte for byte what Django's widget templates give (a
+test compares them: tests/stats/test_the_filter_bar_is_drawn_as_django_draws_it.py): the
+statistics filter bar is drawn on every request, and its templates, one included per option
+and per attribute list, cost some 2 ms of a page that has 15 to spend (issue 25)."""
 
 from __future__ import annotations
 
-import html
 from typing import Any
 
 from django import forms
 from django.utils.safestring import SafeString, mark_safe
 
-
-def escaped(value: Any) -> str:
-    """django.utils.html.conditional_escape without its lazy-string wrapper, which cost
-    more than the escaping: safe strings as they are, anything else through html.escape
-    (as Django's escape does)."""
-    if hasattr(value, "__html__"):
-        return value.__html__()
-    return html.escape(str(value))
+from common.quick_html import escaped
 
 
 def written_attrs(attrs: dict[str, Any]) -> str:
