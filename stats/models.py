@@ -232,20 +232,25 @@ class RoundCube(Cube):
 
 
 def rollup_of(
-    cube: type[models.Model], summed_over: tuple[str, ...] = ("month",), suffix: str = "Rollup"
+    cube: type[models.Model],
+    summed_over: tuple[str, ...] = ("month",),
+    suffix: str = "Rollup",
+    leading: tuple[str, ...] = (),
 ) -> type[models.Model]:
     """The cube summed over some of its keys, with the same keys otherwise.
 
     Over the month (`<Cube>Rollup`): pages without a date filter read it, a row per key
     instead of one per key and month, so their sums stay small however many months of games
     there are. With a date range, pages read the smallest table by month that keeps every
-    key they filter on (stats.filters.StatsFilter.view, stats.models.BY_MONTH)."""
+    key they filter on (stats.filters.StatsFilter.view, stats.models.BY_MONTH). `leading`:
+    keys put first in the unique key, so that a date range reads a run of its index."""
     fields = {
         field.name: field.clone()
         for field in cube._meta.concrete_fields
         if field.name not in ("id", *summed_over)
     }
     (key,) = cube._meta.constraints
+    kept = [f for f in key.fields if f not in summed_over]
     name = f"{cube.__name__}{suffix}"
     meta = type(
         "Meta",
@@ -253,7 +258,7 @@ def rollup_of(
         {
             "constraints": [
                 models.UniqueConstraint(
-                    fields=[f for f in key.fields if f not in summed_over],
+                    fields=[*leading, *(f for f in kept if f not in leading)],
                     name=f"stats_{name.lower()}_key",
                 )
             ]
@@ -291,7 +296,7 @@ def by_month_and_strategy(cube: type[models.Model], *kept: str) -> type[models.M
     summed_over = tuple(
         name for name in ("source", "player_count", "ruleset", "band") if name not in kept
     )
-    return rollup_of(cube, summed_over, "ByMonthAndStrategy")
+    return rollup_of(cube, summed_over, "ByMonthAndStrategy", leading=("game_type", "month"))
 
 
 StrategyCubeByMonthAndStrategy = by_month_and_strategy(StrategyCube)

@@ -36,7 +36,9 @@ def fill_and_create_views(apps, schema_editor) -> None:
         schema_editor.execute(
             f"INSERT INTO {quote(table._meta.db_table)} ({', '.join(keys + counters)}) "
             f"SELECT {', '.join(keys + [f'SUM({c})' for c in counters])} "
-            f"FROM {quote(cube._meta.db_table)} GROUP BY {', '.join(keys)}"
+            f"FROM {quote(cube._meta.db_table)} GROUP BY {', '.join(keys)} "
+            # In month order, as rebuild_stats writes them: a date range reads a run of pages.
+            f"ORDER BY {quote(table._meta.get_field('month').column)}"
         )
         listed = ", ".join(quote(c) for c in columns)
         schema_editor.execute(
@@ -182,7 +184,7 @@ class Migration(migrations.Migration):
                 ('expected', models.FloatField(default=0)),
             ],
             options={
-                'constraints': [models.UniqueConstraint(fields=('game_type', 'player_count', 'month', 'strategy', 'turn_order', 'winning_bid'), name='stats_bidcubebymonthandstrategy_key')],
+                'constraints': [models.UniqueConstraint(fields=('game_type', 'month', 'player_count', 'strategy', 'turn_order', 'winning_bid'), name='stats_bidcubebymonthandstrategy_key')],
             },
         ),
         migrations.CreateModel(

@@ -467,11 +467,14 @@ def rebuild_cube(spec: CubeSpec, sums: dict[tuple, list[float]]) -> int:
         for rollup, keys in spec.rollups:
             key_columns = [column(rollup, name) for name in keys]
             targets = [column(rollup, name) for name in ("n", *spec.counters)]
+            # Those by month in month order, as the cube: a date range reads a run of pages.
+            in_order = f" ORDER BY {column(rollup, 'month')}" if "month" in keys else ""
             cursor.execute(
                 f"INSERT INTO {quote(rollup._meta.db_table)} "
                 f"({', '.join([*key_columns, *targets])}) "
                 f"SELECT {', '.join([*key_columns, *summed])} "
                 f"FROM {quote(spec.cube._meta.db_table)} GROUP BY {', '.join(key_columns)}"
+                f"{in_order}"
             )
     return created
 
