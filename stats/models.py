@@ -228,6 +228,42 @@ class RoundCube(Cube):
         indexes = [month_index("roundcube")]
 
 
+class PlayerHexTally(models.Model):
+    """How often a player took each hex type, over the counted games' hex lines: what the
+    player's page ranks as favourite hexes. Kept by the fold like a cube (appended as
+    PlayerHexTallyDelta rows, folded, rebuilt from the lines), keyed by the player alone:
+    the seat lines carry each seat's player (stats.services.seat_packing), so neither the
+    fold nor a rebuild reads the game seats. A players' merge moves the duplicates' rows
+    and packed ids to the player kept (stats.receivers). `n` counts the lines summed (a
+    seat's hex type taken at least once in a game)."""
+
+    player = models.ForeignKey("players.Player", models.CASCADE, related_name="+")
+    hex = models.CharField(max_length=40)
+    n = models.BigIntegerField(default=0, help_text="Lines summed")
+    taken = models.FloatField(default=0)
+
+    class Meta:
+        constraints = [
+            models.UniqueConstraint(fields=["player", "hex"], name="stats_playerhextally_key")
+        ]
+
+    def __str__(self) -> str:
+        return f"{self.hex} taken {self.taken:g} times by player {self.player_id}"
+
+
+class PlayerHexTallyDelta(models.Model):
+    """Rows added to PlayerHexTally by one verifying transaction, as the cubes' deltas are:
+    only ever inserted and folded. The player is a plain id (no key to check per row)."""
+
+    player = models.BigIntegerField()
+    hex = models.CharField(max_length=40)
+    n = models.BigIntegerField(default=0)
+    taken = models.FloatField(default=0)
+
+    def __str__(self) -> str:
+        return f"{self.hex} taken {self.taken:+g} times by player {self.player}"
+
+
 # --- rollups --------------------------------------------------------------------------------
 
 
@@ -337,6 +373,7 @@ DELTAS = {
     PairCube: PairCubeDelta,
     HexCube: HexCubeDelta,
     RoundCube: RoundCubeDelta,
+    PlayerHexTally: PlayerHexTallyDelta,
 }
 
 StrategyCubeLive = live_of(StrategyCube)

@@ -20,8 +20,7 @@ from games.models import GameSeat
 from players.models import Player
 from ratings.models import RatingChange
 from ratings.skill import display_rating, ordinal
-from stats.services.hex_packing import totals_by_hex
-from stats.services.hexes import hex_names
+from stats.services.hexes import hex_names, hexes_taken_by
 
 FAVOURITE_HEXES = 5
 GAMES_PER_PAGE = 50
@@ -155,13 +154,10 @@ def seat_results(player: Player) -> list[dict[str, Any]]:
 
 
 def favourite_hexes(player: Player) -> list[tuple[str, int]]:
-    """The hexes this player took most often in counted games, by name: summed from the
-    statistics' hex lines (each the count of a seat's "take" facts for one hex), not by
-    replaying every game."""
-    seats = GameSeat.objects.filter(player=player, game__stat_seats__isnull=False).values_list(
-        "game_id", "seat"
-    )
-    taken = totals_by_hex(seats, "taken")
+    """The hexes this player took most often in counted games, by name: read from the
+    statistics' tally of the player's takes (stats.models.PlayerHexTally, a few dozen rows),
+    not from every game's hex lines."""
+    taken = hexes_taken_by(player.pk)
     names = hex_names()
     ranked = sorted(taken.items(), key=lambda item: (-item[1], item[0]))[:FAVOURITE_HEXES]
     return [(names.get(hex_id, hex_id), times) for hex_id, times in ranked]
