@@ -237,7 +237,12 @@ class PlayerHexTally(models.Model):
     and packed ids to the player kept (stats.receivers). `n` counts the lines summed (a
     seat's hex type taken at least once in a game)."""
 
-    player = models.ForeignKey("players.Player", models.CASCADE, related_name="+")
+    # No key checked by the database: the rows are derived (refilled from the lines), and a
+    # rebuild's TRUNCATE is refused in a transaction with a deferred check still pending.
+    # Django still deletes a deleted player's rows.
+    player = models.ForeignKey(
+        "players.Player", models.CASCADE, related_name="+", db_constraint=False
+    )
     hex = models.CharField(max_length=40)
     n = models.BigIntegerField(default=0, help_text="Lines summed")
     taken = models.FloatField(default=0)

@@ -114,6 +114,7 @@ class Migration(migrations.Migration):
                 (
                     "player",
                     models.ForeignKey(
+                        db_constraint=False,
                         on_delete=django.db.models.deletion.CASCADE,
                         related_name="+",
                         to="players.player",
