@@ -21,8 +21,7 @@ def repacked(packed: bytes, players: dict[int, int | None] | None) -> bytes:
     value = json.loads(seat_packing.SEATS.decompress(packed))
     value[0] = seat_packing.FORMAT if players is not None else seat_packing.WITHOUT_PLAYERS
     value[6] = [
-        [*seat[:7], players.get(seat[0])] if players is not None else seat[:7]
-        for seat in value[6]
+        [*seat[:7], players.get(seat[0])] if players is not None else seat[:7] for seat in value[6]
     ]
     return seat_packing.SEATS.compress(json.dumps(value, separators=(",", ":")).encode())
 
@@ -38,7 +37,7 @@ def add_players(apps, schema_editor):
     HexLines = apps.get_model("stats", "HexLines")
     GameSeat = apps.get_model("games", "GameSeat")
     PlayerHexTally = apps.get_model("stats", "PlayerHexTally")
-    lines, taken = Counter(), Counter()
+    taken = defaultdict(Counter)
     for chunk in chunks(SeatLines):
         players = defaultdict(dict)
         for game_id, seat, player_id in GameSeat.objects.filter(game_id__in=chunk).values_list(
@@ -56,13 +55,9 @@ def add_players(apps, schema_editor):
             for line in numpy.flatnonzero(counts[:, TAKEN]).tolist():
                 player = players[game_id].get(seats[line])
                 if player is not None:
-                    lines[(player, hexes[line])] += 1
-                    taken[(player, hexes[line])] += int(counts[line, TAKEN])
+                    taken[player][hexes[line]] += int(counts[line, TAKEN])
     PlayerHexTally.objects.bulk_create(
-        (
-            PlayerHexTally(player_id=player, hex=hex_id, n=n, taken=taken[(player, hex_id)])
-            for (player, hex_id), n in lines.items()
-        ),
+        (PlayerHexTally(player_id=player, taken=dict(hexes)) for player, hexes in taken.items()),
         batch_size=CHUNK,
     )
 
@@ -85,6 +80,26 @@ class Migration(migrations.Migration):
 
     operations = [
         migrations.CreateModel(
+            name="PlayerHexTally",
+            fields=[
+                (
+                    "player",
+                    models.OneToOneField(
+                        db_constraint=False,
+                        on_delete=django.db.models.deletion.CASCADE,
+                        primary_key=True,
+                        related_name="+",
+                        serialize=False,
+                        to="players.player",
+                    ),
+                ),
+                (
+                    "taken",
+                    models.JSONField(default=dict, help_text="Hex type -> times taken (none at 0)"),
+                ),
+            ],
+        ),
+        migrations.CreateModel(
             name="PlayerHexTallyDelta",
             fields=[
                 (
@@ -98,36 +113,6 @@ class Migration(migrations.Migration):
                 ("n", models.BigIntegerField(default=0)),
                 ("taken", models.FloatField(default=0)),
             ],
-        ),
-        migrations.CreateModel(
-            name="PlayerHexTally",
-            fields=[
-                (
-                    "id",
-                    models.BigAutoField(
-                        auto_created=True, primary_key=True, serialize=False, verbose_name="ID"
-                    ),
-                ),
-                ("hex", models.CharField(max_length=40)),
-                ("n", models.BigIntegerField(default=0, help_text="Lines summed")),
-                ("taken", models.FloatField(default=0)),
-                (
-                    "player",
-                    models.ForeignKey(
-                        db_constraint=False,
-                        on_delete=django.db.models.deletion.CASCADE,
-                        related_name="+",
-                        to="players.player",
-                    ),
-                ),
-            ],
-            options={
-                "constraints": [
-                    models.UniqueConstraint(
-                        fields=("player", "hex"), name="stats_playerhextally_key"
-                    )
-                ],
-            },
         ),
         migrations.RunPython(add_players, take_players_out),
     ]

@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import logging
 import time
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from operator import attrgetter
@@ -96,7 +96,7 @@ CubeLines = Callable[[list[SeatRow], dict[int, int], list[RoundRow]], LineKeys]
 @dataclass(frozen=True)
 class CubeSpec:
     """A cube: its keys besides the slice, its counters, and how a game's lines give them.
-    An unsliced one (the players' hex tally) is keyed by its keys alone, with no rollups."""
+    An unsliced one (the players' hexes' deltas) is keyed by its keys alone."""
 
     cube: type[Model]
     keys: tuple[str, ...]
@@ -122,9 +122,7 @@ class CubeSpec:
     def rollups(self) -> tuple[tuple[type[Model], tuple[str, ...]], ...]:
         """Every table the folder and the rebuild keep equal to the cube summed over a key,
         with the keys it keeps: the month-free rollup, and the strategy-free one by month
-        where a page reads it (stats.models.BY_MONTH). None for an unsliced one."""
-        if not self.sliced:
-            return ()
+        where a page reads it (stats.models.BY_MONTH)."""
         rollups = [(self.rollup, self.rollup_key_fields)]
         if self.cube in BY_MONTH:
             keys = tuple(name for name in self.key_fields if name != "strategy")
@@ -192,11 +190,12 @@ CUBES = (
     CubeSpec(HexCube, ("hex",), HEX_COUNTERS, None),
     CubeSpec(RoundCube, ("round", "moment"), ("points", "drowned", "depth"), round_lines),
 )
-# Per player with a name, how often they took each hex type (stats.models.PlayerHexTally):
-# not among CUBES, which the statistics pages read by slice.
+# Per player with a name, how often they took each hex type: summed and appended as deltas
+# as a cube's are, folded into a row a player (fold_player_hexes); not among CUBES, which
+# the statistics pages read by slice.
 PLAYER_HEXES = CubeSpec(PlayerHexTally, ("player", "hex"), ("taken",), None, sliced=False)
-# Everything the fold and the rebuild keep equal to the lines.
-FOLDED = (*CUBES, PLAYER_HEXES)
+# Every sum line_sums gives: the cubes' and the players' hexes.
+SUMMED = (*CUBES, PLAYER_HEXES)
 # Games whose packed lines are read per query.
 CHUNK = 2000
 
@@ -206,9 +205,9 @@ Sums = dict[CubeSpec, dict[tuple, list[float]]]
 
 def line_sums(game_ids: list[int] | None = None, sign: int = 1) -> Sums:
     """What the lines of these games (of every game when None) add to each key of every
-    cube and the players' hex tally (FOLDED), times `sign`, summed here from their packed
+    cube and the players' hex tally (SUMMED), times `sign`, summed here from their packed
     values."""
-    sums: Sums = {spec: {} for spec in FOLDED}
+    sums: Sums = {spec: {} for spec in SUMMED}
     slices: dict[tuple, int] = {}  # each slice met, numbered in the order met
     if game_ids is not None:
         for start in range(0, len(game_ids), CHUNK):
@@ -285,7 +284,7 @@ def fold_deltas() -> int | None:
     with transaction.atomic():
         if not try_lock(FOLD_LOCK):
             return None
-        return sum(fold_cube(spec) for spec in FOLDED)
+        return sum(fold_cube(spec) for spec in CUBES) + fold_player_hexes()
 
 
 def fold_cube(spec: CubeSpec) -> int:
@@ -316,6 +315,53 @@ def fold_cube(spec: CubeSpec) -> int:
         ]
 
     return drain(delta, columns(spec.delta, (*spec.key_fields, *sums)), into)
+
+
+def fold_player_hexes() -> int:
+    """Move the players' hex deltas into their rows of PlayerHexTally (under the fold's
+    lock: the fold is their one writer); the delta rows moved. One statement deletes the
+    deltas and returns them, so none committed meanwhile is lost."""
+    quote = connection.ops.quote_name
+    names = [column(PlayerHexTallyDelta, name) for name in ("player", "hex", "taken")]
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"DELETE FROM {quote(PlayerHexTallyDelta._meta.db_table)} RETURNING {', '.join(names)}"
+        )
+        moved = cursor.fetchall()
+    changes: defaultdict[int, Counter[str]] = defaultdict(Counter)
+    for player, hex_id, taken in moved:
+        changes[player][hex_id] += round(taken)
+    stored = PlayerHexTally.objects.filter(player_id__in=changes)
+    tallies = dict(stored.values_list("player_id", "taken"))
+    rows, emptied = [], []
+    for player, change in changes.items():
+        taken = Counter(tallies.get(player, {}))
+        taken.update(change)  # adds, negative changes too
+        kept = {hex_id: times for hex_id, times in sorted(taken.items()) if times}
+        if kept:
+            rows.append(PlayerHexTally(player_id=player, taken=kept))
+        else:
+            emptied.append(player)
+    PlayerHexTally.objects.filter(player_id__in=emptied).delete()
+    PlayerHexTally.objects.bulk_create(
+        rows, update_conflicts=True, unique_fields=["player"], update_fields=["taken"]
+    )
+    return len(moved)
+
+
+def rebuild_player_hexes(sums: dict[tuple, list[float]]) -> int:
+    """Empty the players' hex tally and its deltas and fill it again from the lines' sums
+    (line_sums, keyed by player and hex type); the rows written."""
+    empty(PlayerHexTallyDelta, PlayerHexTally)
+    tallies: defaultdict[int, dict[str, int]] = defaultdict(dict)
+    for (player, hex_id), (_, taken) in sorted(sums.items()):
+        if round(taken):
+            tallies[player][hex_id] = round(taken)
+    PlayerHexTally.objects.bulk_create(
+        (PlayerHexTally(player_id=player, taken=taken) for player, taken in tallies.items()),
+        batch_size=CHUNK,
+    )
+    return len(tallies)
 
 
 def remove_game(game: Game) -> None:
@@ -500,7 +546,9 @@ def move_merged_players(keep: int, duplicates: list[int]) -> None:
     PlayerHexTallyDelta.objects.filter(player__in=duplicates).update(player=keep)
     tallied = PlayerHexTally.objects.filter(player_id__in=duplicates)
     rows = [
-        (keep, hex_id, n, taken) for hex_id, n, taken in tallied.values_list("hex", "n", "taken")
+        (keep, hex_id, 0, times)
+        for taken in tallied.values_list("taken", flat=True)
+        for hex_id, times in taken.items()
     ]
     tallied.delete()
     if rows:
@@ -553,10 +601,13 @@ def rebuild_cubes() -> dict[str, float]:
         started = time.perf_counter()
         sums = line_sums()
         timings["lines summed"] = time.perf_counter() - started
-        for spec in FOLDED:
+        for spec in CUBES:
             started = time.perf_counter()
             rebuild_cube(spec, sums.pop(spec))
             timings[spec.cube.__name__] = time.perf_counter() - started
+        started = time.perf_counter()
+        rebuild_player_hexes(sums.pop(PLAYER_HEXES))
+        timings[PlayerHexTally.__name__] = time.perf_counter() - started
     return timings
 
 

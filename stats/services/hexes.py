@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections import Counter
 from dataclasses import dataclass
 from functools import cache, cached_property
@@ -23,12 +24,18 @@ def hexes_taken_by(player_id: int) -> Counter[str]:
     deltas = connection.ops.quote_name(PlayerHexTallyDelta._meta.db_table)
     with connection.cursor() as cursor:
         cursor.execute(
-            f"SELECT hex, SUM(taken) FROM (SELECT hex, taken FROM {tally} WHERE player_id = %s "
-            f"UNION ALL SELECT hex, taken FROM {deltas} WHERE player = %s) AS takes "
-            "GROUP BY hex",
+            f"SELECT taken, NULL, NULL FROM {tally} WHERE player_id = %s "
+            f"UNION ALL SELECT NULL, hex, taken FROM {deltas} WHERE player = %s",
             [player_id, player_id],
         )
-        return Counter({hex_id: round(times) for hex_id, times in cursor.fetchall() if times})
+        rows = cursor.fetchall()
+    taken: Counter[str] = Counter()
+    for tallied, hex_id, times in rows:
+        if tallied is not None:  # the row: JSON, decoded by the driver or not
+            taken.update(json.loads(tallied) if isinstance(tallied, str) else tallied)
+        else:
+            taken[hex_id] += round(times)
+    return +taken  # without the hex types taken 0 times
 
 
 def hex_names(game_id: str | None = None) -> dict[str, str]:
