@@ -461,19 +461,20 @@ def add_hexes(
     if not rows:
         return
     seats = {
-        (game, s.seat): (numbers[s.seat], (s.wins, s.expected), s.player)
+        (game, s.seat): (numbers[s.seat], (s.wins, s.expected))
         for game, (lines, numbers) in seats_of.items()
         for s in lines
     }
     keys, weights, blocks = [], [], []  # per line: its cube key, its seat's weights
-    players = []  # per line: its seat's player (None for a bot's seat)
+    games, starts = [], []  # per game: its id and lines' seats, where its lines start
     for game, blob in rows:
         seat_numbers, hex_ids, counts = hex_packing.unpack_matrix(bytes(blob))
+        games.append((game, seat_numbers))
+        starts.append(len(keys))
         for seat, hex_id in zip(seat_numbers, hex_ids, strict=True):
-            number, weighed, player = seats[(game, seat)]
+            number, weighed = seats[(game, seat)]
             keys.append((number, hex_id))
             weights.append(weighed)
-            players.append(player)
         blocks.append(counts)
     # Each key's sums by numpy's bincount over the lines of this chunk of games, a column at
     # a time: some eighty lines a game made this the rebuild's longest step in Python.
@@ -497,10 +498,15 @@ def add_hexes(
         total[0] += sign * int(values[0])
         for at in range(1, len(values)):
             total[at] += sign * values[at]
-    # Only the lines taken at all: a few a seat, against some twenty hex types in play.
+    # Only the lines taken at all (a few a seat, against some twenty hex types in play) are
+    # looked up by their seat's player: none per line above, where the rebuild's time goes.
+    players = {(game, s.seat): s.player for game, (lines, _) in seats_of.items() for s in lines}
     taken = counts[:, TAKEN]
-    for line in numpy.flatnonzero(taken).tolist():
-        player = players[line]
+    lines = numpy.flatnonzero(taken)
+    in_game = numpy.searchsorted(starts, lines, side="right") - 1
+    for line, at in zip(lines.tolist(), in_game.tolist(), strict=True):
+        game, seat_numbers = games[at]
+        player = players[(game, seat_numbers[line - starts[at]])]
         if player is not None:
             total = tally.setdefault((player, keys[line][1]), [0, 0.0])
             total[0] += sign
