@@ -49,9 +49,11 @@ def main() -> None:
 
     handle = args.handle
     if handle is None:
-        handle = Player.objects.annotate(n=Count("seats")).order_by("-n").values_list(
-            "handle", flat=True
-        )[0]
+        handle = (
+            Player.objects.annotate(n=Count("seats"))
+            .order_by("-n")
+            .values_list("handle", flat=True)[0]
+        )
     games = Player.objects.get(handle=handle).seats.count()
     page = f"/players/{handle}/"
     with override_settings(
