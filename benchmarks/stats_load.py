@@ -294,8 +294,43 @@ def replicate(total: int) -> None:
     with connection.cursor() as cursor:
         for statement in connection.ops.sequence_reset_sql(no_style(), models):
             cursor.execute(statement)
-        cursor.execute("VACUUM ANALYZE")  # the visibility map too, for index-only scans
     print(f"replicated to {total} games in {time.perf_counter() - started:.1f} s", flush=True)
+    started = time.perf_counter()
+    seat_lines_take_the_copies_players()
+    print(f"seat lines packed with the copies' players in {time.perf_counter() - started:.1f} s")
+    with connection.cursor() as cursor:
+        cursor.execute("VACUUM ANALYZE")  # the visibility map too, for index-only scans
+
+
+def seat_lines_take_the_copies_players() -> None:
+    """The packed seat lines carry each seat's player (stats.services.seat_packing), copied
+    as the sample's: each copy's are packed again with its own seats' players."""
+    from django.db import transaction
+
+    from games.models import GameSeat
+    from stats.models import SeatLines
+    from stats.services import seat_packing
+
+    last = 0
+    while chunk := list(
+        SeatLines.objects.filter(game_id__gt=last)
+        .order_by("game_id")
+        .values_list("game_id", "month", "packed")[:COPY_ROWS]
+    ):
+        players: dict[int, dict[int, int | None]] = {}
+        seats = GameSeat.objects.filter(game_id__gte=chunk[0][0], game_id__lte=chunk[-1][0])
+        for game_id, seat, player_id in seats.values_list("game_id", "seat", "player_id"):
+            players.setdefault(game_id, {})[seat] = player_id
+        changed = []
+        for game_id, month, packed in chunk:
+            lines, rounds = seat_packing.unpack(game_id, month, bytes(packed))
+            moved = [line._replace(player=players[game_id][line.seat]) for line in lines]
+            if moved != lines:
+                packed = seat_packing.pack(moved, rounds)
+                changed.append(SeatLines(game_id=game_id, month=month, packed=packed))
+        with transaction.atomic():
+            SeatLines.objects.bulk_update(changed, ["packed"], batch_size=2000)
+        last = chunk[-1][0]
 
 
 def rebuild() -> float:

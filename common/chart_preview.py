@@ -145,9 +145,16 @@ def preview(figure: dict[str, Any], point_labels: bool = False) -> SafeString | 
         def x_of(value: Any) -> float | None:
             return position.get(value)
     else:
-        values = [
-            v for trace in data for v in map(as_number, trace.get("x") or []) if v is not None
-        ]
+        # Each x read once: a date is parsed for the range, then again for every drawing of
+        # its point (a player's rating history, hundreds of dates on two lines, spent most of
+        # its picture's time there).
+        numbers = {
+            v: as_number(v)
+            for trace in data
+            for v in trace.get("x") or []
+            if v.__hash__ is not None
+        }
+        values = [v for v in numbers.values() if v is not None]
         ranged = [as_number(v) for v in x_layout.get("range") or []]
         low, high = (
             ranged if len(ranged) == 2 and None not in ranged else (min(values), max(values))
@@ -156,7 +163,8 @@ def preview(figure: dict[str, Any], point_labels: bool = False) -> SafeString | 
         x_scale = Scale(low - pad, high + pad, left, right)
 
         def x_of(value: Any) -> float | None:
-            number = as_number(value)
+            known = value.__hash__ is not None and value in numbers
+            number = numbers[value] if known else as_number(value)
             return None if number is None else x_scale(number)
 
     panels = {}
@@ -441,12 +449,13 @@ def error_bar(trace: dict[str, Any], i: int, x: float, y_value: float, y_scale: 
 
 def scatter_svg(trace: dict[str, Any], x_of: Any, y_scale: Scale, colour: str) -> list[str]:
     mode = trace.get("mode", "lines+markers")
-    points = [
+    placed = (
         (i, x_of(x), y)
         for i, (x, y) in enumerate(zip(trace.get("x") or [], trace.get("y") or [], strict=False))
-        if y is not None and x_of(x) is not None
-    ]
-    drawn = [error_bar(trace, i, x, y, y_scale) for i, x, y in points]
+        if y is not None
+    )
+    points = [(i, x, y) for i, x, y in placed if x is not None]
+    drawn = [error_bar(trace, i, x, y, y_scale) for i, x, y in points] if "error_y" in trace else []
     if "lines" in mode and len(points) > 1:
         dash = DASHES.get((trace.get("line") or {}).get("dash"), "")
         drawn.append(

@@ -228,6 +228,45 @@ class RoundCube(Cube):
         indexes = [month_index("roundcube")]
 
 
+class PlayerHexTally(models.Model):
+    """How often a player took each hex type, over the counted games' hex lines: what the
+    player's page ranks as favourite hexes. Kept by the fold as the cubes are (appended as
+    PlayerHexTallyDelta rows, folded, rebuilt from the lines), from the seat lines' players
+    (stats.services.seat_packing), so neither the fold nor a rebuild reads the game seats. A
+    players' merge moves the duplicates' tally and packed ids to the player kept
+    (stats.receivers).
+
+    One row a player, its hex types in one value: a row a player and hex type cost some 165
+    bytes with its indexes, some 250 bytes a game where a few hundred players play a few
+    thousand games (benchmarks/storage_per_game.py); one a player, some 30."""
+
+    # No key checked by the database: the rows are derived (refilled from the lines), and a
+    # rebuild's TRUNCATE is refused in a transaction with a deferred check still pending.
+    # Django still deletes a deleted player's row.
+    player = models.OneToOneField(
+        "players.Player", models.CASCADE, primary_key=True, related_name="+", db_constraint=False
+    )
+    taken = models.JSONField(default=dict, help_text="Hex type -> times taken (none at 0)")
+
+    def __str__(self) -> str:
+        return f"Hexes taken by player {self.player_id}"
+
+
+class PlayerHexTallyDelta(models.Model):
+    """What one verifying transaction adds to PlayerHexTally (negative for a retracted game),
+    as the cubes' deltas are: only ever inserted and folded (stats.services.aggregate
+    .fold_player_hexes). The player is a plain id (no key to check per row); `n` counts the
+    lines summed (a seat's hex type taken at least once in a game)."""
+
+    player = models.BigIntegerField()
+    hex = models.CharField(max_length=40)
+    n = models.BigIntegerField(default=0)
+    taken = models.FloatField(default=0)
+
+    def __str__(self) -> str:
+        return f"{self.hex} taken {self.taken:+g} times by player {self.player}"
+
+
 # --- rollups --------------------------------------------------------------------------------
 
 
@@ -373,6 +412,7 @@ DELTAS = {
     PairCube: PairCubeDelta,
     HexCube: HexCubeDelta,
     RoundCube: RoundCubeDelta,
+    PlayerHexTally: PlayerHexTallyDelta,
 }
 
 StrategyCubeLive = live_of(StrategyCube)

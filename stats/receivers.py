@@ -8,7 +8,8 @@ one go.
 """
 
 from games.models import Game
-from stats.services.aggregate import add_game, add_games, remove_game
+from players.models import Player
+from stats.services.aggregate import add_game, add_games, move_merged_players, remove_game
 
 
 def on_game_verified(sender: type, game: Game, group=None, **kwargs) -> None:
@@ -20,3 +21,8 @@ def on_game_verified(sender: type, game: Game, group=None, **kwargs) -> None:
 
 def on_game_retracted(sender: type, game: Game, **kwargs) -> None:
     remove_game(game)
+
+
+def on_players_merging(sender: type, keep: Player, duplicates: list[Player], **kwargs) -> None:
+    """The packed seat lines' players and the players' hex tally follow a merge."""
+    move_merged_players(keep.pk, [player.pk for player in duplicates])

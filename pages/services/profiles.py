@@ -4,27 +4,29 @@ from __future__ import annotations
 
 import datetime
 from collections import defaultdict
+from decimal import Decimal
 from typing import Any
 
 import plotly.io as pio
-from django.core.paginator import Paginator
-from django.db.models import Avg, Count, IntegerField, Q
+from django.core.paginator import Page, Paginator
+from django.db.models import Avg, Count, IntegerField, Q, Sum
 from django.db.models.fields.json import KeyTextTransform
 from django.db.models.functions import Cast
 
 from common.charts import embed
 from engines.core.game import BID, TURN_ORDER
 from engines.registry import title_of
-from games.filters import confirmation_of
+from games.filters import COUNTS, confirmation_of
 from games.models import GameSeat
 from players.models import Player
 from ratings.models import RatingChange
 from ratings.skill import display_rating, ordinal
-from stats.services.hex_packing import totals_by_hex
-from stats.services.hexes import hex_names
+from stats.services.hexes import hex_names, hexes_taken_by
 
 FAVOURITE_HEXES = 5
 GAMES_PER_PAGE = 50
+# What the games list shows of a game (templates/pages/player.html), and whether it counts.
+GAME_SHOWN = ("log_id", "game_type", "player_count", "source", "played_at", "counts")
 COLOURS = ["#1f6fb2", "#c05621", "#2c7a7b", "#6b46c1"]
 # Once: each call deep-copies the whole template, half the chart's time.
 TEMPLATE = pio.templates["plotly_white"].to_plotly_json()
@@ -132,36 +134,88 @@ def summary_number(key: str) -> Cast:
     return Cast(KeyTextTransform(key, "summary"), IntegerField())
 
 
-def seat_results(player: Player) -> list[dict[str, Any]]:
-    """Games, wins and average placement by position in turn order, over counted games
-    (summed by the database: a player of thousands of games costs one small query)."""
+def seat_figures(player: Player) -> dict[str, Any]:
+    """The player's seats counted, average starting bid and results by position in turn
+    order over counted games (`seat_results`: games, wins, average placement), summed by the
+    database in one reading of the player's seats: each query reading them costs some 500
+    scattered rows at 1M games."""
+    counted = Q(game__counts=True)
     rows = (
-        GameSeat.objects.filter(player=player, game__counts=True)
-        .annotate(turn_order=summary_number(TURN_ORDER))
-        .filter(turn_order__isnull=False)
+        GameSeat.objects.filter(player=player)
+        .annotate(turn_order=summary_number(TURN_ORDER), bid=summary_number(BID))
         .values("turn_order")
-        .annotate(games=Count("pk"), wins=Count("pk", filter=Q(winner=True)), average=Avg("rank"))
+        .annotate(
+            seats=Count("pk"),
+            games=Count("pk", filter=counted),
+            wins=Count("pk", filter=counted & Q(winner=True)),
+            average=Avg("rank", filter=counted),
+            bids=Count("bid", filter=counted),
+            bid_total=Sum("bid", filter=counted),
+        )
         .order_by("turn_order")
     )
-    return [
-        {
-            "turn_order": row["turn_order"],
-            "games": row["games"],
-            "wins": row["wins"],
-            "average_rank": row["average"],
-        }
-        for row in rows
-    ]
+    rows = list(rows)
+    bids = sum(row["bids"] for row in rows)
+    return {
+        "seat_count": sum(row["seats"] for row in rows),
+        # As AVG would give it: a decimal, over the counted seats with a bid.
+        "average_bid": Decimal(sum(row["bid_total"] or 0 for row in rows)) / bids if bids else None,
+        "seat_results": [
+            {
+                "turn_order": row["turn_order"],
+                "games": row["games"],
+                "wins": row["wins"],
+                "average_rank": row["average"],
+            }
+            for row in rows
+            if row["turn_order"] is not None and row["games"]
+        ],
+    }
+
+
+class CountedPaginator(Paginator):
+    """A paginator told how many items it pages (counted with other figures already)."""
+
+    def __init__(self, object_list: Any, per_page: int, count: int) -> None:
+        super().__init__(object_list, per_page)
+        self.known_count = count
+
+    @property
+    def count(self) -> int:
+        return self.known_count
+
+
+def games_page(player: Player, count: int, page: str | None) -> Page:
+    """The player's seats GAMES_PER_PAGE at a time, newest first, with only what the list
+    shows of each game and its confirmation state (`confirmation`, see games.filters): from
+    the game where it counts, from its review for the few that do not."""
+    seats = (
+        GameSeat.objects.filter(player=player)
+        .select_related("game")
+        .only("game_id", "rank", "score", "summary", *(f"game__{name}" for name in GAME_SHOWN))
+        .order_by("-game__played_at", "-game_id")
+    )
+    shown = CountedPaginator(seats, GAMES_PER_PAGE, count).get_page(page)
+    rows = list(shown.object_list)
+    uncounted = [seat.pk for seat in rows if not seat.game.counts]
+    states = {}
+    if uncounted:
+        states = dict(
+            GameSeat.objects.filter(pk__in=uncounted)
+            .annotate(confirmation=confirmation_of("game__"))
+            .values_list("pk", "confirmation")
+        )
+    for seat in rows:
+        seat.confirmation = states.get(seat.pk, COUNTS)
+    shown.object_list = rows
+    return shown
 
 
 def favourite_hexes(player: Player) -> list[tuple[str, int]]:
-    """The hexes this player took most often in counted games, by name: summed from the
-    statistics' hex lines (each the count of a seat's "take" facts for one hex), not by
-    replaying every game."""
-    seats = GameSeat.objects.filter(player=player, game__stat_seats__isnull=False).values_list(
-        "game_id", "seat"
-    )
-    taken = totals_by_hex(seats, "taken")
+    """The hexes this player took most often in counted games, by name: read from the
+    statistics' tally of the player's takes (stats.models.PlayerHexTally, a few dozen rows),
+    not from every game's hex lines."""
+    taken = hexes_taken_by(player.pk)
     names = hex_names()
     ranked = sorted(taken.items(), key=lambda item: (-item[1], item[0]))[:FAVOURITE_HEXES]
     return [(names.get(hex_id, hex_id), times) for hex_id, times in ranked]
@@ -181,22 +235,15 @@ def claim_status(player: Player) -> dict[str, Any]:
 def player_profile(player: Player, page: str | None = None) -> dict[str, Any]:
     """The page's figures; its games list GAMES_PER_PAGE at a time, newest first (`page`),
     each with its confirmation state (`confirmation`, see games.filters)."""
-    seats = (
-        GameSeat.objects.filter(player=player)
-        .select_related("game")
-        .annotate(confirmation=confirmation_of("game__"))
-        .order_by("-game__played_at", "-game_id")
-    )
+    figures = seat_figures(player)
     return {
         "player": player,
         "claim": claim_status(player),
         "rating_chart": rating_history_figure(player),
         "ratings": player.ratings.order_by("game_type"),
-        "seats": Paginator(seats, GAMES_PER_PAGE).get_page(page),
+        "seats": games_page(player, figures["seat_count"], page),
         "registrations": player.registrations.select_related("tournament"),
-        "average_bid": GameSeat.objects.filter(player=player, game__counts=True)
-        .annotate(bid=summary_number(BID))
-        .aggregate(average=Avg("bid"))["average"],
-        "seat_results": seat_results(player),
+        "average_bid": figures["average_bid"],
+        "seat_results": figures["seat_results"],
         "favourite_hexes": favourite_hexes(player),
     }

@@ -12,6 +12,8 @@ from stats.services.game_lines import RoundRow
 from stats.services.lines import SeatRow
 
 CHUNK = 2000  # games per query
+# The rows' columns: a seat line's player came later, packed only (0011).
+ROW_FIELDS = tuple(name for name in SeatRow._fields if name != "player")
 
 
 def pack_rows(apps, schema_editor):
@@ -22,8 +24,10 @@ def pack_rows(apps, schema_editor):
     for start in range(0, len(games), CHUNK):
         chunk = games[start : start + CHUNK]
         seats = defaultdict(list)
-        for row in SeatLine.objects.filter(game_id__in=chunk).order_by("game_id", "seat").values_list(
-            *SeatRow._fields
+        for row in (
+            SeatLine.objects.filter(game_id__in=chunk)
+            .order_by("game_id", "seat")
+            .values_list(*ROW_FIELDS)
         ):
             seats[row[0]].append(SeatRow(*row))
         rounds = defaultdict(list)
@@ -49,7 +53,9 @@ def unpack_rows(apps, schema_editor):
     SeatLines = apps.get_model("stats", "SeatLines")
     for packed in SeatLines.objects.all().iterator(chunk_size=CHUNK):
         seats, rounds = seat_packing.unpack(packed.game_id, packed.month, bytes(packed.packed))
-        saved = SeatLine.objects.bulk_create(SeatLine(**row._asdict()) for row in seats)
+        saved = SeatLine.objects.bulk_create(
+            SeatLine(**{name: getattr(row, name) for name in ROW_FIELDS}) for row in seats
+        )
         ids = {line.seat: line.pk for line in saved}
         RoundLine.objects.bulk_create(
             RoundLine(seat_id=ids[seat], **dict(zip(RoundRow._fields[1:], values, strict=True)))

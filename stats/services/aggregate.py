@@ -30,7 +30,7 @@ from __future__ import annotations
 
 import logging
 import time
-from collections import defaultdict
+from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 from operator import attrgetter
@@ -50,7 +50,7 @@ from common.database import (
     try_lock,
 )
 from common.outages import CACHE_UNREACHABLE, BrokerUnreachable
-from games.models import Game, GameLog
+from games.models import Game, GameLog, GameSeat
 from stats.models import (
     BY_MONTH,
     DELTAS,
@@ -63,6 +63,8 @@ from stats.models import (
     HexCube,
     HexLines,
     PairCube,
+    PlayerHexTally,
+    PlayerHexTallyDelta,
     RoundCube,
     ScoreCube,
     SeatCube,
@@ -93,17 +95,20 @@ CubeLines = Callable[[list[SeatRow], dict[int, int], list[RoundRow]], LineKeys]
 
 @dataclass(frozen=True)
 class CubeSpec:
-    """A cube: its keys besides the slice, its counters, and how a game's lines give them."""
+    """A cube: its keys besides the slice, its counters, and how a game's lines give them.
+    An unsliced one (the players' hexes' deltas) is keyed by its keys alone."""
 
     cube: type[Model]
     keys: tuple[str, ...]
     counters: tuple[str, ...]
-    # None for the hex cube: its lines, packed apart (HexLines), are summed by add_hexes.
+    # None for the hex cube and the tally: their lines, packed apart (HexLines), are summed
+    # by add_hexes.
     lines: CubeLines | None
+    sliced: bool = True
 
     @property
     def key_fields(self) -> tuple[str, ...]:
-        return (*SLICE_FIELDS, *self.keys)
+        return (*SLICE_FIELDS, *self.keys) if self.sliced else self.keys
 
     @property
     def rollup(self) -> type[Model]:
@@ -185,6 +190,12 @@ CUBES = (
     CubeSpec(HexCube, ("hex",), HEX_COUNTERS, None),
     CubeSpec(RoundCube, ("round", "moment"), ("points", "drowned", "depth"), round_lines),
 )
+# Per player with a name, how often they took each hex type: summed and appended as deltas
+# as a cube's are, folded into a row a player (fold_player_hexes); not among CUBES, which
+# the statistics pages read by slice.
+PLAYER_HEXES = CubeSpec(PlayerHexTally, ("player", "hex"), ("taken",), None, sliced=False)
+# Every sum line_sums gives: the cubes' and the players' hexes.
+SUMMED = (*CUBES, PLAYER_HEXES)
 # Games whose packed lines are read per query.
 CHUNK = 2000
 
@@ -194,8 +205,9 @@ Sums = dict[CubeSpec, dict[tuple, list[float]]]
 
 def line_sums(game_ids: list[int] | None = None, sign: int = 1) -> Sums:
     """What the lines of these games (of every game when None) add to each key of every
-    cube, times `sign`, summed here from their packed values."""
-    sums: Sums = {spec: {} for spec in CUBES}
+    cube and the players' hex tally (SUMMED), times `sign`, summed here from their packed
+    values."""
+    sums: Sums = {spec: {} for spec in SUMMED}
     slices: dict[tuple, int] = {}  # each slice met, numbered in the order met
     if game_ids is not None:
         for start in range(0, len(game_ids), CHUNK):
@@ -212,6 +224,8 @@ def line_sums(game_ids: list[int] | None = None, sign: int = 1) -> Sums:
     numbered = list(slices)
     return {
         spec: {(*numbered[key[0]], *key[1:]): total for key, total in by_key.items()}
+        if spec.sliced
+        else by_key
         for spec, by_key in sums.items()
     }
 
@@ -236,7 +250,7 @@ def add_games_lines(sums: Sums, slices: dict[tuple, int], game_ids: list[int], s
                 for at, value in enumerate(values, 1):
                     total[at] += sign * value
     hexes = HexLines.objects.filter(game_id__in=game_ids)
-    add_hexes(sums[HEX_CUBE], hexes, seats_of, sign)
+    add_hexes(sums[HEX_CUBE], sums[PLAYER_HEXES], hexes, seats_of, sign)
 
 
 def append_deltas(game_ids: list[int], sign: int) -> None:
@@ -247,7 +261,8 @@ def append_deltas(game_ids: list[int], sign: int) -> None:
     if not game_ids:
         return
     for spec, sums in line_sums(game_ids, sign).items():
-        insert_sums(spec.delta, spec, sums)
+        if sums:
+            insert_sums(spec.delta, spec, sums)
     transaction.on_commit(queue_fold)
 
 
@@ -269,7 +284,7 @@ def fold_deltas() -> int | None:
     with transaction.atomic():
         if not try_lock(FOLD_LOCK):
             return None
-        return sum(fold_cube(spec) for spec in CUBES)
+        return sum(fold_cube(spec) for spec in CUBES) + fold_player_hexes()
 
 
 def fold_cube(spec: CubeSpec) -> int:
@@ -300,6 +315,53 @@ def fold_cube(spec: CubeSpec) -> int:
         ]
 
     return drain(delta, columns(spec.delta, (*spec.key_fields, *sums)), into)
+
+
+def fold_player_hexes() -> int:
+    """Move the players' hex deltas into their rows of PlayerHexTally (under the fold's
+    lock: the fold is their one writer); the delta rows moved. One statement deletes the
+    deltas and returns them, so none committed meanwhile is lost."""
+    quote = connection.ops.quote_name
+    names = [column(PlayerHexTallyDelta, name) for name in ("player", "hex", "taken")]
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"DELETE FROM {quote(PlayerHexTallyDelta._meta.db_table)} RETURNING {', '.join(names)}"
+        )
+        moved = cursor.fetchall()
+    changes: defaultdict[int, Counter[str]] = defaultdict(Counter)
+    for player, hex_id, taken in moved:
+        changes[player][hex_id] += round(taken)
+    stored = PlayerHexTally.objects.filter(player_id__in=changes)
+    tallies = dict(stored.values_list("player_id", "taken"))
+    rows, emptied = [], []
+    for player, change in changes.items():
+        taken = Counter(tallies.get(player, {}))
+        taken.update(change)  # adds, negative changes too
+        kept = {hex_id: times for hex_id, times in sorted(taken.items()) if times}
+        if kept:
+            rows.append(PlayerHexTally(player_id=player, taken=kept))
+        else:
+            emptied.append(player)
+    PlayerHexTally.objects.filter(player_id__in=emptied).delete()
+    PlayerHexTally.objects.bulk_create(
+        rows, update_conflicts=True, unique_fields=["player"], update_fields=["taken"]
+    )
+    return len(moved)
+
+
+def rebuild_player_hexes(sums: dict[tuple, list[float]]) -> int:
+    """Empty the players' hex tally and its deltas and fill it again from the lines' sums
+    (line_sums, keyed by player and hex type); the rows written."""
+    empty(PlayerHexTallyDelta, PlayerHexTally)
+    tallies: defaultdict[int, dict[str, int]] = defaultdict(dict)
+    for (player, hex_id), (_, taken) in sorted(sums.items()):
+        if round(taken):
+            tallies[player][hex_id] = round(taken)
+    PlayerHexTally.objects.bulk_create(
+        (PlayerHexTally(player_id=player, taken=taken) for player, taken in tallies.items()),
+        batch_size=CHUNK,
+    )
+    return len(tallies)
 
 
 def remove_game(game: Game) -> None:
@@ -380,17 +442,21 @@ HEX_TWINS = [
     for twin, (flag, by) in HEX_DERIVED.items()
 ]
 HEX_CUBE = next(spec for spec in CUBES if spec.cube is HexCube)
+TAKEN = HEX_LINE_COUNTERS.index("taken")
 
 
 def add_hexes(
     sums: dict[tuple, list[float]],
+    tally: dict[tuple, list[float]],
     packed: QuerySet,
     seats_of: dict[int, tuple[list[SeatRow], dict[int, int]]],
     sign: int,
 ) -> None:
     """Add what these packed hex lines give each hex cube key (its seat's slice number, the
     hex type), times `sign`: the twins weighed by their seat's line (seats_of: game id -> its
-    seat lines and their slices' numbers, as add_games_lines has them)."""
+    seat lines and their slices' numbers, as add_games_lines has them); and to `tally` (the
+    players' hex tally's sums, keyed by player and hex type) the takes of seats with a
+    player."""
     rows = list(packed.values_list("game_id", "packed"))
     if not rows:
         return
@@ -400,8 +466,11 @@ def add_hexes(
         for s in lines
     }
     keys, weights, blocks = [], [], []  # per line: its cube key, its seat's weights
+    games, starts = [], []  # per game: its id and lines' seats, where its lines start
     for game, blob in rows:
         seat_numbers, hex_ids, counts = hex_packing.unpack_matrix(bytes(blob))
+        games.append((game, seat_numbers))
+        starts.append(len(keys))
         for seat, hex_id in zip(seat_numbers, hex_ids, strict=True):
             number, weighed = seats[(game, seat)]
             keys.append((number, hex_id))
@@ -429,15 +498,68 @@ def add_hexes(
         total[0] += sign * int(values[0])
         for at in range(1, len(values)):
             total[at] += sign * values[at]
+    # Only the lines taken at all (a few a seat, against some twenty hex types in play) are
+    # looked up by their seat's player: none per line above, where the rebuild's time goes.
+    players = {(game, s.seat): s.player for game, (lines, _) in seats_of.items() for s in lines}
+    taken = counts[:, TAKEN]
+    lines = numpy.flatnonzero(taken)
+    in_game = numpy.searchsorted(starts, lines, side="right") - 1
+    for line, at in zip(lines.tolist(), in_game.tolist(), strict=True):
+        game, seat_numbers = games[at]
+        player = players[(game, seat_numbers[line - starts[at]])]
+        if player is not None:
+            total = tally.setdefault((player, keys[line][1]), [0, 0.0])
+            total[0] += sign
+            total[1] += sign * float(taken[line])
 
 
 def insert_sums(table: type[Model], spec: CubeSpec, sums: dict[tuple, list[float]]) -> int:
     """Sums keyed as the cube (line_sums) as rows of the cube or its delta table, in
     month order (as rebuild_cube writes a cube); the rows inserted."""
-    month = spec.key_fields.index("month")
-    rows = sorted(((*key, *values) for key, values in sums.items()), key=lambda r: r[month])
+    rows = [(*key, *values) for key, values in sums.items()]
+    if spec.sliced:
+        month = spec.key_fields.index("month")
+        rows.sort(key=lambda r: r[month])
     insert_rows(table, (*spec.key_fields, "n", *spec.counters), rows)
     return len(rows)
+
+
+def move_merged_players(keep: int, duplicates: list[int]) -> None:
+    """A players' merge (players.merge, inside its transaction): the duplicates' seats in
+    the packed seat lines become `keep`'s, and their hex tally too (as deltas, folded into
+    keep's rows), so that a rebuild from the lines gives what the fold keeps. Whether or not
+    the games app has moved the game seats yet, their games are among `keep`'s and the
+    duplicates'."""
+    if not duplicates:
+        return
+    hold_lock(FOLD_LOCK)  # no fold moves the duplicates' deltas while they are moved here
+    moved = set(duplicates)
+    games = list(
+        GameSeat.objects.filter(player_id__in=[keep, *duplicates])
+        .values_list("game_id", flat=True)
+        .distinct()
+    )
+    for start in range(0, len(games), CHUNK):
+        stored = SeatLines.objects.filter(game_id__in=games[start : start + CHUNK])
+        changed = []
+        for game_id, month, packed in stored.values_list("game_id", "month", "packed"):
+            seats, rounds = seat_packing.unpack(game_id, month, bytes(packed))
+            if any(s.player in moved for s in seats):
+                seats = [s._replace(player=keep) if s.player in moved else s for s in seats]
+                packed = seat_packing.pack(seats, rounds)
+                changed.append(SeatLines(game_id=game_id, month=month, packed=packed))
+        SeatLines.objects.bulk_update(changed, ["packed"])
+    PlayerHexTallyDelta.objects.filter(player__in=duplicates).update(player=keep)
+    tallied = PlayerHexTally.objects.filter(player_id__in=duplicates)
+    rows = [
+        (keep, hex_id, 0, times)
+        for taken in tallied.values_list("taken", flat=True)
+        for hex_id, times in taken.items()
+    ]
+    tallied.delete()
+    if rows:
+        insert_rows(PlayerHexTallyDelta, ("player", "hex", "n", "taken"), rows)
+        transaction.on_commit(queue_fold)
 
 
 # --- rebuilding ----------------------------------------------------------------------------
@@ -492,6 +614,9 @@ def rebuild_cubes() -> dict[str, float]:
             started = time.perf_counter()
             rebuild_cube(spec, sums.pop(spec))
             timings[spec.cube.__name__] = time.perf_counter() - started
+        started = time.perf_counter()
+        rebuild_player_hexes(sums.pop(PLAYER_HEXES))
+        timings[PlayerHexTally.__name__] = time.perf_counter() - started
     return timings
 
 

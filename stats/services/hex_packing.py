@@ -23,19 +23,17 @@ definitions, after which `rebuild_stats --from-facts` derives every game's lines
 from __future__ import annotations
 
 import struct
-from collections import Counter, defaultdict
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from pathlib import Path
 
 import numpy
 
 from common.preset_dictionary import PresetDictionary
-from stats.models import HEX_LINE_COUNTERS, HexLines
+from stats.models import HEX_LINE_COUNTERS
 
 FORMAT = 1
 HEADER = struct.Struct("<BBcH")
 WIDTH = len(HEX_LINE_COUNTERS)
-CHUNK = 2000  # games read per query
 # A new dictionary: HEXES.write("NAME.zdict", build()) in `manage.py shell`.
 HEXES = PresetDictionary(Path(__file__).resolve().parent.parent / "hex_dictionaries", "1.zdict")
 
@@ -108,26 +106,6 @@ def check_format(version: int, width: int) -> None:
             f"hex lines packed as format {version} with {width} counters; this code reads "
             f"format {FORMAT} with {WIDTH} (rebuild_stats --from-facts derives them again)"
         )
-
-
-def totals_by_hex(seats: Iterable[tuple[int, int]], counter: str) -> Counter[str]:
-    """One counter summed per hex type over these seats' hex lines, each seat given as
-    (game id, seat number): what a player's page reads of the statistics' lines."""
-    wanted: defaultdict[int, set[int]] = defaultdict(set)
-    for game_id, seat in seats:
-        wanted[game_id].add(seat)
-    at = HEX_LINE_COUNTERS.index(counter)
-    totals: Counter[str] = Counter()
-    games = list(wanted)
-    for start in range(0, len(games), CHUNK):
-        rows = HexLines.objects.filter(game_id__in=games[start : start + CHUNK])
-        for game_id, packed in rows.values_list("game_id", "packed"):
-            seat_numbers, hexes, counts = unpack_matrix(bytes(packed))
-            column = counts[:, at]
-            for line in numpy.flatnonzero(column):  # the lines where the counter is not 0
-                if seat_numbers[line] in wanted[game_id]:
-                    totals[hexes[line]] += int(column[line])
-    return totals
 
 
 def build() -> bytes:

@@ -2,16 +2,40 @@
 
 from __future__ import annotations
 
+import json
+from collections import Counter
 from dataclasses import dataclass
 from functools import cache, cached_property
 
+from django.db import connection
 from django.db.models import Model, QuerySet, Sum
 
 from stats.adapters import adapter_for, hex_games
 from stats.filters import StatsFilter
-from stats.models import HEX_COUNTERS, HexCube
+from stats.models import HEX_COUNTERS, HexCube, PlayerHexTally, PlayerHexTallyDelta
 from stats.services.cells import Cell, cell, estimate_cell, sort_value
 from stats.services.intervals import Estimate, difference, shrunk_relative_rate, wilson
+
+
+def hexes_taken_by(player_id: int) -> Counter[str]:
+    """How often the player took each hex type in counted games: their hex tally with the
+    takes not folded into it yet, in one statement's snapshot (as the cubes' live views)."""
+    tally = connection.ops.quote_name(PlayerHexTally._meta.db_table)
+    deltas = connection.ops.quote_name(PlayerHexTallyDelta._meta.db_table)
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"SELECT taken, NULL, NULL FROM {tally} WHERE player_id = %s "
+            f"UNION ALL SELECT NULL, hex, taken FROM {deltas} WHERE player = %s",
+            [player_id, player_id],
+        )
+        rows = cursor.fetchall()
+    taken: Counter[str] = Counter()
+    for tallied, hex_id, times in rows:
+        if tallied is not None:  # the row: JSON, decoded by the driver or not
+            taken.update(json.loads(tallied) if isinstance(tallied, str) else tallied)
+        else:
+            taken[hex_id] += round(times)
+    return +taken  # without the hex types taken 0 times
 
 
 def hex_names(game_id: str | None = None) -> dict[str, str]:

@@ -48,6 +48,8 @@ class SeatRow(NamedTuple):
     score: float
     score_sq: float
     rank: float
+    # The seat's player (None for a bot's seat): the players' hex tally is keyed by it.
+    player: int | None = None
 
 
 @dataclass
@@ -114,6 +116,7 @@ def build_lines(
                 score=score,
                 score_sq=score * score,
                 rank=float(seat.rank),
+                player=seat.player_id,
             )
         )
     adapter_for(game.game_type).add_lines(lines, facts)

@@ -9,8 +9,13 @@ The layout, compact JSON zlib-compressed with a preset dictionary of bot games' 
 (SEATS, common.preset_dictionary; a kind of value of its own, so a dictionary of its own):
 
     [format, game type, source, player count, ruleset, winning bid,
-     [[seat, band, strategy, turn order, score, wins, rank], ...],
+     [[seat, band, strategy, turn order, score, wins, rank, player id], ...],
      [[seat, round, moment, points, drowned, depth], ...]]
+
+Each seat carries its player's id (null for a bot's seat) so that the players' hex tally
+(stats.models.PlayerHexTally) is summed from what the fold and a rebuild read anyway, never
+from the game seats; a players' merge rewrites the ids (stats.receivers). Format 1, before
+the ids, reads with no player (migration 0011 fills them in, and takes them out going back).
 
 The month is the row's own column (SeatLines.month). What a line derives from these is not
 stored: `expected` (1 / player count), `score_bin` (the score's floor) and `score_sq`.
@@ -28,7 +33,8 @@ from common.preset_dictionary import PresetDictionary
 from stats.services.game_lines import RoundRow
 from stats.services.lines import SeatRow
 
-FORMAT = 1
+FORMAT = 2
+WITHOUT_PLAYERS = 1  # the format before the seats carried their player
 # A new dictionary: SEATS.write("NAME.zdict", build()) in `manage.py shell`.
 SEATS = PresetDictionary(Path(__file__).resolve().parent.parent / "seat_dictionaries", "1.zdict")
 
@@ -48,7 +54,10 @@ def layout(seats: Sequence[SeatRow], rounds: Sequence[RoundRow]) -> bytes:
         first.player_count,
         first.ruleset,
         first.winning_bid,
-        [[s.seat, s.band, s.strategy, s.turn_order, s.score, s.wins, s.rank] for s in seats],
+        [
+            [s.seat, s.band, s.strategy, s.turn_order, s.score, s.wins, s.rank, s.player]
+            for s in seats
+        ],
         [list(row) for row in rounds],
     ]
     return json.dumps(value, separators=(",", ":"), ensure_ascii=False).encode()
@@ -61,7 +70,7 @@ def unpack(
     version, game_type, source, player_count, ruleset, winning_bid, seats, rounds = json.loads(
         SEATS.decompress(packed)
     )
-    if version != FORMAT:
+    if version not in (FORMAT, WITHOUT_PLAYERS):
         raise ValueError(
             f"seat lines packed as format {version}; this code reads format {FORMAT} "
             "(rebuild_stats --from-facts derives them again)"
@@ -86,8 +95,9 @@ def unpack(
             score=score,
             score_sq=score * score,
             rank=rank,
+            player=player[0] if player else None,
         )
-        for seat, band, strategy, turn_order, score, wins, rank in seats
+        for seat, band, strategy, turn_order, score, wins, rank, *player in seats
     ], [RoundRow(*row) for row in rounds]
 
 
