@@ -15,7 +15,7 @@ The layout, compact JSON zlib-compressed with a preset dictionary of bot games' 
 Each seat carries its player's id (null for a bot's seat) so that the players' hex tally
 (stats.models.PlayerHexTally) is summed from what the fold and a rebuild read anyway, never
 from the game seats; a players' merge rewrites the ids (stats.receivers). Format 1, before
-the ids, reads with no player (migration 0011 fills them in, and takes them out going back).
+the ids, reads with no player (migration 0012 fills them in, and takes them out going back).
 
 The month is the row's own column (SeatLines.month). What a line derives from these is not
 stored: `expected` (1 / player count), `score_bin` (the score's floor) and `score_sq`.
