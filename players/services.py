@@ -83,13 +83,26 @@ def players_for(names: list[str]) -> dict[str, Player]:
     return {name: known[c] for name, c in canonical.items()}
 
 
+def player_ids_for(names: list[str]) -> dict[str, int]:
+    """players_for's Players by id, read without building them when none is new (a group's
+    200 seats' players built as instances twice a group: issue 25)."""
+    canonical = {name: canonical_name(name) for name in names}
+    wanted = set(canonical.values())
+    known = dict(
+        Player.objects.filter(canonical_name__in=wanted).values_list("canonical_name", "pk")
+    )
+    if len(known) < len(wanted):
+        return {name: player.pk for name, player in players_for(names).items()}
+    return {name: known[c] for name, c in canonical.items()}
+
+
 def create_missing_players(names: Iterable[str]) -> None:
     """Create the players these names are not yet, in a transaction of their own when the
     caller is in none. For a caller about to store many games in one long transaction
-    (verification's groups): its own players_for then only reads, so two workers meeting a
+    (verification's groups): its own player_ids_for then only reads, so two workers meeting a
     new name at once wait for each other's short insert here, not for the other's group."""
     with transaction.atomic():
-        players_for(list(names))  # when none is new, one read and nothing written
+        player_ids_for(list(names))  # when none is new, one read and nothing written
 
 
 def log_name(player: Player) -> str:

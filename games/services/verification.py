@@ -34,8 +34,7 @@ from games.models import Game, GameLog, GameSeat, Source
 from games.services.dispatch import Dispatch
 from games.services.table_desk import table_desk
 from games.signals import game_verified
-from players.models import Player
-from players.services import create_missing_players, players_for
+from players.services import create_missing_players, player_ids_for
 
 logger = logging.getLogger(__name__)
 
@@ -260,7 +259,7 @@ def store_games(logs: list[GameLog], outcomes: Mapping[int, Outcome]) -> list[Ga
         if game.source != Source.SIMULATED
         for entry in outcomes[game.log.pk][0]["players"]
     ]
-    players = players_for(names) if names else {}
+    players = player_ids_for(names) if names else {}
     insert_instances(Game, games)
     seats = {game.pk: build_seats(game, *outcomes[game.log.pk], players) for game in games}
     insert_instances(GameSeat, [seat for built in seats.values() for seat in built])
@@ -381,22 +380,22 @@ def build_seats(
     game: Game,
     parsed: Mapping[str, Any],
     replayed: engines.Replay,
-    players: Mapping[str, Player] | None = None,
+    players: Mapping[str, int] | None = None,
 ) -> list[GameSeat]:
-    """The game's seats; `players` maps log names to Players (looked up when not given)."""
+    """The game's seats; `players` maps log names to Player ids (looked up when not given)."""
     outcome = replayed.outcome
     summaries = replayed.game.seat_summary(replayed.state)
     if game.source == Source.SIMULATED:
         players = {}
     elif players is None:
-        players = players_for([entry["name"] for entry in parsed["players"]])
+        players = player_ids_for([entry["name"] for entry in parsed["players"]])
     seats = []
     for seat, entry in enumerate(parsed["players"]):
         seats.append(
             GameSeat(
                 game=game,
                 seat=seat,
-                player=players.get(entry["name"]),
+                player_id=players.get(entry["name"]),
                 name=entry["name"],
                 strategy=entry.get("strategy", ""),
                 score=float(outcome.scores[seat]),  # as a FloatField reads back
