@@ -73,6 +73,52 @@ def insert_rows(model: type[models.Model], fields: Sequence[str], rows: Iterable
             )
 
 
+def upsert_rows(
+    model: type[models.Model],
+    fields: Sequence[str],
+    rows: Sequence[tuple],
+    *,
+    unique: Sequence[str],
+    update: Sequence[str],
+) -> None:
+    """Insert `rows` (as insert_rows takes them), and where a row's `unique` fields match a
+    stored row, set that row's `update` fields to the new values instead: bulk_create's
+    update_conflicts without a model instance per row or every value rendered into the
+    statement (the rater's upsert of a group's ~140 ratings spent half its time there).
+    PostgreSQL takes each column as one array (unnest: the statement stays short whatever
+    the rows); SQLite one executemany of the same upsert."""
+    if not rows:
+        return
+    quote = connection.ops.quote_name
+    table = quote(model._meta.db_table)
+    columns = [model._meta.get_field(name) for name in fields]
+    names = ", ".join(quote(column.column) for column in columns)
+    conflict = ", ".join(quote(model._meta.get_field(name).column) for name in unique)
+    updates = ", ".join(
+        f"{quote(column)} = EXCLUDED.{quote(column)}"
+        for column in (model._meta.get_field(name).column for name in update)
+    )
+    on_conflict = f"ON CONFLICT ({conflict}) DO UPDATE SET {updates}"
+    with connection.cursor() as cursor:
+        if postgresql():
+            arrays = ", ".join(f"%s::{column.db_type(connection)}[]" for column in columns)
+            cursor.execute(
+                f"INSERT INTO {table} ({names}) SELECT * FROM unnest({arrays}) {on_conflict}",
+                [list(values) for values in zip(*rows, strict=True)],
+            )
+        else:
+            times = [
+                i
+                for i, column in enumerate(columns)
+                if column.get_internal_type() == "DateTimeField"
+            ]
+            placeholders = ", ".join(["%s"] * len(columns))
+            cursor.executemany(
+                f"INSERT INTO {table} ({names}) VALUES ({placeholders}) {on_conflict}",
+                adapted(rows, times),
+            )
+
+
 def adapted(rows: Iterable[tuple], times: list[int]) -> Iterable[tuple]:
     """The rows with their datetimes as the database takes them; a game's rows come together
     and share one datetime, adapted once."""

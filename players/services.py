@@ -1,6 +1,7 @@
 """Finding the Player a name is (created on first sight)."""
 
 import logging
+from collections import Counter
 from collections.abc import Iterable
 
 from django.db import transaction
@@ -15,16 +16,17 @@ logger = logging.getLogger(__name__)
 def free_handles(names: dict[str, str]) -> dict[str, str]:
     """A handle no player has yet for each canonical name (its name as written given)."""
     bases = {canonical: handle_base(name) for canonical, name in names.items()}
-    # Each base, and what it becomes with a suffix (up to "-999"; a long base is cut to
-    # make room for it, so only its first characters are kept).
-    room = HANDLE_LENGTH - 4
-    clashing = Q()
-    for base in set(bases.values()):
-        if len(base) <= room:
-            clashing |= Q(handle=base) | Q(handle__startswith=f"{base}-")
-        else:
-            clashing |= Q(handle__startswith=base[:room])
-    taken = set(Player.objects.filter(clashing).values_list("handle", flat=True))
+    # A name whose base is free takes the base itself, so one IN query settles most names
+    # (a group of 400 new names built and sent an OR of 800 conditions: issue 25). Only a
+    # base already taken, or wanted twice, needs the handles it becomes with a suffix.
+    taken = set(
+        Player.objects.filter(handle__in=set(bases.values())).values_list("handle", flat=True)
+    )
+    wanted = Counter(bases.values())
+    suffixed = {base for base in wanted if base in taken or wanted[base] > 1}
+    taken |= handles_with_suffix(suffixed)
+    # A base that another of these names takes with a suffix ("anna" -> "anna-2") needs no
+    # query of its own: its own suffixed forms ("anna-2-2") start as that name's did.
     handles = {}
     for canonical, base in bases.items():
         handle, number = base, 1
@@ -35,6 +37,21 @@ def free_handles(names: dict[str, str]) -> dict[str, str]:
         taken.add(handle)
         handles[canonical] = handle
     return handles
+
+
+def handles_with_suffix(bases: set[str]) -> set[str]:
+    """The handles players have that these bases become with a suffix (up to "-999"; a
+    long base is cut to make room for it, so only its first characters are kept)."""
+    if not bases:
+        return set()
+    room = HANDLE_LENGTH - 4
+    clashing = Q()
+    for base in bases:
+        if len(base) <= room:
+            clashing |= Q(handle__startswith=f"{base}-")
+        else:
+            clashing |= Q(handle__startswith=base[:room])
+    return set(Player.objects.filter(clashing).values_list("handle", flat=True))
 
 
 def players_for(names: list[str]) -> dict[str, Player]:
@@ -66,13 +83,26 @@ def players_for(names: list[str]) -> dict[str, Player]:
     return {name: known[c] for name, c in canonical.items()}
 
 
+def player_ids_for(names: list[str]) -> dict[str, int]:
+    """players_for's Players by id, read without building them when none is new (a group's
+    200 seats' players built as instances twice a group: issue 25)."""
+    canonical = {name: canonical_name(name) for name in names}
+    wanted = set(canonical.values())
+    known = dict(
+        Player.objects.filter(canonical_name__in=wanted).values_list("canonical_name", "pk")
+    )
+    if len(known) < len(wanted):
+        return {name: player.pk for name, player in players_for(names).items()}
+    return {name: known[c] for name, c in canonical.items()}
+
+
 def create_missing_players(names: Iterable[str]) -> None:
     """Create the players these names are not yet, in a transaction of their own when the
     caller is in none. For a caller about to store many games in one long transaction
-    (verification's groups): its own players_for then only reads, so two workers meeting a
+    (verification's groups): its own player_ids_for then only reads, so two workers meeting a
     new name at once wait for each other's short insert here, not for the other's group."""
     with transaction.atomic():
-        players_for(list(names))  # when none is new, one read and nothing written
+        player_ids_for(list(names))  # when none is new, one read and nothing written
 
 
 def log_name(player: Player) -> str:

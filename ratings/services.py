@@ -30,7 +30,7 @@ from django.db import transaction
 from django.db.models import Count, Q, QuerySet
 from django.utils import timezone
 
-from common.database import indexes_built_after, insert_rows, truncate
+from common.database import indexes_built_after, insert_rows, truncate, upsert_rows
 from common.outages import INFRASTRUCTURE_ERRORS, retry_after_outage
 from games.models import Game, GameSeat, Source
 from ratings import elo
@@ -297,28 +297,17 @@ def longer_than(game_type: str, start: Point | None, games: int) -> bool:
 def rate_in_order(game_type: str, records: list[GameRecord]) -> int:
     """Games later than everything their players were rated for: on top of the stored
     ratings. One upsert for new and known players (bulk_update's CASE per field and row
-    would cost more)."""
+    would cost more), of plain rows (upsert_rows)."""
     records.sort(key=lambda record: record.order_key)
     rater = restored(game_type, {player for record in records for player in record.ranks})
     changes = [change for record in records for change in rater.apply(record)]
     moved = {change.player_id: rater.players[change.player_id] for change in changes}
-    Rating.objects.bulk_create(
-        [
-            Rating(
-                player_id=player,
-                game_type=game_type,
-                rating=state.elo,
-                mu=state.mu,
-                sigma=state.sigma,
-                games=state.games,
-                wins=state.wins,
-                last_played=state.last_played,
-            )
-            for player, state in sorted(moved.items())
-        ],
-        update_conflicts=True,
-        unique_fields=["player", "game_type"],
-        update_fields=["rating", "mu", "sigma", "games", "wins", "last_played"],
+    upsert_rows(
+        Rating,
+        RATING_FIELDS,
+        list(rating_rows(dict(sorted(moved.items())), game_type)),
+        unique=("player", "game_type"),
+        update=("rating", "mu", "sigma", "games", "wins", "last_played"),
     )
     insert_rows(RatingChange, CHANGE_FIELDS, change_rows(changes, game_type))
     return len(records)

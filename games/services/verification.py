@@ -22,7 +22,7 @@ from typing import Any
 
 from celery import Task, shared_task
 from django.db import transaction
-from django.db.models import QuerySet, prefetch_related_objects
+from django.db.models import QuerySet
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
@@ -34,8 +34,7 @@ from games.models import Game, GameLog, GameSeat, Source
 from games.services.dispatch import Dispatch
 from games.services.table_desk import table_desk
 from games.signals import game_verified
-from players.models import Player
-from players.services import create_missing_players, players_for
+from players.services import create_missing_players, player_ids_for
 
 logger = logging.getLogger(__name__)
 
@@ -260,20 +259,29 @@ def store_games(logs: list[GameLog], outcomes: Mapping[int, Outcome]) -> list[Ga
         if game.source != Source.SIMULATED
         for entry in outcomes[game.log.pk][0]["players"]
     ]
-    players = players_for(names) if names else {}
+    players = player_ids_for(names) if names else {}
     insert_instances(Game, games)
-    insert_instances(
-        GameSeat,
-        [seat for game in games for seat in build_seats(game, *outcomes[game.log.pk], players)],
-        with_ids=False,  # the receivers read them back
-    )
-    prefetch_related_objects(games, "seats")  # one query, read by every receiver
+    seats = {game.pk: build_seats(game, *outcomes[game.log.pk], players) for game in games}
+    insert_instances(GameSeat, [seat for built in seats.values() for seat in built])
+    for game in games:
+        # Every receiver reads them: handed over as built, as a prefetch would leave them
+        # (reading 200 seats back built as many instances again: issue 25).
+        seated(game, seats[game.pk])
     GameLog.objects.filter(pk__in=[log.pk for log in logs]).mark_verified()
     group = VerifiedGroup()
     for game in games:
         game_verified.send(sender=Game, game=game, group=group)
     group.finish()
     return games
+
+
+def seated(game: Game, seats: list[GameSeat]) -> None:
+    """`game.seats.all()` gives these stored seats (in seat order) without a query, as
+    prefetch_related_objects(games, "seats") leaves it (Django's prefetch_one_level)."""
+    stored = game.seats.all()
+    stored._result_cache = seats
+    stored._prefetch_done = True
+    game._prefetched_objects_cache = {"seats": stored}
 
 
 def failure(error: Exception) -> Failure:
@@ -372,25 +380,25 @@ def build_seats(
     game: Game,
     parsed: Mapping[str, Any],
     replayed: engines.Replay,
-    players: Mapping[str, Player] | None = None,
+    players: Mapping[str, int] | None = None,
 ) -> list[GameSeat]:
-    """The game's seats; `players` maps log names to Players (looked up when not given)."""
+    """The game's seats; `players` maps log names to Player ids (looked up when not given)."""
     outcome = replayed.outcome
     summaries = replayed.game.seat_summary(replayed.state)
     if game.source == Source.SIMULATED:
         players = {}
     elif players is None:
-        players = players_for([entry["name"] for entry in parsed["players"]])
+        players = player_ids_for([entry["name"] for entry in parsed["players"]])
     seats = []
     for seat, entry in enumerate(parsed["players"]):
         seats.append(
             GameSeat(
                 game=game,
                 seat=seat,
-                player=players.get(entry["name"]),
+                player_id=players.get(entry["name"]),
                 name=entry["name"],
                 strategy=entry.get("strategy", ""),
-                score=outcome.scores[seat],
+                score=float(outcome.scores[seat]),  # as a FloatField reads back
                 rank=outcome.ranks[seat],
                 winner=seat in outcome.winners,
                 summary=summaries.get(seat),

@@ -16,7 +16,7 @@ from games.models import GameLog, GameSeat, Upload
 from games.services.reverification import reverify_log
 from players.models import Player
 from players.names import canonical_name, name_problem
-from players.services import create_missing_players, players_for
+from players.services import create_missing_players, free_handles, players_for
 
 pytestmark = pytest.mark.django_db
 __all__ = ["submit"]
@@ -181,6 +181,23 @@ def test_a_name_whose_slug_is_taken_by_someone_else_gets_the_next_free_handle():
     assert lookalike != admin
     assert lookalike.handle == "admin-2"
     assert lookalike.display_name == "Admin!"
+
+
+def test_new_names_sharing_a_slug_get_the_free_handles_in_turn():
+    Player.objects.create(handle="kelp-2", display_name="someone")
+
+    handles = free_handles({"kelp!": "Kelp!", "kelp?": "Kelp?", "reef": "Reef"})
+
+    assert handles == {"kelp!": "kelp", "kelp?": "kelp-3", "reef": "reef"}
+
+
+def test_a_slug_taken_by_an_earlier_new_name_with_its_suffix_is_itself_suffixed_past_players():
+    Player.objects.create(handle="anna", display_name="Anna")
+    Player.objects.create(handle="anna-2-2", display_name="someone")
+
+    handles = free_handles({"anna!": "Anna!", "anna 2": "Anna 2"})
+
+    assert handles == {"anna!": "anna-2", "anna 2": "anna-2-3"}
 
 
 def test_one_name_in_a_batch_of_spellings_is_created_once():

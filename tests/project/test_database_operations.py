@@ -17,6 +17,7 @@ from common.database import (
     newest_per_group,
     truncate,
     try_lock,
+    upsert_rows,
 )
 from games.models import Game, GameLog, Upload
 from players.models import Player
@@ -67,6 +68,32 @@ def test_a_row_the_database_refuses_raises_the_orms_integrity_error():
             [(log.pk, "deep-vents", timezone.now(), 4)],
         )
     assert connection.vendor != "postgresql" or Game.objects.count() == 1
+
+
+def test_upserted_rows_are_inserted_or_update_the_stored_row_they_clash_with():
+    known = a_rating("known")
+    new = Player.objects.create(handle="new", display_name="new")
+    moment = timezone.now()
+
+    upsert_rows(
+        Rating,
+        ["player", "game_type", "rating", "mu", "sigma", "games", "wins", "last_played"],
+        [
+            (known.player_id, "deep-vents", 1512.25, 26.5, 8.125, 3, 1, moment),
+            (new.pk, "deep-vents", 1487.0000000000002, 24.0, 8.0, 1, 0, None),
+        ],
+        unique=["player", "game_type"],
+        update=["rating", "games", "last_played"],
+    )
+
+    stored = {
+        rating.player_id: (rating.rating, rating.mu, rating.games, rating.wins, rating.last_played)
+        for rating in Rating.objects.all()
+    }
+    assert stored == {  # the known row keeps what was not updated (mu, wins)
+        known.player_id: (1512.25, known.mu, 3, known.wins, moment),
+        new.pk: (1487.0000000000002, 24.0, 1, 0, None),
+    }
 
 
 def a_rating(handle: str) -> Rating:
