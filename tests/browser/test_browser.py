@@ -13,6 +13,7 @@ from engines.core.simulate import simulate
 from engines.registry import get_game
 from games.models import GameSeat, Source
 from games.services.intake import submit_batch
+from games.viewer import count_events, event_in_words
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -49,7 +50,10 @@ def test_the_replay_viewer_draws_every_ecosystem_and_steps_with_the_keyboard(
 
     assert ecosystems >= 4
     assert hexes >= 4 * 2  # by event 40 every player has placed at least one hex
-    assert "Event 41" in page.inner_text("#viewer-label")
+    # Told as the game is (when, who, what), never by the event's index in the log.
+    words = event_in_words(log.game.log.raw, 41)
+    assert page.inner_text("#viewer-label") == words[0].upper() + words[1:]
+    assert page.inner_text("#viewer-position") == f"Step 42 of {count_events(log.game.log.raw)}"
     assert errors == []
 
 
