@@ -145,16 +145,17 @@ def describe_error(log: Mapping[str, Any], error: Mapping[str, Any], *, when: bo
     """A verdict's error (LogError.to_dict()) told to someone who played the game: where in
     the game's words rather than the event's index (describe_event's "turn 7, Marina"; where
     the log stops, when it ends too soon), seats named by their players, the ruling kept:
-    "turn 1, Ann Abyss: cannot take position 4: needs 3 archaea, has 1 [DV-2]". The error's
-    own text for an error at no event; its player alone without `when` (a list of many
-    errors, which cannot replay each log) or when the log does not replay as far."""
+    "turn 1, Ann Abyss: cannot take position 4: needs 3 archaea, has 1 [DV-2]". An error at
+    no event is its message alone; one at an event names its player alone without `when` (a
+    list of many errors, which cannot replay each log) or when the log does not replay as
+    far."""
     names = [player_name(log, seat) for seat in range(len(log.get("players") or []))]
-    message = name_seats(str(error.get("message", "")), names)
+    message = name_seats(str(error.get("message") or error.get("text") or ""), names)
     index, seat = error.get("index"), error.get("seat")
+    before = _before(log, index) if when and type(index) is int else None
     if type(index) is not int:
-        return name_seats(str(error.get("text") or message), names)
-    before = _before(log, index) if when else None
-    if before is None:
+        where = message  # its field ("result.scores") is the log's path, not the game's words
+    elif before is None:
         who = player_name(log, seat)
         where = f"{who}: {message}" if who else message
     else:

@@ -249,8 +249,18 @@ def test_a_log_that_stops_too_soon_is_told_where_it_stops_dv_14():
     )
 
 
-def test_an_error_at_no_event_keeps_its_text_with_seats_named_and_a_foreign_seat_left():
+def test_a_claimed_result_that_differs_is_told_without_the_logs_field_path():
     log = golden("deep-vents/hand-recorded-example.json")
-    error = {"message": "x", "index": None, "text": "setup.first: seat 2 is not seat 1; no seat 2"}
+    log["result"]["scores"] = [score + 1 for score in log["result"]["scores"]]
 
-    assert describe_error(log, error) == "setup.first: Ben is not Ana; no seat 2"
+    error = refused(log)
+
+    assert error["text"].startswith("result.scores: claimed scores ")
+    assert describe_error(log, error) == error["message"]
+
+
+def test_seats_in_a_message_are_named_and_a_seat_the_table_lacks_is_left_as_written():
+    log = golden("deep-vents/hand-recorded-example.json")
+    error = {"message": "seat 2 is not seat 1; no seat 2", "index": None, "rule": "DV-3"}
+
+    assert describe_error(log, error) == "Ben is not Ana; no seat 2 [DV-3]"
