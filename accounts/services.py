@@ -189,7 +189,12 @@ def games_of(player: Player | None, limit: int = 10) -> tuple[int, list[Game]]:
     if player is None:
         return 0, []
     games = Game.objects.filter(seats__player=player)
-    latest = list(games.prefetch_related("seats").order_by("-played_at", "-pk")[:limit])
+    latest = list(
+        # Read so that naming each (games.names.game_name) asks nothing more.
+        games.select_related("log__table__round__tournament")
+        .prefetch_related("seats")
+        .order_by("-played_at", "-pk")[:limit]
+    )
     return games.count(), latest
 
 
