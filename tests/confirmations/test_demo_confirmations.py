@@ -30,7 +30,7 @@ def test_load_demo_prints_player_logins_with_a_pending_and_a_disputed_game():
     assert (disputed.player.handle, disputed.event) == ("nautilus", 3)
     told = Notice.objects.filter(kind=Kind.DISPUTE).values_list("body", flat=True).first()
     assert told.startswith(
-        "Nemo Nautilus disputes “the bidding, Kelpie Drift: pass (leave the bidding)”: “demo: "
+        "Nemo Nautilus disputes “the bidding, Kelpie Drift: pass for good”: “demo: "
         "Kelpie bid 2 there, not pass”."
     )
     assert not Game.objects.filter(log__review__isnull=False, counts=True).exists()

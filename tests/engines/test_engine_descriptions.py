@@ -182,6 +182,8 @@ def golden(name):
     "name,index,told",
     [
         ("deep-vents/hand-recorded-example.json", 0, "the bidding, Ana: bid 0"),
+        # Said once: not "the bidding, Ana: pass (leave the bidding)" (DV-3).
+        ("deep-vents/hand-recorded-example.json", 2, "the bidding, Ana: pass for good"),
         (
             "deep-vents/hand-recorded-example.json",
             20,

@@ -117,3 +117,16 @@ def test_the_desk_says_why_a_tables_game_was_rejected_in_words_not_the_logs_fiel
         in page
     )
     assert f"log {stored.pk}" not in page
+
+
+def test_the_games_page_names_its_tournament_once_in_its_heading_and_links_on(client, played_table):
+    table, game = played_table
+
+    page = client.get(f"/games/{game.log_id}/").content.decode()
+
+    top = page[page.index("<h1") : page.index('id="verdict"')]
+    assert top.count("Club Night") == 1  # in the heading, the game's name
+    assert (
+        f'<p class="tournament-link"><a href="{table.get_absolute_url()}">The table</a> · '
+        f'<a href="{table.round.tournament.get_absolute_url()}">the tournament</a></p>'
+    ) in top
