@@ -115,7 +115,7 @@ def test_a_rejected_log_shows_the_engines_precise_error_in_the_games_words(clien
     assert stored.error["text"].startswith("event 1 (seat 1): ")  # the API's, unchanged
     assert "Verdict: Rejected" in page
     assert (
-        '<p class="engine-error">round 1, Marina Abyss: it is not Marina Abyss&#x27;s turn: '
+        '<p class="engine-error">Round 1, Marina Abyss: it is not Marina Abyss&#x27;s turn: '
         "Nemo must roll the colour die (a &#x27;dive&#x27; event) [DD-2]</p>"
     ) in page
     # The state just before the bad event, linked without its index in words.
