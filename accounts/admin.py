@@ -15,6 +15,7 @@ from django.utils.html import format_html, format_html_join
 
 from accounts import services
 from accounts.models import ClaimRequest
+from games.names import game_name
 from players import claims
 
 
@@ -64,8 +65,9 @@ class ClaimRequestAdmin(admin.ModelAdmin):
     @admin.display(description="games")
     def games(self, claim: ClaimRequest) -> str:
         count, latest = services.games_of(claim.player, limit=5)
+        # Each game by its name (where and when it was played), not its log's number.
         links = format_html_join(
-            ", ", '<a href="{}">#{}</a>', ((g.get_absolute_url(), g.log_id) for g in latest)
+            "; ", '<a href="{}">{}</a>', ((g.get_absolute_url(), game_name(g)) for g in latest)
         )
         everything = reverse("games:games") + f"?player={claim.player.handle}"
         return format_html('<a href="{}">{} games</a> {}', everything, count, links)

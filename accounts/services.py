@@ -16,7 +16,7 @@ from typing import Any
 
 from django.core.exceptions import ValidationError
 from django.db import IntegrityError, transaction
-from django.db.models import Q, QuerySet
+from django.db.models import QuerySet
 from django.utils import timezone
 
 from accounts.models import ClaimRequest
@@ -166,12 +166,10 @@ def interim_player(wanted: Player, interim_name: str) -> Player:
 
 
 def tournaments_of(player: Player) -> QuerySet[Tournament]:
-    """The tournaments this name played in: entered, seated, or in a table's game."""
-    return Tournament.objects.filter(
-        Q(registrations__player=player)
-        | Q(rounds__tables__seats__player=player)
-        | Q(rounds__tables__log__game__seats__player=player)
-    ).distinct()
+    """The tournaments this name played in: entered, seated, or in a table's game (the
+    paths players.claims.PLAYED_IN says)."""
+    tournaments = Tournament.objects.all()
+    return tournaments.filter(claims.played_in(tournaments, player))
 
 
 def decidable_by(user: Any) -> QuerySet[ClaimRequest]:
@@ -189,7 +187,12 @@ def games_of(player: Player | None, limit: int = 10) -> tuple[int, list[Game]]:
     if player is None:
         return 0, []
     games = Game.objects.filter(seats__player=player)
-    latest = list(games.prefetch_related("seats").order_by("-played_at", "-pk")[:limit])
+    latest = list(
+        # Read so that naming each (games.names.game_name) asks nothing more.
+        games.select_related("log__table__round__tournament")
+        .prefetch_related("seats")
+        .order_by("-played_at", "-pk")[:limit]
+    )
     return games.count(), latest
 
 

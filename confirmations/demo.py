@@ -12,10 +12,11 @@ from typing import TextIO
 from django.contrib.auth import get_user_model
 
 from confirmations import services
-from confirmations.models import Review
+from confirmations.models import Confirmation, Review
 from engines.core.simulate import simulate_game
 from engines.registry import TOURNAMENT_GAME, get_game
 from games.demo import player_strategy
+from games.names import stored_log_name
 from games.services.intake import submit_log
 from games.services.verification import verify_log
 from players.models import Player
@@ -69,7 +70,15 @@ def load(stdout: TextIO, password: str) -> None:
             disputed.pk, nemo, DISPUTED_EVENT, "demo: Kelpie bid 2 there, not pass", at_table=False
         )
     logins = ", ".join(username for _, username in DEMO_LOGINS)
+    # Each game by its name, its page's address beside it (the two share a name: same
+    # players, same evening); the disputed moment in the game's words.
+    step = Confirmation.objects.filter(review__log=disputed, answer="disputed").values_list(
+        "step", flat=True
+    )
     stdout.write(
-        f"Player logins: {logins}  password: {password}  (log {pending.pk} waits for "
-        f"nemo and coral; nemo disputes log {disputed.pk} at event {DISPUTED_EVENT})\n"
+        f"Player logins: {logins}  password: {password}\n"
+        f"  {stored_log_name(pending)} ({pending.get_absolute_url()}) waits for nemo and "
+        f"coral to confirm it;\n"
+        f"  the same table's other game ({disputed.get_absolute_url()}) is disputed by nemo "
+        f"at “{step.first() or ''}”.\n"
     )

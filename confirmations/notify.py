@@ -87,8 +87,10 @@ def submitter_of(log: GameLog) -> str:
 
 
 def where_played(log: GameLog) -> str:
+    """The tournament table the game was played at, worded as every page words a place
+    (TablePlace: "Club Night · round 1 · table 1"); "" for a game played at no table."""
     place = table_desk().place_of(log)
-    return "" if place is None else f"{place.tournament}, round {place.round}, table {place.table}"
+    return "" if place is None else str(place)
 
 
 def describe(review: Review) -> PendingGame:

@@ -3,7 +3,9 @@
 Step -1 is the table as set up; step i is the state after event i (the index the engine's
 errors use). A rejected log replays up to its first bad event, so the viewer shows how far
 the game got. The replay is the engine's own (`apply_events`); each step's label is the
-engine's description of its event (`Game.describe`), read against the state before it.
+engine's description of its event (`Game.describe`), read against the state before it;
+its words add when and by whom (`replay.told`: "turn 7, Marina: place Yeti Crab"), as players
+read the replay, never the event's index.
 """
 
 from __future__ import annotations
@@ -14,7 +16,7 @@ from typing import Any
 from engines.core.errors import LogError
 from engines.core.game import State
 from engines.core.log import loads
-from engines.core.replay import apply_events, describe_event, start
+from engines.core.replay import apply_events, describe_error, describe_event, start, told
 
 # Up to this many events the page loads every snapshot at once; longer games step by index.
 ALL_AT_ONCE = 150
@@ -55,13 +57,15 @@ def replay_steps(raw: str, *, first: int = -1, last: int | None = None) -> Frame
         after = state.snapshot()
         if before is not None:
             event = events[index]
-            frames.steps.append(_step(index, event, game.describe(event, before, ruleset), after))
+            label = game.describe(event, before, ruleset)
+            words = told(game, log, before, event.get("seat"), label)
+            frames.steps.append(_step(index, event, label, after, words))
         before = after
 
     try:
         apply_events(state, events, keep)
     except LogError as exc:
-        frames.error = exc.to_dict()
+        frames.error = {**exc.to_dict(), "words": describe_error(log, exc.to_dict())}
     return frames
 
 
@@ -73,6 +77,22 @@ def event_in_words(raw: str, index: int) -> str:
         return describe_event(loads(raw), index)
     except (LogError, IndexError):
         return ""
+
+
+def error_in_words(raw: str, error: dict[str, Any] | None, *, when: bool = True) -> str:
+    """A verdict's error as a player reads it, said by the engine ("turn 1, Ana: it is not
+    Ana's decision: Ben must take a hex from the row [DV-2]"), never "event 3 (seat 1)";
+    without `when`, by whom alone ("Ana: it is not..."), replaying nothing. The error's own
+    text when the stored log is not readable, "" when there is no error."""
+    if not error:
+        return ""
+    try:
+        log = loads(raw)
+    except LogError:
+        log = None
+    if not isinstance(log, dict):
+        return str(error.get("text") or error.get("message") or "")
+    return describe_error(log, error, when=when)
 
 
 def count_events(raw: str) -> int:
@@ -98,6 +118,10 @@ def player_names(raw: str) -> list[str]:
 
 
 def _step(
-    index: int, event: dict[str, Any] | None, label: str | None, snapshot: dict[str, Any]
+    index: int,
+    event: dict[str, Any] | None,
+    label: str | None,
+    snapshot: dict[str, Any],
+    words: str | None = None,
 ) -> dict[str, Any]:
-    return {"index": index, "event": event, "label": label, "snapshot": snapshot}
+    return {"index": index, "event": event, "label": label, "words": words, "snapshot": snapshot}

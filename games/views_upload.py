@@ -13,6 +13,7 @@ from django.shortcuts import get_object_or_404, redirect, render
 from django.views.decorators.http import require_GET, require_http_methods
 from rest_framework.exceptions import NotFound
 
+from games import viewer
 from games.filters import GameFilter
 from games.models import BatchState, Game, GameLog, Source, Upload
 from games.names import game_name
@@ -150,6 +151,9 @@ def status_of(upload: Upload) -> dict:
     for log in logs:
         game = getattr(log, "game", None)
         log.game_name = game_name(game) if game is not None else ""
+        # Whose move was refused, by name; when in the game, on the log's own page (the list
+        # is polled every second: it replays no log).
+        log.error_words = viewer.error_in_words(log.raw, log.error, when=False) if log.error else ""
     read = upload.batch_state == BatchState.READ
     return {
         "counts": counts,

@@ -14,6 +14,9 @@ Keys are never NULL (unique constraints treat NULLs as distinct): 0 means "no tu
 
 from django.conf import settings
 from django.db import models
+from django.utils import dateformat, timezone
+
+from engines.registry import title_of
 
 NO_TURN_ORDER = 0
 NO_BID = -1
@@ -493,3 +496,16 @@ class SimulationBatch(models.Model):
 
     def __str__(self) -> str:
         return f"{self.games} {self.game_type} games ({self.status})"
+
+    @property
+    def name(self) -> str:
+        """The batch as the lab names it, never by its id: its game, its source and when it
+        was launched ("Deep Dive bot games from the lab, 6 Dec 2026, 19:30"); a batch with
+        no account behind it came from the command line (`manage.py simulate`, `load_demo`)."""
+        source = "the lab" if self.created_by_id else "the command line"
+        return f"{title_of(self.game_type)} bot games from {source}, {self.launched}"
+
+    @property
+    def launched(self) -> str:
+        """When the batch was launched, as its name says it: "6 Dec 2026, 19:30"."""
+        return dateformat.format(timezone.localtime(self.created), "j M Y, H:i")

@@ -272,7 +272,7 @@ def lab(request: HttpRequest) -> HttpResponse:
             form.add_error(None, str(exc))
         else:
             simulation.launch(batch)
-            messages.success(request, f"Batch {batch.pk} queued: {batch.games} games.")
+            messages.success(request, f"{batch.name}: {batch.games} games queued.")
             return redirect("stats:batch", batch.pk)
     strategies_by_game = {g: sorted(get_game(g).strategies) for g in GAMES}
     rulesets_by_game = {g: sorted(get_game(g).rulesets()) for g in GAMES}

@@ -24,6 +24,7 @@ from django.views.decorators.http import require_POST
 
 from games.models import GameLog
 from games.services.errors import IntakeError, TableRefused
+from games.viewer import error_in_words
 from players import admin as players_admin
 from players.models import Player
 from tournaments.models import Registration, Table, TableSeat, Tournament
@@ -174,12 +175,13 @@ def table_state(table: Table, open_ids: set[int]) -> tuple[str, str]:
     if table.game is not None:
         return "verified", "Verified result (from its log)"
     if table.log_id is not None:
+        # The table's heading names it: its game is "its game", told by no log number.
         if table.log.status in (GameLog.Status.REJECTED, GameLog.Status.ERROR):
-            reason = (table.log.error or {}).get("text") or table.log.get_status_display()
-            return "rejected", f"Its log {table.log_id} was rejected: {reason}"
+            reason = error_in_words(table.log.raw, table.log.error)
+            return "rejected", f"Its game was rejected: {reason or table.log.get_status_display()}"
         if table.log.status == GameLog.Status.VERIFIED:
-            return "confirming", f"Log {table.log_id} verified; waiting for its players"
-        return "verifying", f"Log {table.log_id} attached; being verified"
+            return "confirming", "Its game is verified; waiting for its players"
+        return "verifying", "Its game is attached; being verified"
     if table.result_kind == "unverified":
         return "by-hand", "Result entered by hand (unverified)"
     if table.pk in open_ids:
@@ -327,9 +329,9 @@ class TournamentAdmin(RunByOrganisers, admin.ModelAdmin):
             return self.back_to(tournament, table)
         log.refresh_from_db()
         if log.status == GameLog.Status.VERIFIED:
-            self.message_user(request, f"{table}: log {log.pk} attached and verified.")
+            self.message_user(request, f"{table}: its game is attached and verified.")
         else:
-            self.message_user(request, f"{table}: log {log.pk} attached; it is being verified.")
+            self.message_user(request, f"{table}: its game is attached; it is being verified.")
         return self.back_to(tournament, table)
 
     def hand_result_view(self, request: HttpRequest, object_id: str) -> HttpResponse:

@@ -298,12 +298,23 @@ def desk_table(request: HttpRequest, tournament: Tournament, table_id: int) -> H
         status = 400
     else:
         status = 200
+    history = list(table.result_changes.select_related("by__player"))
+    result = corrections.result_of(table)
+    # Every result the page tells (now, each change's before and after) in one reading.
+    told = corrections.told_results(
+        [result, *(r for change in history for r in (change.before, change.after))]
+    )
+    for number, change in enumerate(history):
+        change.before_told, change.after_told = told[1 + 2 * number : 3 + 2 * number]
+        player = getattr(change.by, "player", None) if change.by else None
+        change.by_name = player.display_name if player else change.by or "the site"
     context = {
         "tournament": tournament,
         "table": table,
         "form": form,
-        "history": table.result_changes.select_related("by"),
-        "result": corrections.result_of(table),
+        "history": history,
+        "result": result,
+        "result_told": told[0],
     }
     return render(request, "tournaments/desk_table.html", context, status=status)
 

@@ -7,13 +7,31 @@ which seat, what was wrong and which rule or ruling decides it.
 
 from __future__ import annotations
 
+import re
+from collections.abc import Sequence
 from typing import Any
+
+# A seat as seat_label writes it into a message, for name_seats to read back ("no seat 5 at
+# a table of 4" writes a log's own seat number, out of range: not one of seat_label's).
+_SEAT_IN_TEXT = re.compile(r"(?<!no )\bseat (\d+)\b")
 
 
 def seat_label(seat: object) -> str:
     """A seat as players read it: counted from 1 ("seat 1" is a log's seat 0), as on the
     table's seating; a value that is not a seat index is shown as it was written."""
     return f"seat {seat + 1}" if type(seat) is int and seat >= 0 else f"seat {seat!r}"
+
+
+def name_seats(text: str, names: Sequence[str]) -> str:
+    """A message with each seat seat_label wrote in it ("seat 2") named by its player
+    ("Nemo"), for pages that show a table's players by name; a seat with no name is left."""
+
+    def named(match: re.Match[str]) -> str:
+        number = int(match.group(1))
+        name = names[number - 1] if 1 <= number <= len(names) else ""
+        return name or match.group(0)
+
+    return _SEAT_IN_TEXT.sub(named, text)
 
 
 class LogError(ValueError):

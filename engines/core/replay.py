@@ -6,7 +6,13 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from engines.core.errors import IllegalEventError, MalformedLogError, ResultMismatchError
+from engines.core.errors import (
+    IllegalEventError,
+    LogError,
+    MalformedLogError,
+    ResultMismatchError,
+    name_seats,
+)
 from engines.core.game import Game, Outcome, Ruleset, State
 from engines.core.log import check_header
 from engines.core.schema import validate
@@ -110,12 +116,67 @@ def describe_event(log: Mapping[str, Any], index: int) -> str:
     apply_events(state, log["events"][:index])
     before = state.snapshot()
     event = log["events"][index]
-    words = game.describe(event, before, ruleset)
-    seat = event.get("seat")
-    if type(seat) is int and 0 <= seat < len(log["players"]):
-        words = f"{log['players'][seat]['name']}: {words}"
+    return told(game, log, before, event.get("seat"), game.describe(event, before, ruleset))
+
+
+def told(
+    game: Game, log: Mapping[str, Any], before: Mapping[str, Any], seat: object, what: str
+) -> str:
+    """`what` happened, told with when (the game's moment of the snapshot `before`) and who
+    (the seat's player, by name): "turn 7, Marina: place Yeti Crab"; either left out when
+    the game has no moment or the seat is none of the table's."""
+    who = player_name(log, seat)
+    words = f"{who}: {what}" if who else what
     moment = game.moment(before)
     return f"{moment}, {words}" if moment else words
+
+
+def player_name(log: Mapping[str, Any], seat: object) -> str:
+    """The name of the player in `seat` (counted from 0, as the log does); "" when the seat
+    is none of the log's."""
+    players = log.get("players")
+    if type(seat) is not int or not isinstance(players, list) or not 0 <= seat < len(players):
+        return ""
+    player = players[seat]
+    return str(player.get("name", "")) if isinstance(player, Mapping) else ""
+
+
+def describe_error(log: Mapping[str, Any], error: Mapping[str, Any], *, when: bool = True) -> str:
+    """A verdict's error (LogError.to_dict()) told to someone who played the game: where in
+    the game's words rather than the event's index (describe_event's "turn 7, Marina"; where
+    the log stops, when it ends too soon), seats named by their players, the ruling kept:
+    "turn 1, Ann Abyss: cannot take position 4: needs 3 archaea, has 1 [DV-2]". An error at
+    no event is its message alone; one at an event names its player alone without `when` (a
+    list of many errors, which cannot replay each log) or when the log does not replay as
+    far."""
+    names = [player_name(log, seat) for seat in range(len(log.get("players") or []))]
+    message = name_seats(str(error.get("message") or error.get("text") or ""), names)
+    index, seat = error.get("index"), error.get("seat")
+    before = _before(log, index) if when and type(index) is int else None
+    if type(index) is not int:
+        where = message  # its field ("result.scores") is the log's path, not the game's words
+    elif before is None:
+        who = player_name(log, seat)
+        where = f"{who}: {message}" if who else message
+    else:
+        where = told(before[0], log, before[1], seat, message)
+    rule = error.get("rule")
+    return f"{where} [{rule}]" if rule else where
+
+
+def _before(log: Mapping[str, Any], index: int) -> tuple[Game, dict[str, Any]] | None:
+    """The game and its snapshot just before event `index`; None when the events before it
+    do not replay (only they are read: a schema refusing event `index` refuses the log)."""
+    events = log.get("events")
+    if not isinstance(events, list):
+        return None
+    events = events[:index]
+    try:
+        game, _, state = start({**log, "events": events})
+        apply_events(state, events)
+    except LogError:
+        return None
+    return game, state.snapshot()
 
 
 def unfinished(state: State, index: int) -> IllegalEventError:

@@ -113,7 +113,8 @@ def describe(edition: Edition, event: Event, snapshot: Mapping[str, Any]) -> str
     if kind == "bid":
         return f"bid {event.get('amount')}"
     if kind == "pass":
-        return "pass (leave the bidding)"
+        # "For good" (DV-3), not "leave the bidding": told after "the bidding, Marina: ".
+        return "pass for good"
     if kind == "take":
         position = event.get("position")
         row = snapshot.get("row", [])

@@ -138,7 +138,9 @@ def run_chunk(batch_id: int, start: int, count: int) -> None:
         (line.encode() for line in logs),
         user=batch.created_by,
         source=Source.SIMULATED,
-        filename=f"lab batch {batch.pk}, games {start}-{start + count - 1}",
+        # The upload's name on its pages: its batch by when it was launched (not its id),
+        # and which of its games, counted from 1.
+        filename=f"lab batch of {batch.launched}, games {start + 1}-{start + count}",
     )
     batch.uploads.add(upload)
     SimulationBatch.objects.filter(pk=batch_id).update(submitted=F("submitted") + count)

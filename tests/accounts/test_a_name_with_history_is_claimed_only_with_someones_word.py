@@ -13,6 +13,7 @@ from django.utils import timezone
 
 from accounts.models import ClaimRequest
 from games.models import GameSeat
+from games.names import game_name
 from players.models import Player
 from players.signals import claim_decided, claim_requested
 from ratings.models import Rating
@@ -286,6 +287,18 @@ def test_the_admin_lists_requests_for_their_deciders_and_approves_by_action(the_
     assert "Sam Smoker" not in elsewhere.content.decode()
     claim.refresh_from_db()
     assert claim.approved is True and claim.decided_by == the_club.users["organiser"]
+
+
+def test_the_admin_names_a_claimed_names_games_in_words_not_by_their_log_numbers(the_club):
+    claim = the_club.ask()
+    sams_game = GameSeat.objects.get(player=the_club.sam).game
+
+    page = the_club.client("organiser").get(f"/admin/accounts/claimrequest/{claim.pk}/change/")
+
+    assert (
+        f'<a href="/games/{sams_game.log_id}/">{game_name(sams_game)}</a>' in page.content.decode()
+    )
+    assert f"#{sams_game.log_id}<" not in page.content.decode()
 
 
 def test_an_account_with_a_name_of_its_own_asks_and_its_games_join_on_approval(the_club):

@@ -13,6 +13,7 @@ from engines.core.simulate import simulate
 from engines.registry import get_game
 from games.models import GameSeat, Source
 from games.services.intake import submit_batch
+from games.viewer import count_events, event_in_words
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -49,7 +50,10 @@ def test_the_replay_viewer_draws_every_ecosystem_and_steps_with_the_keyboard(
 
     assert ecosystems >= 4
     assert hexes >= 4 * 2  # by event 40 every player has placed at least one hex
-    assert "Event 41" in page.inner_text("#viewer-label")
+    # Told as the game is (when, who, what), never by the event's index in the log.
+    words = event_in_words(log.game.log.raw, 41)
+    assert page.inner_text("#viewer-label") == words[0].upper() + words[1:]
+    assert page.inner_text("#viewer-position") == f"Step 42 of {count_events(log.game.log.raw)}"
     assert errors == []
 
 
@@ -95,3 +99,27 @@ def test_a_deep_sea_adventure_diver_is_marked_on_the_path_as_beside_their_name(
     names = [player["name"] for player in log["players"]]
     assert keys == [[str(n), f"{n} {name}"] for n, name in enumerate(names, 1)]
     assert sorted(on_path) == [[str(n), name] for n, name in enumerate(names, 1)]
+
+
+def test_a_rejected_games_verdict_is_told_in_words_and_opens_the_replay_just_before_it(
+    browser, live_server
+):
+    game = get_game("deep-dive")
+    (log,) = simulate(game, game.ruleset(None), 2, 1, seed="browser-verdict")
+    log["players"] = [{"name": "Marina Abyss"}, {"name": "Nemo"}]
+    log["events"][1]["seat"] = 0  # Marina dives first, Nemo second (DD-2)
+    upload = submit_batch([json.dumps(log).encode()], user=None, source=Source.SIMULATED)
+    stored = upload.logs.get()
+    page, errors = page_and_its_errors(browser)
+    page.goto(f"{live_server.url}/games/{stored.pk}/", wait_until="networkidle")
+    page.wait_for_selector("#viewer[data-ready=true]")
+
+    verdict = page.inner_text("#verdict .engine-error")
+    page.click("#error-moment")
+    page.wait_for_function("() => document.getElementById('viewer-slider').value === '0'")
+
+    assert verdict.startswith("Round 1, Marina Abyss: it is not Marina Abyss's turn: Nemo ")
+    assert not re.search(r"event \d|seat \d", page.inner_text("main"))
+    assert page.inner_text("#viewer-position") == f"Step 1 of {len(log['events'])}"
+    assert page.inner_text("#viewer-label").startswith("Round 1, Marina Abyss: ")
+    assert errors == []

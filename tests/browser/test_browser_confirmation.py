@@ -9,9 +9,11 @@ import json
 import pytest
 from django.contrib.auth import get_user_model
 from django.utils import timezone
+from playwright.sync_api import expect
 
 from confirmations.models import Review
 from games.models import Game, GameLog
+from games.viewer import event_in_words
 from players.models import Player
 from tests.confirmation_support import (
     PASSWORD,
@@ -100,7 +102,10 @@ def test_a_game_is_uploaded_confirmed_disputed_accepted_and_ranked(browser, live
     page.click(f"[data-log='{log.pk}'] h2 a[href$='#viewer']")
     page.wait_for_selector("#viewer[data-ready=true]")
     page.fill("#viewer-slider", str(DISPUTED_EVENT))  # the replay's event is the one disputed
-    page.wait_for_selector(f"form.dispute :text('Event {DISPUTED_EVENT}')")
+    shown = event_in_words(log.raw, DISPUTED_EVENT)  # told as the replay tells it
+    expect(page.locator("form.dispute [data-replay-event-label]")).to_have_text(
+        shown[0].upper() + shown[1:]
+    )
     page.fill("form.dispute input[name=reason]", "I never bid that")
     page.click("form.dispute button")
     page.wait_for_selector("text=Disputed: staff decide")

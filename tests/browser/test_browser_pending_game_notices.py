@@ -17,6 +17,7 @@ from playwright.sync_api import expect
 from confirmations.models import Confirmation, Review
 from engines.core.replay import verify
 from games.models import Game, GameLog
+from games.viewer import count_events, event_in_words
 from notices.models import Kind, Notice
 from tests.confirmation_support import (
     PASSWORD,
@@ -115,8 +116,9 @@ def test_players_answer_a_pending_game_from_their_inbox_and_staff_decide_at_the_
     for step in range(DISPUTED_EVENT + 1):
         page.click("#viewer-next")
         expect(slider).to_have_value(str(step))
-    expect(page.locator("#replay-dispute [data-replay-event-label]")).to_contain_text(
-        f"Event {DISPUTED_EVENT}"
+    shown = event_in_words(GameLog.objects.get(pk=log_id).raw, DISPUTED_EVENT)
+    expect(page.locator("#replay-dispute [data-replay-event-label]")).to_have_text(
+        shown[0].upper() + shown[1:]
     )
     page.fill("#replay-dispute input[name=reason]", "I bid 2 there, not 3")
     shot(page, "cid-disputes")
@@ -157,7 +159,10 @@ def test_players_answer_a_pending_game_from_their_inbox_and_staff_decide_at_the_
     expect(page).to_have_url(re.compile(rf"/games/{log_id}/#event-{DISPUTED_EVENT}$"))
     expect(page.locator("#viewer")).to_have_attribute("data-ready", "true")
     expect(page.locator("#viewer-slider")).to_have_value(str(DISPUTED_EVENT))
-    expect(page.locator("#viewer-position")).to_contain_text(f"After event {DISPUTED_EVENT}")
+    expect(page.locator("#viewer-position")).to_have_text(
+        f"Step {DISPUTED_EVENT + 1} of {count_events(GameLog.objects.get(pk=log_id).raw)}"
+    )
+    expect(page.locator("#viewer-label")).to_have_text(shown[0].upper() + shown[1:])
     shot(page, "staff-at-the-moment")
     page.go_back()
     page.click("input[name=_accept]")

@@ -65,6 +65,7 @@ def test_the_pending_page_shows_seats_scores_result_submitter_table_and_time_lef
     assert f'<a href="/games/{game.log_id}/#viewer">{NAMED}</a>' in card
     assert f"log {game.log_id}" not in card[: card.index("</article>")]
     assert "played 2026-11-28 19:30" in card
+    assert '<span class="pending-where">Club Night · round 1 · table 1</span>' in card
     assert [name.strip() for name in names] == NAMES  # by name, no 0-based seat number
     assert [float(score) for score, _ in scores] == list(outcome.scores)
     assert [int(rank) for _, rank in scores] == list(outcome.ranks)
@@ -109,7 +110,7 @@ def test_the_api_lists_the_same_description(at_a_table):
     described = listed["game"]
 
     assert described["title"] == "Deep Vents"
-    assert described["where"] == "Club Night, round 1, table 1"
+    assert described["where"] == "Club Night · round 1 · table 1"  # as TablePlace words it
     assert [seat["name"] for seat in described["seats"]] == NAMES
     assert [seat["score"] for seat in described["seats"]] == list(outcome.scores)
     assert [seat["rank"] for seat in described["seats"]] == list(outcome.ranks)

@@ -2,6 +2,8 @@
 one disputed at an event, for a reason that fits the step its notice names; loading it again
 changes none of it."""
 
+import re
+
 import pytest
 from demo_support import load_whole_demo
 from django.contrib.auth import authenticate
@@ -9,6 +11,7 @@ from django.http import HttpRequest
 
 from confirmations.models import Confirmation, Review
 from games.models import Game
+from games.names import stored_log_name
 from notices.models import Kind, Notice
 
 
@@ -27,10 +30,18 @@ def test_load_demo_prints_player_logins_with_a_pending_and_a_disputed_game():
     assert (disputed.player.handle, disputed.event) == ("nautilus", 3)
     told = Notice.objects.filter(kind=Kind.DISPUTE).values_list("body", flat=True).first()
     assert told.startswith(
-        "Nemo Nautilus disputes “the bidding, Kelpie Drift: pass (leave the bidding)”: “demo: "
+        "Nemo Nautilus disputes “the bidding, Kelpie Drift: pass for good”: “demo: "
         "Kelpie bid 2 there, not pass”."
     )
     assert not Game.objects.filter(log__review__isnull=False, counts=True).exists()
+    # Printed by name and address, never "log N" or "event N" (issue 24).
+    pending = Review.objects.get(status="pending").log
+    assert f"  {stored_log_name(pending)} (/games/{pending.pk}/) waits for nemo and coral" in output
+    assert (
+        f"game (/games/{disputed.review.log_id}/) is disputed by nemo at “{disputed.step}”."
+        in output
+    )
+    assert not re.search(r"\b(log|event) \d", output)
 
     load_whole_demo()
 

@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 
 from engines.core.describe import describe_generic
 from engines.core.errors import LogError
-from engines.core.replay import describe_event, replay
+from engines.core.replay import describe_error, describe_event, replay
 from engines.core.simulate import simulate
 from engines.registry import GAMES, get_game
 
@@ -182,6 +182,8 @@ def golden(name):
     "name,index,told",
     [
         ("deep-vents/hand-recorded-example.json", 0, "the bidding, Ana: bid 0"),
+        # Said once: not "the bidding, Ana: pass (leave the bidding)" (DV-3).
+        ("deep-vents/hand-recorded-example.json", 2, "the bidding, Ana: pass for good"),
         (
             "deep-vents/hand-recorded-example.json",
             20,
@@ -206,3 +208,61 @@ def test_an_event_after_an_illegal_one_cannot_be_told():
     log["events"][3] = {"type": "take", "seat": 1, "position": 99}
     with pytest.raises(LogError):
         describe_event(log, 20)
+
+
+# --- a verdict's error, told to someone who played it ----------------------------------------
+
+
+def refused(log):
+    with pytest.raises(LogError) as refusal:
+        replay(log)
+    return refusal.value.to_dict()
+
+
+def test_an_illegal_event_is_told_when_and_by_whom_with_every_seat_named_dv_2():
+    log = golden("deep-vents/hand-recorded-example.json")
+    log["events"][3] = {"type": "take", "seat": 0, "position": 1}  # Ben's take, made Ana's
+
+    error = refused(log)
+
+    assert error["text"].startswith("event 3 (seat 1): it is not seat 1's decision")
+    assert describe_error(log, error) == (
+        "turn 1, Ana: it is not Ana's decision: Ben must take a hex from the row [DV-2]"
+    )
+
+
+def test_an_event_the_schema_refuses_is_told_at_its_moment_too_dv_3():
+    log = golden("deep-vents/hand-recorded-example.json")
+    log["events"][1] = {"type": "bid", "seat": 1, "amount": 700}
+
+    assert describe_error(log, refused(log)) == (
+        "the bidding, Ben: amount 700 does not exist; a bid is a whole number of archaea, "
+        "0 or more [DV-3]"
+    )
+
+
+def test_a_log_that_stops_too_soon_is_told_where_it_stops_dv_14():
+    log = golden("deep-vents/hand-recorded-example.json")
+    log["events"] = log["events"][:10]
+
+    assert describe_error(log, refused(log)) == (
+        "turn 2, Ana: the log ends before the game does: Ana must grow or trigger Black Smoker"
+        " at [0, -1] [DV-14]"
+    )
+
+
+def test_a_claimed_result_that_differs_is_told_without_the_logs_field_path():
+    log = golden("deep-vents/hand-recorded-example.json")
+    log["result"]["scores"] = [score + 1 for score in log["result"]["scores"]]
+
+    error = refused(log)
+
+    assert error["text"].startswith("result.scores: claimed scores ")
+    assert describe_error(log, error) == error["message"]
+
+
+def test_seats_in_a_message_are_named_and_a_seat_the_table_lacks_is_left_as_written():
+    log = golden("deep-vents/hand-recorded-example.json")
+    error = {"message": "seat 2 is not seat 1; no seat 2", "index": None, "rule": "DV-3"}
+
+    assert describe_error(log, error) == "Ben is not Ana; no seat 2 [DV-3]"

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 from typing import Any
 
 import pytest
@@ -101,19 +102,36 @@ def test_a_game_whose_engine_summarises_no_seat_shows_no_bid_or_turn_order(clien
     assert "Bid" not in page
 
 
-def test_a_rejected_log_shows_the_engines_precise_error(client, db):
+def test_a_rejected_log_shows_the_engines_precise_error_in_the_games_words(client, db):
     log = simulated_log("deep-dive", seed=2, players=2)
-    log["events"][1]["seat"] = 0  # seat 1 dives second (DD-2)
+    log["players"] = [{"name": "Marina Abyss"}, {"name": "Nemo"}]
+    log["events"][1]["seat"] = 0  # Marina dives first, Nemo second (DD-2)
     stored = stored_log(log)
 
     response = client.get(f"/games/{stored.pk}/")
 
     page = response.content.decode()
     assert stored.status == GameLog.Status.REJECTED
+    assert stored.error["text"].startswith("event 1 (seat 1): ")  # the API's, unchanged
     assert "Verdict: Rejected" in page
-    assert "event 1 (seat 1): it is not seat 1&#x27;s turn: seat 2 must roll the colour die" in page
-    assert "[DD-2]" in page
-    assert 'href="#event-0"' in page  # the state just before the bad event
+    assert (
+        '<p class="engine-error">Round 1, Marina Abyss: it is not Marina Abyss&#x27;s turn: '
+        "Nemo must roll the colour die (a &#x27;dive&#x27; event) [DD-2]</p>"
+    ) in page
+    # The state just before the bad event, linked without its index in words.
+    assert '<a href="#event-0" id="error-moment">See the table just before it</a>' in page
+    assert not re.search(r"event \d|seat \d", page.replace("#event-", ""))
+
+
+def test_a_log_that_stops_too_soon_links_to_where_it_stops(client, db):
+    log = simulated_log("deep-dive", seed=2, players=2)
+    log["events"] = log["events"][:5]
+    stored = stored_log(log)
+
+    page = client.get(f"/games/{stored.pk}/").content.decode()
+
+    assert stored.error["index"] == 5
+    assert '<a href="#event-4" id="error-moment">See the table where the log stops</a>' in page
 
 
 def queued_log() -> GameLog:

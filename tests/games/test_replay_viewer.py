@@ -154,3 +154,31 @@ def test_an_event_past_an_illegal_one_has_no_words():
     log["events"][0] = {"type": "surface", "seat": 5}
 
     assert event_in_words(json.dumps(log), 3) == ""
+
+
+@pytest.mark.django_db
+def test_each_step_is_told_in_the_words_a_dispute_keeps_never_by_its_index(client):
+    log = small_game()
+    raw = json.dumps(log)
+    stored = stored_log(log)
+
+    steps = client.get(f"/games/{stored.pk}/replay/").json()["steps"]
+
+    assert steps[0]["words"] is None  # the setup: no event
+    assert [step["words"] for step in steps[1:]] == [
+        event_in_words(raw, index) for index in range(len(log["events"]))
+    ]
+    assert steps[4]["words"].startswith("round ")
+
+
+@pytest.mark.django_db
+def test_where_replay_stops_is_told_in_words_beside_the_engines_text(client):
+    log = small_game()
+    log["players"] = [{"name": "Marina Abyss"}, {"name": "Nemo"}]
+    log["events"][1]["seat"] = 0  # Marina dives first, Nemo second (DD-2)
+    stored = stored_log(log)
+
+    error = client.get(f"/games/{stored.pk}/replay/").json()["error"]
+
+    assert error["text"].startswith("event 1 (seat 1): ")
+    assert error["words"].startswith("round 1, Marina Abyss: it is not Marina Abyss's turn: Nemo ")

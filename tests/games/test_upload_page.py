@@ -84,6 +84,29 @@ def test_the_upload_names_each_game_in_words_and_a_log_without_one_by_its_game_a
     assert f"log {rejected.pk}" not in status
 
 
+def test_a_refused_move_in_a_batch_is_told_by_its_players_name_never_event_and_seat(
+    browser, django_capture_on_commit_callbacks
+):
+    good, bad = human_log(seed=140), human_log(seed=141)
+    bad["events"][1]["seat"] = 0  # Marina dives first, Nemo second (DD-2)
+    with django_capture_on_commit_callbacks(execute=True):
+        browser.post(
+            "/upload/",
+            {"file": SimpleUploadedFile("night.jsonl", jsonl(good, bad)),
+             "csrfmiddlewaretoken": csrf_token(browser)},
+        )  # fmt: skip
+
+    upload = Upload.objects.get(filename="night.jsonl")
+    status = browser.get(f"/uploads/{upload.pk}/status/").content.decode()
+    rejected = GameLog.objects.get(upload=upload, status="rejected")
+
+    assert rejected.error["text"].startswith("event 1 (seat 1): ")  # the API's, as it was
+    assert (
+        '<td class="error">Marina Abyss: it is not Marina Abyss&#x27;s turn: Nemo must roll'
+    ) in status
+    assert not re.search(r"event \d|seat \d", status)
+
+
 def test_an_upload_without_a_file_is_named_by_when_it_was_sent_not_its_number(
     browser, django_capture_on_commit_callbacks
 ):

@@ -1,5 +1,6 @@
 """`import_logs` queues files as uploads; `simulate` plays bot games through the same path."""
 
+import datetime
 from io import StringIO
 
 import pytest
@@ -78,3 +79,30 @@ def test_simulate_runs_as_a_chunked_batch_like_the_lab(django_capture_on_commit_
 def test_simulate_names_an_unknown_strategy():
     with pytest.raises(CommandError, match="unknown strategy 'psychic'"):
         call_command("simulate", "deep-dive", players=2, strategies=["psychic", "random"])
+
+
+def test_a_batch_is_named_by_its_game_source_and_launch_never_by_its_number(
+    client, django_user_model, django_capture_on_commit_callbacks
+):
+    out = StringIO()
+    with django_capture_on_commit_callbacks(execute=True):
+        call_command("simulate", "deep-dive", games=2, seed="n", stdout=out)
+    batch = SimulationBatch.objects.get()
+    SimulationBatch.objects.filter(pk=batch.pk).update(
+        created=datetime.datetime(2026, 12, 6, 19, 30, tzinfo=datetime.UTC)
+    )
+    batch.refresh_from_db()
+    client.force_login(django_user_model.objects.create_user("lab", is_staff=True))
+
+    page = client.get(f"/stats/lab/{batch.pk}/").content.decode()
+    lab = client.get("/stats/lab/").content.decode()
+
+    name = "Deep Dive bot games from the command line, 6 Dec 2026, 19:30"  # UTC
+    assert batch.name == name
+    assert f"<h1>{name}</h1>" in page
+    assert f'<a href="/stats/lab/{batch.pk}/">{name}</a>: 2 games' in lab
+    assert f"batch {batch.pk}" not in (page + lab).lower()
+    # The command names it too, its page's address beside: where to follow it.
+    assert "bot games from the command line, " in out.getvalue()
+    assert f"(/stats/lab/{batch.pk}/): 2 games" in out.getvalue()
+    assert batch.uploads.get().filename.startswith("lab batch of ")

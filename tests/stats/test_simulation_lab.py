@@ -110,7 +110,7 @@ def test_a_finished_batch_is_listed_as_done_without_anyone_opening_its_page(
     assert batch.status == SimulationBatch.Status.RUNNING  # nobody has looked at it yet
     html = staff_client.get(reverse("stats:lab")).content.decode()
     assert "(running)" not in html
-    assert "3 deep-dive games (done), 3 of 3 finished" in html
+    assert f"{batch.name}</a>: 3 games (done), 3 of 3 finished" in html
 
 
 def test_the_progress_box_polls_while_running_and_stops_once_done(

@@ -409,7 +409,7 @@ def test_a_log_attached_on_the_tournaments_page_goes_through_attach_log_and_is_v
     first.refresh_from_db()
     assert len(calls) == 1
     # The test's transaction holds verification back until the request is answered.
-    assert messages_of(response) == [f"{first}: log {first.log_id} attached; it is being verified."]
+    assert messages_of(response) == [f"{first}: its game is attached; it is being verified."]
     assert response.redirect_chain[-1][0] == f"{change_page(tournament)}#table-{first.pk}"
     assert first.result_kind == "verified"  # an organiser's table result counts at once
     assert "Verified result (from its log)" in desk.get(change_page(tournament)).content.decode()
@@ -581,7 +581,8 @@ def test_a_rejected_log_is_shown_and_removed_so_the_table_is_open_again(
     verify_log(stored.pk)
 
     page = desk.get(change_page(tournament)).content.decode()
-    assert f"Its log {stored.pk} was rejected:" in page
+    assert "Its game was rejected: claimed scores " in page  # not "result.scores" (issue 24)
+    assert f"log {stored.pk}" not in page
     response = post(desk, tournament, "remove-rejected-log", {"table": first.pk})
 
     assert messages_of(response) == [f"{first}: the rejected log is removed; it is open again."]
@@ -715,9 +716,7 @@ def a_round_at_the_desk(page, base: str, tournament: Tournament, shots: Path) ->
     # request's commit); table 2 a hand result, typed.
     page.fill(f"#log-text-{first.pk}", table_log(first))
     attached = press(page, page.locator(f"#table-{first.pk} button", has_text="Attach log"))
-    assert attached == [
-        f"{first}: log {Table.objects.get(pk=first.pk).log_id} attached and verified."
-    ]
+    assert attached == [f"{first}: its game is attached and verified."]
     assert "Verified result" in page.locator(f"#table-{first.pk}").inner_text()
     for place, seat in enumerate(second.seats.order_by("seat"), start=1):
         page.fill(f"#rank-{seat.pk}", str(place))

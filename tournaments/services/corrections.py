@@ -12,13 +12,16 @@ the result again counts it once: by hand (standings only) or as a log sent for t
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from django.db import transaction
-from django.utils import timezone
+from django.utils import dateformat, timezone
 
 from confirmations.models import Review
+from games.models import GameLog
 from games.services.removal import set_aside_game
+from players.models import Player
 from tournaments.models import ResultChange, Table, TableSeat
 from tournaments.services.day import DayRefused, must_run
 
@@ -86,6 +89,54 @@ def result_of(table: Table) -> dict[str, Any]:
     if seats and all(seat.hand_rank is not None for seat in seats):
         return {"hand": [[s.player.handle, s.hand_rank, s.hand_score] for s in seats]}
     return {}
+
+
+@dataclass(frozen=True)
+class ToldResult:
+    """A result as the desk's history reads it: words, and the game's page for a log's."""
+
+    text: str
+    url: str = ""
+
+
+def told_results(results: list[Mapping[str, Any]]) -> list[ToldResult]:
+    """Results as result_of writes them, told in words in the same order: a log's by who
+    sent its game and when ("the game Marina Abyss sent at 19:32, verified"), a hand result
+    by its players' names ("by hand: Marina Abyss place 1, 34 points; ..."), never by a log
+    id or a handle. Two queries for any number of results."""
+    log_ids = {result["log"] for result in results if result.get("log")}
+    logs = GameLog.objects.filter(pk__in=log_ids).select_related("upload__submitted_by__player")
+    logs_by_id = {log.pk: log for log in logs}
+    handles = {row[0] for result in results for row in result.get("hand") or []}
+    names = dict(Player.objects.filter(handle__in=handles).values_list("handle", "display_name"))
+
+    def told(result: Mapping[str, Any]) -> ToldResult:
+        if result.get("log"):
+            log = logs_by_id.get(result["log"])
+            if log is None:
+                return ToldResult("a game since deleted")
+            return ToldResult(sent(log), log.get_absolute_url())
+        if result.get("hand"):
+            places = [
+                f"{names.get(handle, handle)} place {place}"
+                + (f", {points:g} points" if points is not None else "")
+                for handle, place, points in result["hand"]
+            ]
+            return ToldResult("by hand: " + "; ".join(places))
+        return ToldResult("no result")
+
+    return [told(result) for result in results]
+
+
+def sent(log: GameLog) -> str:
+    """A table's game told by who sent it and when: "the game Marina Abyss sent at 19:32,
+    8 Dec (verified)"; by the site when nobody signed in sent it."""
+    upload = log.upload
+    user = upload.submitted_by
+    player = getattr(user, "player", None) if user is not None else None
+    who = player.display_name if player else user.get_username() if user else "the site"
+    when = dateformat.format(timezone.localtime(upload.created), "H:i, j M")
+    return f"the game {who} sent at {when} ({log.get_status_display().lower()})"
 
 
 def locked(table: Table) -> Table:

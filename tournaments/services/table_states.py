@@ -9,6 +9,7 @@ from dataclasses import dataclass
 from confirmations.models import Review
 from games.models import GameLog
 from games.services.drafts import tables_being_recorded
+from games.viewer import error_in_words
 from tournaments.models import Table
 
 WAITING = "waiting"
@@ -42,17 +43,18 @@ def state_of(table: Table, reviews: dict[int, str], recording: set[int]) -> Tabl
         if table.pk in recording:
             return TableState(RECORDING, "its game is being recorded")
         return TableState(WAITING, "waiting for a result")
+    # The table's header names it: its game is "its game", told by no log number.
     log = table.log
     if log.status in (GameLog.Status.REJECTED, GameLog.Status.ERROR):
-        reason = (log.error or {}).get("text") or log.get_status_display()
-        return TableState(REJECTED, f"log {log.pk} was rejected: {reason}; undo it")
+        reason = error_in_words(log.raw, log.error) or log.get_status_display()
+        return TableState(REJECTED, f"its game was rejected: {reason}; undo it")
     if log.status != GameLog.Status.VERIFIED:
-        return TableState(PENDING, f"log {log.pk} is being verified")
+        return TableState(PENDING, "its game is being verified")
     review = reviews.get(log.pk)
     if review == Review.Status.DISPUTED:
-        return TableState(DISPUTED, f"log {log.pk} is disputed: staff decide")
+        return TableState(DISPUTED, "its game is disputed: staff decide")
     if review == Review.Status.REJECTED:
-        return TableState(REJECTED, f"log {log.pk} was rejected by staff; undo it")
+        return TableState(REJECTED, "its game was rejected by staff; undo it")
     if review == Review.Status.PENDING:
-        return TableState(PENDING, f"log {log.pk} verified; waiting for its players to confirm")
-    return TableState(DONE, f"verified result (log {log.pk})")
+        return TableState(PENDING, "its game is verified; waiting for its players to confirm")
+    return TableState(DONE, "verified result")

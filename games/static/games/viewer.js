@@ -46,6 +46,10 @@
     }
   }
 
+  function capitalised(text) {
+    return text.charAt(0).toUpperCase() + text.slice(1);
+  }
+
   function clamp(value) {
     return Math.max(-1, Math.min(lastIndex, Number.isFinite(value) ? value : -1));
   }
@@ -62,7 +66,7 @@
     if (data.error && data.error.index !== null && data.error.index !== undefined) {
       lastIndex = Math.min(lastIndex, data.error.index - 1);
       errorBox.hidden = false;
-      errorBox.textContent = `Replay stops here: ${data.error.text}`;
+      errorBox.textContent = `Replay stops here: ${data.error.words || data.error.text}`;
     }
   }
 
@@ -94,10 +98,11 @@
       glossary: config.glossary,
       namesOnly: true,
     });
-    position.textContent = index < 0 ? `Setup (before event 0) of ${config.events} events` : `After event ${index} of 0–${config.events - 1}`;
-    label.textContent = shown.event
-      ? `Event ${index}${shown.event.seat !== undefined ? ` (${config.players[shown.event.seat] || `player ${shown.event.seat + 1}`})` : ""}: ${shown.label}`
-      : "The table as set up.";
+    // Told as players tell a game (the server's words: "turn 7, Marina: place Yeti Crab"),
+    // never by the event's index in the log, which only the #event- links carry.
+    position.textContent =
+      index < 0 ? `Setup · ${config.events} step${config.events === 1 ? "" : "s"}` : `Step ${index + 1} of ${config.events}`;
+    label.textContent = shown.event ? capitalised(shown.words || shown.label) : "The table as set up.";
     slider.value = index;
     buttons.first.disabled = buttons.prev.disabled = index <= -1;
     buttons.next.disabled = buttons.last.disabled = index >= lastIndex;

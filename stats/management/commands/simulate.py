@@ -8,6 +8,7 @@ import time
 
 from django.core.management.base import BaseCommand, CommandError
 from django.db import transaction
+from django.urls import reverse
 
 from engines import LogError
 from stats.models import SimulationBatch
@@ -55,10 +56,11 @@ class Command(BaseCommand):
             finished = progress["status"] in (SimulationBatch.Status.DONE, "failed")
             if finished or not wait:
                 break
-            self.stdout.write(f"batch {batch.pk}: {progress['percent']}%", ending="\r")
+            self.stdout.write(f"{batch.name}: {progress['percent']}%", ending="\r")
             time.sleep(1)
         self.stdout.write(
-            f"batch {batch.pk}: {batch.games} {batch.game_type} games, "
+            # Its page's address beside its name: where to follow it.
+            f"{batch.name} ({reverse('stats:batch', args=[batch.pk])}): {batch.games} games, "
             f"{progress['submitted']} submitted, {progress['verified']} verified, "
             f"{progress['rejected']} rejected, {progress['duplicates']} already stored "
             f"({progress['status']})"
