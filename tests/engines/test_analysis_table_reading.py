@@ -121,10 +121,16 @@ def test_every_bot_a_seat_may_be_read_as_decides_without_drawing_as_the_reading_
 
 
 def test_a_game_that_does_not_read_the_table_plays_its_playout_bot_at_every_seat():
-    game = get_game("deep-vents")
-    assert not game.playout_reads_table
+    class DeepVentsUnread(type(get_game("deep-vents"))):
+        playout_reads_table = False
+
+    game = DeepVentsUnread()
     log = simulate_game(game, game.ruleset({}), ["turtle", "attacker"], random.Random(1))
-    seats = read_table(log).seats()
+    reading = TableReading(game, 2)
+    for point in decision_points(log):
+        reading.observe(point)
+    assert all(len(set(weights)) == 1 for weights in reading.weights)
+    seats = reading.seats()
     playout = game.playout_strategy()
     assert len(seats) == 2
     for seat in seats:
@@ -161,3 +167,14 @@ def test_a_deep_dive_seat_is_read_as_the_heuristic_it_played_steadily():
             w for (_, r), w in zip(reading.readings, reading.weights[seat], strict=True) if r
         ]
         assert sum(erratic) < 0.5, f"{name} read as erratic"
+
+
+def test_a_deep_vents_seat_is_read_as_the_bot_it_played_steadily():
+    game = get_game("deep-vents")
+    seated = ["turtle", "grower", "attacker"]
+    log = simulate_game(game, game.ruleset({}), seated, random.Random(3))
+    reading = read_table(log)
+    for seat, name in enumerate(seated):
+        weights = reading.weights[seat]
+        steady = reading.readings.index((game.strategies[name], 0.0))
+        assert weights[steady] == max(weights) > 0.5 * sum(weights), name

@@ -26,7 +26,8 @@ PINNED_ANALYSES = {
     # Re-pinned when Deep Sea Adventure's playouts began reading the table (issue 24).
     "deep-sea-adventure": "cfeb43219d09bc0a",
     "deep-sea-adventure-boost": "3f06e4682ad8e408",
-    "deep-vents": "8af23145200aaedf",
+    # Re-pinned when Deep Vents' playouts began reading the table (issue 24).
+    "deep-vents": "8356ab1345c7a570",
 }
 
 
