@@ -26,6 +26,7 @@ the skill it reaches bounds what a better reading of the seats could add.
 from __future__ import annotations
 
 import argparse
+import json
 import os
 import random
 import sys
@@ -92,9 +93,10 @@ def playout_override(game_id: str, pool: str, randomness: float | None) -> type[
     return mixed_strategy([game.strategies[name] for name in names], chosen)
 
 
-def game_forecasts(job: tuple) -> tuple[list[tuple[Forecast, int]], float]:
+def game_forecasts(job: tuple) -> tuple[list[tuple[Forecast, int]], float, list[list]]:
     """Forecasts at every `every`-th decision of one game, each with the third of the game
-    it was made in (0-2), and the CPU seconds they took."""
+    it was made in (0-2), the CPU seconds they took, and each forecast as a row for `--dump`
+    (game, event index, third, probability, playouts, outcome)."""
     game_id, kind, index, every, budget, pool, randomness, seating = job
     playout = playout_override(game_id, pool, randomness)
     started = time.process_time()
@@ -105,6 +107,7 @@ def game_forecasts(job: tuple) -> tuple[list[tuple[Forecast, int]], float]:
         outcome[seat] = 1 / len(log["result"]["winners"])
     reading = TableReading(get_game(game_id), players)
     forecasts = []
+    raw = []
     for number, point in enumerate(decision_points(log)):
         if number % every == index % every:
             (estimate,) = evaluate_position(
@@ -120,8 +123,11 @@ def game_forecasts(job: tuple) -> tuple[list[tuple[Forecast, int]], float]:
             )
             third = 3 * point.index // len(log["events"])
             forecasts.append((Forecast(index, players, estimate.win, outcome[point.seat]), third))
+            raw.append(
+                [index, point.index, third, estimate.win, estimate.playouts, outcome[point.seat]]
+            )
         reading.observe(point)
-    return forecasts, time.process_time() - started
+    return forecasts, time.process_time() - started, raw
 
 
 def playout_seats(
@@ -180,6 +186,9 @@ def main() -> None:
         help="each seat's playout bot read from the log so far (as analyses do), the one "
         "playout bot everywhere, or the bots really seated (a bound no analysis reaches)",
     )
+    parser.add_argument(
+        "--dump", help="write each forecast (game, event, third, p, playouts, outcome) as JSON"
+    )
     args = parser.parse_args()
     budget = Budget(
         target_se=args.target_se, min_playouts=args.min_playouts, max_playouts=args.max_playouts
@@ -192,6 +201,7 @@ def main() -> None:
         flush=True,
     )
     started = time.perf_counter()
+    dumped: dict[str, list[list]] = {}
     with Pool(args.workers) as pool:
         for game_id in args.games.split(","):
             for kind in args.tables.split(","):
@@ -200,9 +210,12 @@ def main() -> None:
                     for i in range(args.sample)
                 ]
                 parts = pool.map(game_forecasts, jobs, chunksize=1)
-                staged = [f for part, _ in parts for f in part]
-                cpu = sum(seconds for _, seconds in parts)
+                staged = [f for part, _, _ in parts for f in part]
+                cpu = sum(seconds for _, seconds, _ in parts)
+                dumped[f"{game_id}:{kind}"] = [row for _, _, rows in parts for row in rows]
                 print(figures_line(game_id, kind, staged, cpu), flush=True)
+    if args.dump:
+        Path(args.dump).write_text(json.dumps(dumped))
     print(
         f"{time.perf_counter() - started:.0f} s wall; load at the end "
         f"{' '.join(f'{v:.2f}' for v in os.getloadavg())}"

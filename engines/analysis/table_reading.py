@@ -4,8 +4,10 @@ Without a history (the turn-back advisor, the montecarlo bot) an analysis seats 
 playout mix everywhere (`Game.playout_strategy`): a bot of the pool drawn per seat and
 playout, a fifth of its moves random. A log tells more. Every seat may be any bot of the
 pool playing steadily (never at random) or erratically (`Game.playout_randomness` of its
-moves at random); each of these readings starts equally likely and, at each decision of
-the seat, is weighed by the chance it gives the move played:
+moves at random; a game may read its seats as other bots and randomness than its playout
+pool's, `Game.reading_pool` and `Game.reading_randomness`); each of these readings starts
+equally likely and, at each decision of the seat, is weighed by the chance it gives the move
+played:
 
     (1 - randomness) * [the bot plays it] + randomness / (the legal moves).
 
@@ -42,10 +44,13 @@ class TableReading:
 
     def __init__(self, game: Game, players: int) -> None:
         self.game = game
-        levels = sorted({0.0, game.playout_randomness})
+        erratic = (
+            game.playout_randomness if game.reading_randomness is None else game.reading_randomness
+        )
+        levels = sorted({0.0, erratic})
         self.readings = [
             (game.strategies[name], randomness)
-            for name in game.playout_pool
+            for name in game.reading_pool or game.playout_pool
             for randomness in levels
         ]
         self.weights = [[1.0] * len(self.readings) for _ in range(players)]

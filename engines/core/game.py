@@ -315,6 +315,12 @@ class Game(ABC):
     # (engines/analysis/table_reading.py); switched on where benchmarks/calibration.py
     # measured it.
     playout_reads_table: ClassVar[bool] = False
+    # The bots a seat may be read as, steady or `reading_randomness` of its moves at random,
+    # where they differ from the playout pool and its randomness (empty, None: the same).
+    # A game whose playouts without a history seat its strongest bot alone (the montecarlo
+    # bot, the turn-back advisor) can still read a log's seats as any of its heuristics.
+    reading_pool: ClassVar[tuple[str, ...]] = ()
+    reading_randomness: ClassVar[float | None] = None
     # The kind of picture the pages draw of a snapshot (games/static/games/pictures.js);
     # "" draws the snapshot as it is.
     picture: ClassVar[str] = ""

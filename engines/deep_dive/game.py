@@ -38,6 +38,12 @@ class DeepDive(Game):
     # games at 16 playouts an action (0.53 of 183 with more where stay and surface are
     # close), on a mix of the heuristics a fifth random 0.27 of 100 (benchmarks/bot_match.py).
     playout_pool = ("risk-aware",)
+    # In a log's analysis each seat is read as any of the heuristics, steady or a fifth
+    # random (engines/analysis/table_reading.py): risk-aware at every seat made the analysis
+    # surer than the games bore out (benchmarks/calibration.py, issue 24).
+    playout_reads_table = True
+    reading_pool = ("surface-after-2", "surface-after-3", "risk-aware")
+    reading_randomness = 0.2
     picture = "diver-table"
     demo_tables = DemoTables(games=24, seats=3)
 

@@ -59,6 +59,10 @@ class DeepVents(Game):
     # 0 in 88 (skill 0.51, ECE 0.034); at bot tables skill 0.78 against 0.68.
     playout_pool = ("turtle", "grower", "attacker")
     playout_randomness = 0.2
+    # Each seat read from the log (engines/analysis/table_reading.py; issue 24, 16 games a
+    # table, 2026-12-06): at bot tables the mix everywhere was less sure than the games bore
+    # out (ECE 0.067); read, ECE 0.024 and skill 0.77 against 0.71, for about 6% more CPU.
+    playout_reads_table = True
     picture = "vent-row"
     # The per-turn detail of the game's page: building them was a third of a verification's
     # facts (benchmarks/replay.py), and no statistics line or elimination reads them (the

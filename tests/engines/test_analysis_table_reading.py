@@ -109,11 +109,11 @@ def test_weights_must_be_one_for_each_bot_and_not_all_zero():
 
 
 @pytest.mark.parametrize("game_id", sorted(GAMES))
-def test_every_playout_pool_bot_decides_without_drawing_as_the_reading_assumes(game_id):
+def test_every_bot_a_seat_may_be_read_as_decides_without_drawing_as_the_reading_assumes(game_id):
     game = get_game(game_id)
     log = simulate_game(game, game.ruleset({}), [game.playout_pool[0]] * 3, random.Random(2))
     for point in itertools.islice(decision_points(log), 40):
-        for name in game.playout_pool:
+        for name in {*game.playout_pool, *game.reading_pool}:
             bot = game.strategies[name]
             legal = point.state.decision_actions()
             picks = {str(bot().choose(point.state, legal, random.Random(n))) for n in range(3)}
@@ -121,10 +121,16 @@ def test_every_playout_pool_bot_decides_without_drawing_as_the_reading_assumes(g
 
 
 def test_a_game_that_does_not_read_the_table_plays_its_playout_bot_at_every_seat():
-    game = get_game("deep-vents")
-    assert not game.playout_reads_table
+    class DeepVentsUnread(type(get_game("deep-vents"))):
+        playout_reads_table = False
+
+    game = DeepVentsUnread()
     log = simulate_game(game, game.ruleset({}), ["turtle", "attacker"], random.Random(1))
-    seats = read_table(log).seats()
+    reading = TableReading(game, 2)
+    for point in decision_points(log):
+        reading.observe(point)
+    assert all(len(set(weights)) == 1 for weights in reading.weights)
+    seats = reading.seats()
     playout = game.playout_strategy()
     assert len(seats) == 2
     for seat in seats:
@@ -133,3 +139,42 @@ def test_a_game_that_does_not_read_the_table_plays_its_playout_bot_at_every_seat
             playout.randomness,
             None,
         )
+
+
+DEEP_DIVE = get_game("deep-dive")
+DEEP_DIVE_SEATED = ["surface-after-2", "risk-aware", "surface-after-3"]
+
+
+def test_deep_dive_reads_a_seat_as_any_heuristic_though_its_playouts_seat_risk_aware_alone():
+    reading = TableReading(DEEP_DIVE, 3)
+    assert {(bot.name, randomness) for bot, randomness in reading.readings} == {
+        (name, randomness)
+        for name in ("surface-after-2", "surface-after-3", "risk-aware")
+        for randomness in (0.0, 0.2)
+    }
+    # Without a history (the montecarlo bot, the turn-back advisor) nothing changes.
+    assert DEEP_DIVE.playout_strategy() is DEEP_DIVE.strategies["risk-aware"]
+
+
+def test_a_deep_dive_seat_is_read_as_the_heuristic_it_played_steadily():
+    log = simulate_game(DEEP_DIVE, DEEP_DIVE.ruleset({}), DEEP_DIVE_SEATED, random.Random(3))
+    reading = read_table(log)
+    for seat, name in enumerate(DEEP_DIVE_SEATED):
+        # Heuristics that would have played every decision of the seat alike tie with it.
+        steady = reading.readings.index((DEEP_DIVE.strategies[name], 0.0))
+        assert reading.weights[seat][steady] == max(reading.weights[seat]), name
+        erratic = [
+            w for (_, r), w in zip(reading.readings, reading.weights[seat], strict=True) if r
+        ]
+        assert sum(erratic) < 0.5, f"{name} read as erratic"
+
+
+def test_a_deep_vents_seat_is_read_as_the_bot_it_played_steadily():
+    game = get_game("deep-vents")
+    seated = ["turtle", "grower", "attacker"]
+    log = simulate_game(game, game.ruleset({}), seated, random.Random(3))
+    reading = read_table(log)
+    for seat, name in enumerate(seated):
+        weights = reading.weights[seat]
+        steady = reading.readings.index((game.strategies[name], 0.0))
+        assert weights[steady] == max(weights) > 0.5 * sum(weights), name

@@ -20,11 +20,14 @@ PINNED_GAMES = {
     "deep-vents": "8534d09a46a58494",
 }
 PINNED_ANALYSES = {
-    "deep-dive": "73f10e1b4d8b829d",
+    # Re-pinned when Deep Dive's playouts began reading the table as any of its heuristics
+    # (issue 24): the estimates change on purpose, the games do not.
+    "deep-dive": "7be11defa2e52ff7",
     # Re-pinned when Deep Sea Adventure's playouts began reading the table (issue 24).
     "deep-sea-adventure": "cfeb43219d09bc0a",
     "deep-sea-adventure-boost": "3f06e4682ad8e408",
-    "deep-vents": "8af23145200aaedf",
+    # Re-pinned when Deep Vents' playouts began reading the table (issue 24).
+    "deep-vents": "8356ab1345c7a570",
 }
 
 
