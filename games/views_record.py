@@ -168,8 +168,9 @@ def record_save(request: HttpRequest) -> JsonResponse:
         log["meta"] = {**(log.get("meta") or {}), "recorded_at": timezone.now().isoformat()}
         stored = save(log, table, request.user)
     except LogError as error:
-        drafts.note_refusal(request.user, draft, error.to_dict())
-        return log_error(error)
+        refused = {**error.to_dict(), "words": record_steps.refusal_in_words(body, error.to_dict())}
+        drafts.note_refusal(request.user, draft, refused)
+        return JsonResponse({"error": refused}, status=400)
     except IntakeError as error:
         drafts.note_refusal(request.user, draft, error.error)
         return JsonResponse({"error": error.error}, status=error.status)

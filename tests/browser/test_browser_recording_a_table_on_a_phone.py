@@ -202,7 +202,12 @@ def test_a_refusal_naming_an_event_shows_that_step_beside_the_recording(browser,
         {"event": {"type": "bid", "seat": 1, "amount": 0}, "label": "bids 0"},
         {"event": {"type": "pass", "seat": 0}, "label": "pass (leave the bidding)"},
     ]
-    refusal = {"text": "event 1 (seat 1): refused here on purpose", "index": 1, "seat": 0}
+    refusal = {
+        "text": "event 1 (seat 1): refused here on purpose",
+        "words": "The bidding, Marina Abyss: refused here on purpose",
+        "index": 1,
+        "seat": 0,
+    }
     RecordingDraft.objects.create(
         recorder=users["marina"],
         key="named-event",
@@ -217,8 +222,8 @@ def test_a_refusal_naming_an_event_shows_that_step_beside_the_recording(browser,
     page.goto(f"{live_server.url}/record/", wait_until="load")
 
     expect(page.locator("#record-resume-list .record-refusal")).to_have_text(
-        "Save refused: event 1 (seat 1): refused here on purpose (the step it names: "
-        "Marina Abyss (seat 1): pass (leave the bidding))"
+        "Save refused: The bidding, Marina Abyss: refused here on purpose (the step it names: "
+        "Marina Abyss: pass (leave the bidding))"
     )
     assert errors == []
 

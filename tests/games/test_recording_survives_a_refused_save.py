@@ -6,6 +6,7 @@ event it names; only a stored game or its recorder's discarding removes it."""
 from __future__ import annotations
 
 import json
+import re
 
 import pytest
 from recording_support import (
@@ -104,6 +105,21 @@ def test_a_save_of_a_game_not_over_keeps_the_recording_and_the_event_it_names(th
     assert refused.status_code == 400
     assert draft.refusal["index"] == 40  # the event still to record
     assert "not over yet" in draft.refusal["text"]
+
+
+def test_a_refused_save_says_who_and_when_in_the_games_words_not_event_and_seat_numbers(the_club):
+    log = the_club.table_log()
+    log["events"] = log["events"][:40]
+    kept(the_club, log)
+
+    refused = post(the_club.client("seated player"), SAVE, table_save(log, the_club.table))
+    words = refused.json()["error"]["words"]
+
+    assert refused.status_code == 400
+    assert words == RecordingDraft.objects.get().refusal["words"]
+    assert words.startswith("Turn ") and "not over yet" in words, words
+    assert not re.search(r"\b(event|seat) \d", words), words
+    assert any(player["name"] in words for player in log["players"]), words
 
 
 def test_a_save_during_a_database_outage_loses_nothing_and_saves_afterwards(the_club):

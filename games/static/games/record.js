@@ -316,14 +316,16 @@
     return [...all.values()].sort((a, b) => (Date.parse(b.savedAt) || 0) - (Date.parse(a.savedAt) || 0));
   }
 
-  // The reason, and the step of the event it names (its index counts events, not draws).
+  // The reason in the game's words where the server gave them (who and when, no seat
+  // numbers), and the step of the event it names (its index counts events, not draws).
   function refusalText(refusal, recording) {
     if (!refusal) return "";
-    const text = refusal.text || refusal.message || "refused";
+    const text = refusal.words || refusal.text || refusal.message || "refused";
     if (typeof refusal.index !== "number") return text;
     const step = recording.steps ? recording.steps.filter((s) => !s.draw)[refusal.index] : recording.refusedStep;
     if (!step) return text;
-    return `${text} (the step it names: ${seatText(step.event.seat, recording.base)}: ${step.label})`;
+    const who = recording.base.players[step.event.seat]?.name;
+    return `${text} (the step it names: ${who ? `${who}: ` : ""}${step.label})`;
   }
 
   function offerResume() {
