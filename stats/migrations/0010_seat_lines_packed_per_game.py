@@ -12,7 +12,7 @@ from stats.services.game_lines import RoundRow
 from stats.services.lines import SeatRow
 
 CHUNK = 2000  # games per query
-# The rows' columns: a seat line's player came later, packed only (0011).
+# The rows' columns: a seat line's player came later, packed only (0012).
 ROW_FIELDS = tuple(name for name in SeatRow._fields if name != "player")
 
 
