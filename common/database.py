@@ -62,15 +62,18 @@ def insert_rows(model: type[models.Model], fields: Sequence[str], rows: Iterable
                 for row in rows:
                     copy.write_row(row)
         else:
-            times = [
-                i
-                for i, column in enumerate(columns)
-                if column.get_internal_type() == "DateTimeField"
-            ]
-            placeholders = ", ".join(["%s"] * len(columns))
-            cursor.executemany(
-                f"INSERT INTO {table} ({names}) VALUES ({placeholders})", adapted(rows, times)
-            )
+            _insert_each(cursor, table, names, columns, rows)
+
+
+def _insert_each(
+    cursor: Any, table: str, names: str, columns: list, rows: Iterable[tuple], tail: str = ""
+) -> None:
+    """SQLite's insert: one executemany of `INSERT ... VALUES (...) tail`, datetimes adapted."""
+    times = [i for i, column in enumerate(columns) if column.get_internal_type() == "DateTimeField"]
+    placeholders = ", ".join(["%s"] * len(columns))
+    cursor.executemany(
+        f"INSERT INTO {table} ({names}) VALUES ({placeholders}) {tail}", adapted(rows, times)
+    )
 
 
 def upsert_rows(
@@ -107,16 +110,7 @@ def upsert_rows(
                 [list(values) for values in zip(*rows, strict=True)],
             )
         else:
-            times = [
-                i
-                for i, column in enumerate(columns)
-                if column.get_internal_type() == "DateTimeField"
-            ]
-            placeholders = ", ".join(["%s"] * len(columns))
-            cursor.executemany(
-                f"INSERT INTO {table} ({names}) VALUES ({placeholders}) {on_conflict}",
-                adapted(rows, times),
-            )
+            _insert_each(cursor, table, names, columns, rows, on_conflict)
 
 
 def adapted(rows: Iterable[tuple], times: list[int]) -> Iterable[tuple]:
