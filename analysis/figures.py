@@ -43,7 +43,7 @@ def win_probability_figure(reviewed: dict[str, Any]) -> dict[str, Any]:
                     + (f" ({move['mark']})" if move["mark"] else "")
                     for move in moves
                 ],
-                "hovertemplate": "event %{x}: %{y:.2f}<br>%{text}<extra>" + name + "</extra>",
+                "hovertemplate": "chances %{y:.2f}<br>%{text}<extra>" + name + "</extra>",
             }
         )
     for kind, (legend, colour, symbol) in MARK_STYLE.items():
@@ -68,14 +68,14 @@ def win_probability_figure(reviewed: dict[str, Any]) -> dict[str, Any]:
                     f"({move['best_win']} instead of {move['win']})"
                     for move in marked
                 ],
-                "hovertemplate": "event %{x}: %{text}<extra>" + kind + "</extra>",
+                "hovertemplate": "%{text}<extra>" + kind + "</extra>",
             }
         )
     return {
         "data": traces,
         "layout": {
             "title": {"text": "Chances of winning after each decision"},
-            "xaxis": {"title": {"text": "event (click a point to see it)"}},
+            "xaxis": {"title": {"text": "the game, move by move (click a point to see it)"}},
             "yaxis": {"title": {"text": "chances of winning"}, "range": [0, 1]},
             "legend": {"orientation": "h", "y": -0.25},
             "margin": {"l": 50, "r": 10, "t": 40, "b": 40},

@@ -9,6 +9,7 @@ import re
 import pytest
 from games_support import simulated_log, submit, text  # noqa: F401 (submit is a fixture)
 
+from analysis.figures import win_probability_figure
 from analysis.models import Analysis
 from analysis.services import jobs
 from analysis.services.review import chances, shown
@@ -236,3 +237,15 @@ def test_the_page_gets_each_chance_of_the_review_written_as_it_shows_it(analysed
         (chances(s.before), chances(s.after)) for s in reviewed.swings
     ]
     assert ("1.00", "0.00") in [(s["before"], s["after"]) for s in page["swings"]]
+
+
+def test_the_chances_chart_speaks_in_moves_and_names_never_event_numbers(analysed):
+    *_, reviewed = reviewed_with_swing(analysed, between_events=True)
+
+    figure = win_probability_figure(reviewed.to_json())
+    words = [figure["layout"]["xaxis"]["title"]["text"]]
+    words += [trace.get("hovertemplate", "") for trace in figure["data"]]
+    words += [line for trace in figure["data"] for line in trace.get("text", [])]
+
+    assert any(trace.get("text") for trace in figure["data"])  # marked moves are hovered
+    assert not [w for w in words if re.search(r"\bevent\b", w, re.IGNORECASE)], words

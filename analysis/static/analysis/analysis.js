@@ -43,7 +43,7 @@
     if (cause) {
       return `${cause.text}${cause.player ? ` (${cause.player})` : ""}: part of what moved ${swing.player}'s chances from ${swing.before} to ${swing.after}.`;
     }
-    return `Event ${index} was not a decision (a roll, a draw or a forced move).`;
+    return "Not a decision: a roll, a draw or a forced move.";
   }
 
   // The decision just played at the moment the replay shows: highlighted in the move list
