@@ -217,12 +217,14 @@ def try_lock(key: int) -> bool:
         return cursor.fetchone()[0]
 
 
-def hold_lock(key: int) -> None:
+def hold_lock(key: int, shared: bool = False) -> None:
     """Take the lock `key` until the transaction ends, waiting for a transaction that holds
-    it (try_lock, waiting: nothing to do on SQLite)."""
+    it (try_lock, waiting: nothing to do on SQLite, which writes one transaction at a time).
+    Shared holders wait only for an exclusive one, and it for them."""
     if postgresql():
         with connection.cursor() as cursor:
-            cursor.execute("SELECT pg_advisory_xact_lock(%s)", [key])
+            function = "pg_advisory_xact_lock_shared" if shared else "pg_advisory_xact_lock"
+            cursor.execute(f"SELECT {function}(%s)", [key])
 
 
 def drain(table: str, columns: Sequence[str], into: Callable[[str], list[str]]) -> int:

@@ -7,7 +7,9 @@ from collections.abc import Iterable
 
 from django.db import transaction
 
+from common.database import hold_lock
 from players.models import Player
+from players.services import MERGE_LOCK
 from players.signals import players_merged, players_merging
 
 
@@ -16,6 +18,8 @@ def merge_players(keep: Player, duplicates: Iterable[Player]) -> int:
     """Move everything of `duplicates` to `keep` and delete them; the apps' receivers may
     refuse (ValidationError, nothing changed). Returns the number of game seats moved."""
     duplicates = [p for p in duplicates if p.pk != keep.pk]
+    # After any game being stored under these players' ids is committed (MERGE_LOCK).
+    hold_lock(MERGE_LOCK)
     answers = players_merging.send(sender=Player, keep=keep, duplicates=duplicates)
     moved = sum(answer for _, answer in answers if isinstance(answer, int))
     if keep.user_id is None:

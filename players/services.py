@@ -7,6 +7,7 @@ from collections.abc import Iterable
 from django.db import transaction
 from django.db.models import Q
 
+from common.database import hold_lock
 from players.models import Player
 from players.names import HANDLE_LENGTH, NAME_LENGTH, canonical_name, handle_base
 
@@ -83,9 +84,18 @@ def players_for(names: list[str]) -> dict[str, Player]:
     return {name: known[c] for name, c in canonical.items()}
 
 
+# Taken shared by whoever stores ids it read (verification's seats and packed seat lines)
+# and exclusively by a merge, until their transactions end: a merge then waits for games
+# being stored under a duplicate's id to commit, so that it moves them too, and a group
+# waiting for a merge reads the ids the merge left.
+MERGE_LOCK = 0x6D657267
+
+
 def player_ids_for(names: list[str]) -> dict[str, int]:
     """players_for's Players by id, read without building them when none is new (a group's
-    200 seats' players built as instances twice a group: issue 25)."""
+    200 seats' players built as instances twice a group: issue 25). In a transaction, no
+    merge moves these players until it ends (MERGE_LOCK)."""
+    hold_lock(MERGE_LOCK, shared=True)
     canonical = {name: canonical_name(name) for name in names}
     wanted = set(canonical.values())
     known = dict(
