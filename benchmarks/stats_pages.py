@@ -7,17 +7,21 @@ Run against a database built by `stats_load.py --keep`, with this checkout's cod
 another's (`--tree`), so that two trees' runs can be alternated (ABAB):
 
     .venv/bin/python benchmarks/stats_pages.py --database-url postgres://.../deepsea_bench \
-        [--tree ../other-checkout] [--requests 20] [--page per-strategy ...] [--profile]
+        [--tree ../other-checkout] [--requests 20] [--page per-strategy ...] [--profile] \
+        [--dump DIR]
 
 Prints one line a page: the tree, the page, median and least CPU ms and median wall ms over
 the requests (after two not counted), the queries a request makes and their time. With
---profile, the functions of the first page named taking most CPU (cProfile, cumulative).
+--profile, the functions of the first page named taking most CPU (cProfile, cumulative). With
+--dump, each page's HTML is written to DIR (its CSP nonce blanked), so two trees' pages can be
+compared byte for byte (`diff -r`).
 """
 
 from __future__ import annotations
 
 import argparse
 import os
+import re
 import statistics
 import sys
 import time
@@ -58,6 +62,7 @@ def main() -> None:
         "--page", action="append", help="a page's name (repeatable); by default every page"
     )
     parser.add_argument("--profile", action="store_true", help="profile the first page named")
+    parser.add_argument("--dump", help="a directory to write each page's HTML to")
     args = parser.parse_args()
 
     tree = str(Path(args.tree).resolve())
@@ -109,7 +114,11 @@ def main() -> None:
                 wall.append((time.perf_counter() - started) * 1000)
                 assert response.status_code == 200, page
             with CaptureQueriesContext(connection) as queries:
-                client.get(page)
+                response = client.get(page)
+            if args.dump:
+                Path(args.dump).mkdir(parents=True, exist_ok=True)
+                html = re.sub(rb'nonce="[^"]*"', b'nonce=""', response.content)
+                (Path(args.dump) / f"{name.strip().replace(' ', '-')}.html").write_bytes(html)
             query_ms = sum(float(q["time"]) for q in queries.captured_queries) * 1000
             print(
                 f"{Path(tree).name}: {name:<26} CPU ms median {statistics.median(cpu):6.1f} "
