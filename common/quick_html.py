@@ -13,7 +13,9 @@ from django.utils.safestring import SafeString, mark_safe
 
 def escaped(value: Any) -> str:
     """conditional_escape: safe strings as they are, anything else through html.escape (as
-    Django's escape does)."""
+    Django's escape does). A number's text has nothing to escape: it is written as it is."""
+    if type(value) is int or type(value) is float:
+        return str(value)
     if hasattr(value, "__html__"):
         return value.__html__()
     return html.escape(str(value))

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import datetime
 from dataclasses import dataclass, field
+from functools import lru_cache
 
 from django.core.paginator import Page, Paginator
 from django.db.models import Case, F, When
@@ -15,6 +16,7 @@ from django.utils.safestring import SafeString, mark_safe
 
 from common.database import newest_per_group
 from common.quick_html import format_html  # Django's, quicker: a leaderboard writes 1,500 cells
+from common.quick_urls import slug_url
 from games.models import Game, Source
 from players.models import Player
 from ratings.models import PROVISIONAL_GAMES, Rating, RatingChange
@@ -89,7 +91,7 @@ class Row:
             self.position or "",
             self.position or "\N{EN DASH}",
             self.player.display_name,
-            self.player.get_absolute_url(),
+            slug_url("players:detail", self.player.handle),  # its get_absolute_url()
             self.player.display_name,
             f"{self.elo:.12g}",
             f"{self.elo:.0f}",
@@ -188,13 +190,21 @@ def recent_elo(game_type: str, player_ids: list[int] | None = None) -> dict[int,
     return {player_id: trend[::-1] for player_id, trend in newest.items()}
 
 
+@lru_cache(maxsize=32)
+def sparkline_xs(count: int, width: int) -> tuple[str, ...]:
+    """The x of each of `count` points spread over `width`, as written: the same on every
+    row of a leaderboard, so written once (a page has 2,000 points)."""
+    step = width / (count - 1)
+    return tuple(f"{i * step:.1f}" for i in range(count))
+
+
 def sparkline_points(values: list[float], width: int = 100, height: int = 20) -> str:
     """SVG polyline points for a small trend chart (drawn server-side, no script)."""
     if len(values) < 2:
         return ""
     low, high = min(values), max(values)
     span = (high - low) or 1.0
-    step = width / (len(values) - 1)
     return " ".join(
-        f"{i * step:.1f},{height - (v - low) / span * height:.1f}" for i, v in enumerate(values)
+        f"{x},{height - (v - low) / span * height:.1f}"
+        for x, v in zip(sparkline_xs(len(values), width), values, strict=True)
     )

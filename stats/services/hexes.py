@@ -5,14 +5,15 @@ from __future__ import annotations
 import json
 from collections import Counter
 from dataclasses import dataclass
-from functools import cache, cached_property
+from functools import cached_property
 
 from django.db import connection
-from django.db.models import Model, QuerySet, Sum
+from django.db.models import QuerySet, Sum
 
 from stats.adapters import adapter_for, hex_games
 from stats.filters import StatsFilter
 from stats.models import HEX_COUNTERS, HexCube, PlayerHexTally, PlayerHexTallyDelta
+from stats.services import compiled
 from stats.services.cells import Cell, cell, estimate_cell, sort_value
 from stats.services.intervals import Estimate, difference, shrunk_relative_rate, wilson
 
@@ -176,16 +177,10 @@ SORTS = {
 }
 
 
-@cache
-def summed_by_hex(view: type[Model]) -> QuerySet:
-    """Every hex counter of the view summed by hex, never evaluated itself: built once per
-    process, since resolving forty sums took longer than running the query on the rollup.
-    Filters are added to a copy (they go to WHERE: none is on a sum)."""
-    return (
-        view.objects.values("hex")
-        .order_by("hex")
-        .annotate(**{name: Sum(name) for name in HEX_COUNTERS})
-    )
+def summed_by_hex(rows: QuerySet) -> QuerySet:
+    """Every hex counter summed by hex: compiled once per shape of filters (resolving forty
+    sums took longer than running the query on the rollup)."""
+    return rows.values("hex").order_by("hex").annotate(**{name: Sum(name) for name in HEX_COUNTERS})
 
 
 def hex_table(filters: StatsFilter, sort: str = DEFAULT_SORT) -> list[HexStats]:
@@ -196,7 +191,7 @@ def hex_table(filters: StatsFilter, sort: str = DEFAULT_SORT) -> list[HexStats]:
     numbers compare as the page gives them to the browser (Cell.sort), so a sorted address
     shows the order the browser's sorting gave (static/site/sortable.js).
     """
-    rows = filters.apply(summed_by_hex(filters.view(HexCube)))
+    rows = compiled.rows(filters, HexCube, "hex_table", summed_by_hex)
     names = hex_names(filters.game_id)
     stats = []
     for row in rows:

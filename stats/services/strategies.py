@@ -20,6 +20,7 @@ from stats.models import (
     SeatCube,
     StrategyCube,
 )
+from stats.services import compiled
 from stats.services.cells import Cell, cell, estimate_cell
 from stats.services.fair_bid import BidPoint
 from stats.services.intervals import (
@@ -95,18 +96,22 @@ class StrategyStats:
 
 
 def strategy_table(filters: StatsFilter) -> list[StrategyStats]:
-    rows = (
-        filters.rows(StrategyCube)
-        .values("strategy")
-        .order_by("strategy")
-        .annotate(
-            games=Sum("n"),
-            w=Sum("wins"),
-            e=Sum("expected"),
-            s=Sum("score"),
-            s2=Sum("score_sq"),
-            r=Sum("rank"),
-        )
+    rows = compiled.rows(
+        filters,
+        StrategyCube,
+        "strategy_table",
+        lambda rows: (
+            rows.values("strategy")
+            .order_by("strategy")
+            .annotate(
+                games=Sum("n"),
+                w=Sum("wins"),
+                e=Sum("expected"),
+                s=Sum("score"),
+                s2=Sum("score_sq"),
+                r=Sum("rank"),
+            )
+        ),
     )
     stats = [
         StrategyStats(
@@ -121,11 +126,15 @@ def strategy_table(filters: StatsFilter) -> list[StrategyStats]:
 def head_to_head(filters: StatsFilter) -> tuple[list[str], list[list[float | None]], list[list]]:
     """Strategies, and for each pair the share of meetings the row strategy finished above
     the column one (ties count half), with the number of meetings."""
-    rows = (
-        filters.rows(PairCube)
-        .values("strategy", "opponent")
-        .order_by()
-        .annotate(meetings=Sum("n"), ahead=Sum("ahead"), behind=Sum("behind"))
+    rows = compiled.rows(
+        filters,
+        PairCube,
+        "head_to_head",
+        lambda rows: (
+            rows.values("strategy", "opponent")
+            .order_by()
+            .annotate(meetings=Sum("n"), ahead=Sum("ahead"), behind=Sum("behind"))
+        ),
     )
     cells = {(r["strategy"], r["opponent"]): r for r in rows}
     names = sorted({s for pair in cells for s in pair})
@@ -171,11 +180,15 @@ def quantile(bins: list[tuple[int, float]], total: float, q: float) -> float:
 
 
 def score_distributions(filters: StatsFilter) -> list[Distribution]:
-    rows = (
-        filters.rows(ScoreCube)
-        .values("strategy", "score_bin")
-        .order_by("strategy", "score_bin")
-        .annotate(count=Sum("n"))
+    rows = compiled.rows(
+        filters,
+        ScoreCube,
+        "score_distributions",
+        lambda rows: (
+            rows.values("strategy", "score_bin")
+            .order_by("strategy", "score_bin")
+            .annotate(count=Sum("n"))
+        ),
     )
     bins: dict[str, list[tuple[int, float]]] = defaultdict(list)
     for r in rows:
@@ -215,11 +228,15 @@ def position_advantages(filters: StatsFilter) -> dict[str, list[PositionStats]]:
     """Win rate (relative to par) by seat ('seat', 0-based) and by turn order ('turn_order'),
     from one pass over the seat cube: its rows summed by both keys at once, a few dozen
     groups, then by each key here."""
-    rows = (
-        filters.rows(SeatCube)
-        .values(*POSITIONS)
-        .order_by()
-        .annotate(games=Sum("n"), w=Sum("wins"), e=Sum("expected"), s=Sum("score"))
+    rows = compiled.rows(
+        filters,
+        SeatCube,
+        "position_advantages",
+        lambda rows: (
+            rows.values(*POSITIONS)
+            .order_by()
+            .annotate(games=Sum("n"), w=Sum("wins"), e=Sum("expected"), s=Sum("score"))
+        ),
     )
     totals: dict[str, dict[int, list[float]]] = {
         by: defaultdict(lambda: [0, 0.0, 0.0, 0.0]) for by in POSITIONS
@@ -261,13 +278,17 @@ class BidStats:
 
 def first_player_by_bid(filters: StatsFilter) -> list[BidStats]:
     """The first player's win rate (relative to par) by the bid that made them first (DV-3)."""
-    rows = (
-        filters.rows(BidCube)
-        .filter(turn_order=1)
-        .exclude(winning_bid=NO_BID)
-        .values("player_count", "winning_bid")
-        .order_by("player_count", "winning_bid")
-        .annotate(games=Sum("n"), w=Sum("wins"), e=Sum("expected"))
+    rows = compiled.rows(
+        filters,
+        BidCube,
+        "first_player_by_bid",
+        lambda rows: (
+            rows.filter(turn_order=1)
+            .exclude(winning_bid=NO_BID)
+            .values("player_count", "winning_bid")
+            .order_by("player_count", "winning_bid")
+            .annotate(games=Sum("n"), w=Sum("wins"), e=Sum("expected"))
+        ),
     )
     return [
         BidStats(
@@ -292,11 +313,15 @@ class RoundStats:
 
 def rounds_by_strategy(filters: StatsFilter) -> list[RoundStats]:
     """Points and drowning (DSA) or shark losses (Deep Dive) per dive or round."""
-    rows = (
-        filters.rows(RoundCube)
-        .values("strategy", "round")
-        .order_by("strategy", "round")
-        .annotate(seats=Sum("n"), p=Sum("points"), d=Sum("drowned"))
+    rows = compiled.rows(
+        filters,
+        RoundCube,
+        "rounds_by_strategy",
+        lambda rows: (
+            rows.values("strategy", "round")
+            .order_by("strategy", "round")
+            .annotate(seats=Sum("n"), p=Sum("points"), d=Sum("drowned"))
+        ),
     )
     return [
         RoundStats(
@@ -313,11 +338,15 @@ def rounds_by_strategy(filters: StatsFilter) -> list[RoundStats]:
 def moments_by_strategy(filters: StatsFilter) -> dict[str, list[tuple[int, float]]]:
     """When each strategy turns back (DSA: its turn in the dive) or surfaces (Deep Dive: the
     pass of the round), as shares of its dives/rounds; 0 = never chose to."""
-    rows = (
-        filters.rows(RoundCube)
-        .values("strategy", "moment")
-        .order_by("strategy", "moment")
-        .annotate(count=Sum("n"))
+    rows = compiled.rows(
+        filters,
+        RoundCube,
+        "moments_by_strategy",
+        lambda rows: (
+            rows.values("strategy", "moment")
+            .order_by("strategy", "moment")
+            .annotate(count=Sum("n"))
+        ),
     )
     counts: dict[str, list[tuple[int, float]]] = defaultdict(list)
     for r in rows:

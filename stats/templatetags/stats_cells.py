@@ -4,10 +4,12 @@ from collections.abc import Iterable
 from html import escape
 
 from django import template
-from django.urls import reverse
+from django.template.defaultfilters import floatformat
+from django.templatetags.l10n import unlocalize
 from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 
+from common.quick_urls import slug_url
 from stats.services.cells import bracketed
 from stats.services.intervals import Estimate
 
@@ -58,7 +60,7 @@ def hex_rows(rows: Iterable, query: str) -> SafeString:
     `query`), then its cells with their intervals below."""
     parts = []
     for r in rows:
-        href = escape(f"{reverse('stats:hex', args=[r.hex])}?{query}")
+        href = escape(f"{slug_url('stats:hex', r.hex)}?{query}")
         name = escape(r.name)
         cells = "".join(sort_cell(c.sort, interval_below_html(c.text)) for c in r.cells())
         parts.append(
@@ -83,6 +85,42 @@ def strategy_rows(rows: Iterable) -> SafeString:
             + ROW_END
         )
     return mark_safe("".join(parts))  # every value is escaped above
+
+
+FAIR_BID_ROW = (
+    '\n      <tr><td data-sort="{0}">{0}</td><td data-sort="{1}">{2}</td>'
+    '<td data-sort="{3}">{4}</td><td data-sort="{5}">{6}</td>'
+    '<td data-sort="{7}">{8}</td></tr>\n    '
+)
+
+
+def whole(value: float) -> str:
+    """floatformat:0, quickly for the whole numbers most counts are (shared wins are not)."""
+    if type(value) is int or (type(value) is float and value.is_integer()):
+        return str(int(value))
+    return floatformat(value, 0)
+
+
+@register.simple_tag
+def fair_bid_rows(fair) -> SafeString:
+    """The rows of a table size's bids under its fair bid (stats/_fair_bids.html), one per
+    winning bid: bids, games, wins, the win rate and the fitted one, each with its sort value."""
+    return mark_safe(
+        "".join(
+            FAIR_BID_ROW.format(
+                escape(str(p["bid"])),
+                escape(unlocalize(p["games"])),
+                escape(whole(p["games"])),
+                escape(unlocalize(p["wins"])),
+                escape(whole(p["wins"])),
+                escape(p["rate_value"]),
+                escape(p["rate"]),
+                escape(p["fitted_value"]),
+                escape(p["fitted"]),
+            )
+            for p in fair.rows
+        )
+    )  # every value is escaped above
 
 
 @register.simple_tag(takes_context=True)

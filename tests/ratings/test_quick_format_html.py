@@ -6,7 +6,20 @@ from django.utils.safestring import SafeString, mark_safe
 
 from common import quick_html
 
-VALUES = ["", "plain", "<b>&'\"", mark_safe("<em>kept</em>"), 0, 1520.5, None, "\N{EN DASH}"]
+VALUES = [
+    "",
+    "plain",
+    "<b>&'\"",
+    mark_safe("<em>kept</em>"),
+    0,
+    -7,
+    1520.5,
+    1e21,
+    float("nan"),
+    True,
+    None,
+    "\N{EN DASH}",
+]
 
 
 def test_escaped_is_djangos_conditional_escape():

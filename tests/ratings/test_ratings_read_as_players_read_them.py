@@ -21,9 +21,7 @@ def test_the_display_rating_never_goes_below_zero():
 
 class Someone:
     display_name = "Ann Abyss"
-
-    def get_absolute_url(self) -> str:
-        return "/players/ann/"
+    handle = "ann"  # a row links to /players/ann/, the player's get_absolute_url()
 
 
 def test_a_provisional_players_ratings_are_marked_with_a_question_mark():
@@ -31,6 +29,7 @@ def test_a_provisional_players_ratings_are_marked_with_a_question_mark():
     established = Row(Someone(), elo=1520.4, openskill=2.0, games=12, wins=5).html()
 
     assert ">1520<abbr" in provisional and ">1080<abbr" in provisional
+    assert '<a href="/players/ann/">Ann Abyss</a>' in provisional
     assert provisional.count('class="provisional"') == 2
     assert "?" not in established and ">1520<" in established and ">1080<" in established
 

@@ -2,6 +2,8 @@
 Python instead of Django's widget templates: byte for byte the same HTML, errors, escaping
 and all."""
 
+import copy
+
 import pytest
 from django import forms
 from django.http import QueryDict
@@ -30,7 +32,9 @@ QUERIES = [
 
 
 def with_djangos_widgets(form: StatsFilter) -> StatsFilter:
-    """The same form, each quick widget swapped for the Django widget it stands for."""
+    """The same form, each quick widget swapped for the Django widget it stands for (in
+    copies of its fields: forms of the same game share theirs, stats.filters.SharedFields)."""
+    form.fields = copy.deepcopy(form.fields)
     for field in form.fields.values():
         quick = field.widget
         stock = STOCK[type(quick)](attrs=dict(quick.attrs))
