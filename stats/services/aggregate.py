@@ -73,7 +73,7 @@ from stats.models import (
 )
 from stats.services import hex_packing, seat_packing
 from stats.services.bands import group_bands
-from stats.services.game_lines import HexRow, RoundRow
+from stats.services.game_lines import RoundRow
 from stats.services.lines import GameLines, SeatRow, build_lines
 
 logger = logging.getLogger(__name__)
@@ -407,31 +407,13 @@ def save_lines(games: list[GameLines]) -> None:
     ]
     if seats:
         insert_rows(SeatLines, ("game_id", "month", "packed"), seats)
-    hexes = [(lines.seats[0].game_id, pack_hex_rows(lines.hexes)) for lines in games if lines.hexes]
+    hexes = [
+        (lines.seats[0].game_id, hex_packing.pack_matrix(*lines.hexes))
+        for lines in games
+        if lines.hexes is not None and lines.hexes.seats
+    ]
     if hexes:
         insert_rows(HexLines, ("game_id", "packed"), hexes)
-
-
-# Where each stored counter of a hex line sits in a HexRow (after seat and hex).
-HEX_LINE_AT = [HexRow._fields.index(name) for name in HEX_LINE_COUNTERS]
-
-
-# The same, among a HexRow's counters (after seat and hex).
-HEX_LINE_COLUMNS = [at - 2 for at in HEX_LINE_AT]
-
-
-def pack_hex_rows(rows: list[HexRow]) -> bytes:
-    """A game's hex lines packed (hex_counts of each, by numpy a counter at a time)."""
-    counters = numpy.array([row[2:] for row in rows], dtype=numpy.float64)
-    return hex_packing.pack_matrix(
-        bytes(row[0] for row in rows), [row[1] for row in rows], counters[:, HEX_LINE_COLUMNS]
-    )
-
-
-def hex_counts(row: HexRow) -> hex_packing.HexCounts:
-    """A HexRow as it is packed: seat and hex, then the whole counts; the win-weighted twins
-    are left out (HEX_DERIVED)."""
-    return (row[0], row[1], *(int(row[at]) for at in HEX_LINE_AT))
 
 
 # Where a packed line's counts and the twins derived from them go among a hex cube's sums
