@@ -43,6 +43,7 @@ from django.db.models import Model, QuerySet, prefetch_related_objects
 
 from common import cache
 from common.database import (
+    any_of,
     drain,
     hold_lock,
     insert_rows,
@@ -233,7 +234,7 @@ def line_sums(game_ids: list[int] | None = None, sign: int = 1) -> Sums:
 def add_games_lines(sums: Sums, slices: dict[tuple, int], game_ids: list[int], sign: int) -> None:
     """Add these games' lines to `sums`, their keys led by their slice's number in `slices`."""
     seats_of: dict[int, tuple[list[SeatRow], dict[int, int]]] = {}
-    stored = SeatLines.objects.filter(game_id__in=game_ids)
+    stored = SeatLines.objects.filter(any_of("game_id", game_ids))
     for game_id, month, packed in stored.values_list("game_id", "month", "packed"):
         seats, rounds = seat_packing.unpack(game_id, month, bytes(packed))
         numbers = {s.seat: slices.setdefault(slice_of(s), len(slices)) for s in seats}
@@ -249,7 +250,7 @@ def add_games_lines(sums: Sums, slices: dict[tuple, int], game_ids: list[int], s
                 total[0] += sign
                 for at, value in enumerate(values, 1):
                     total[at] += sign * value
-    hexes = HexLines.objects.filter(game_id__in=game_ids)
+    hexes = HexLines.objects.filter(any_of("game_id", game_ids))
     add_hexes(sums[HEX_CUBE], sums[PLAYER_HEXES], hexes, seats_of, sign)
 
 
@@ -331,7 +332,7 @@ def fold_player_hexes() -> int:
     changes: defaultdict[int, Counter[str]] = defaultdict(Counter)
     for player, hex_id, taken in moved:
         changes[player][hex_id] += round(taken)
-    stored = PlayerHexTally.objects.filter(player_id__in=changes)
+    stored = PlayerHexTally.objects.filter(any_of("player_id", list(changes)))
     tallies = dict(stored.values_list("player_id", "taken"))
     rows, emptied = [], []
     for player, change in changes.items():
@@ -384,7 +385,8 @@ def add_games(games: list[Game]) -> None:
     """Count verified games together: their lines in bulk, then their deltas, one insert
     per cube for all of them."""
     with transaction.atomic():
-        counted = set(SeatLines.objects.filter(game__in=games).values_list("game_id", flat=True))
+        counted = SeatLines.objects.filter(any_of("game_id", [game.pk for game in games]))
+        counted = set(counted.values_list("game_id", flat=True))
         for game in games:
             if game.pk in counted:
                 remove_game(game)
