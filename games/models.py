@@ -21,6 +21,7 @@ from django.db.models import F, Q
 from django.urls import reverse
 from django.utils import dateformat, timezone
 
+from common.database import any_of
 from games import log_dictionary
 
 
@@ -246,11 +247,11 @@ class GameLogQuerySet(models.QuerySet):
         with transaction.atomic():
             due = list(
                 self.select_for_update(skip_locked=True)
-                .filter(claimable, pk__in=log_ids)
+                .filter(claimable, any_of("pk", log_ids))
                 .values_list("pk", flat=True)
             )
             now = timezone.now()
-            self.filter(pk__in=due).update(
+            self.filter(any_of("pk", due)).update(
                 status=GameLog.Status.VERIFYING,
                 lease_holder=holder,
                 lease_expires=now + lease_length(),
@@ -299,7 +300,7 @@ class GameLogQuerySet(models.QuerySet):
     def renew_leases(self, log_ids: list[int], holder: str) -> int:
         """Keep the logs `holder` is still working on its own for another lease."""
         return self.filter(
-            pk__in=log_ids, status=GameLog.Status.VERIFYING, lease_holder=holder
+            any_of("pk", log_ids), status=GameLog.Status.VERIFYING, lease_holder=holder
         ).update(lease_expires=timezone.now() + lease_length())
 
     def mark_verified(self) -> int:

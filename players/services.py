@@ -7,7 +7,7 @@ from collections.abc import Iterable
 from django.db import transaction
 from django.db.models import Q
 
-from common.database import hold_lock
+from common.database import any_of, hold_lock
 from players.models import Player
 from players.names import HANDLE_LENGTH, NAME_LENGTH, canonical_name, handle_base
 
@@ -99,7 +99,7 @@ def player_ids_for(names: list[str]) -> dict[str, int]:
     canonical = {name: canonical_name(name) for name in names}
     wanted = set(canonical.values())
     known = dict(
-        Player.objects.filter(canonical_name__in=wanted).values_list("canonical_name", "pk")
+        Player.objects.filter(any_of("canonical_name", wanted)).values_list("canonical_name", "pk")
     )
     if len(known) < len(wanted):
         return {name: player.pk for name, player in players_for(names).items()}

@@ -30,7 +30,7 @@ from django.db import transaction
 from django.db.models import Count, Q, QuerySet
 from django.utils import timezone
 
-from common.database import indexes_built_after, insert_rows, truncate, upsert_rows
+from common.database import any_of, indexes_built_after, insert_rows, truncate, upsert_rows
 from common.outages import INFRASTRUCTURE_ERRORS, retry_after_outage
 from games.models import Game, GameSeat, Source
 from ratings import elo
@@ -141,7 +141,7 @@ def restored(game_type: str, players: Iterable[int]) -> Rater:
     """A Rater holding these players' stored ratings."""
     rater = Rater(elo_k())
     for player, rating, mu, sigma, games, wins, last_played in Rating.objects.filter(
-        game_type=game_type, player_id__in=list(players)
+        any_of("player_id", list(players)), game_type=game_type
     ).values_list("player_id", "rating", "mu", "sigma", "games", "wins", "last_played"):
         rater.players[player] = PlayerRatings(rating, mu, sigma, games, wins, last_played)
     return rater
@@ -252,9 +252,11 @@ def rate_pending(
     if not pending and not ledger.stale:
         return 0
     ids = {game_id for _, game_id, _ in pending}
-    counted = Game.objects.filter(pk__in=ids, counts=True).exclude(pk__in=list(exclude))
+    counted = Game.objects.filter(any_of("pk", ids), counts=True).exclude(pk__in=list(exclude))
     present = set(counted.values_list("pk", flat=True))
-    rated = set(RatingChange.objects.filter(game_id__in=ids).values_list("game_id", flat=True))
+    rated = set(
+        RatingChange.objects.filter(any_of("game_id", ids)).values_list("game_id", flat=True)
+    )
     new = [record for record in records_of(counted) if record.game_id not in rated]
     # A pending game gone from the counted games was retracted: redo from where it was.
     points = [(played_at, game_id) for _, game_id, played_at in pending if game_id not in present]
@@ -270,7 +272,7 @@ def rate_pending(
         count = rate_in_order(game_type, new)
     else:
         count = 0
-    PendingRating.objects.filter(pk__in=[pk for pk, _, _ in pending]).delete()
+    PendingRating.objects.filter(any_of("pk", [pk for pk, _, _ in pending])).delete()
     if count or ledger.stale:
         saved(ledger)
     return count
@@ -281,7 +283,7 @@ def rated_after(game_type: str, records: list[GameRecord]) -> bool:
     players = {player for record in records for player in record.ranks}
     first = min(record.order_key for record in records)
     return (
-        RatingChange.objects.filter(game_type=game_type, player_id__in=players)
+        RatingChange.objects.filter(any_of("player_id", players), game_type=game_type)
         .filter(from_point(first, game="game_id"))  # the first itself is not rated yet
         .exists()
     )
@@ -454,13 +456,14 @@ def elo_going_into(seated: Collection[tuple[Game, int]]) -> dict[tuple[int, int]
     before = {
         (game_id, player_id): elo
         for game_id, player_id, elo in RatingChange.objects.filter(
-            game_id__in=list(games), player_id__in=player_ids
+            any_of("game_id", list(games)), any_of("player_id", player_ids)
         ).values_list("game_id", "player_id", "elo_before")
     }
     current = {
         (game_type, player_id): elo
         for game_type, player_id, elo in Rating.objects.filter(
-            player_id__in=player_ids, game_type__in={game.game_type for game in games.values()}
+            any_of("player_id", player_ids),
+            any_of("game_type", {game.game_type for game in games.values()}),
         ).values_list("game_type", "player_id", "rating")
     }
     going_into = {}

@@ -45,7 +45,7 @@ class DeepVentsStats:
         return max(e.bid_base.get(player_count, 0) for e in editions().values())
 
     def add_lines(self, lines: GameLines, facts: list[dict[str, Any]]) -> None:
-        lines.hexes = deep_vents_hex_lines(lines.seats, facts)
+        lines.hexes = deep_vents_hex_lines(facts)
 
     def strategy_charts(self, filters: StatsFilter, context: dict[str, Any]) -> list[str]:
         by_bid = strategies.first_player_by_bid(filters)

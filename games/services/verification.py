@@ -27,7 +27,7 @@ from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
 import engines
-from common.database import insert_instances
+from common.database import any_of, insert_instances
 from common.outages import INFRASTRUCTURE_ERRORS, retry_after_outage
 from engines.core.log import loads
 from games.models import Game, GameLog, GameSeat, Source
@@ -148,7 +148,7 @@ def verify_group(log_ids: list[int]) -> None:
     """Replay a group of claimed logs, then store their verdicts together."""
     outcomes: dict[int, Outcome] = {}
     names: list[str] = []
-    for log_id, raw, source in GameLog.objects.filter(pk__in=log_ids).values_list(
+    for log_id, raw, source in GameLog.objects.filter(any_of("pk", log_ids)).values_list(
         "pk", "raw", "upload__source"
     ):
         try:
@@ -225,7 +225,7 @@ def record_together(outcomes: Mapping[int, Outcome]) -> None:
             GameLog.objects.select_for_update(of=("self",))
             .select_related("upload", "table")
             .defer(*UNREAD_WHEN_STORING)
-            .filter(pk__in=list(outcomes))
+            .filter(any_of("pk", list(outcomes)))
             .order_by("pk")
         )
         verified = []
@@ -267,7 +267,7 @@ def store_games(logs: list[GameLog], outcomes: Mapping[int, Outcome]) -> list[Ga
         # Every receiver reads them: handed over as built, as a prefetch would leave them
         # (reading 200 seats back built as many instances again: issue 25).
         seated(game, seats[game.pk])
-    GameLog.objects.filter(pk__in=[log.pk for log in logs]).mark_verified()
+    GameLog.objects.filter(any_of("pk", [log.pk for log in logs])).mark_verified()
     group = VerifiedGroup()
     for game in games:
         game_verified.send(sender=Game, game=game, group=group)

@@ -43,6 +43,7 @@ from django.db.models import Model, QuerySet, prefetch_related_objects
 
 from common import cache
 from common.database import (
+    any_of,
     drain,
     hold_lock,
     insert_rows,
@@ -73,7 +74,7 @@ from stats.models import (
 )
 from stats.services import hex_packing, seat_packing
 from stats.services.bands import group_bands
-from stats.services.game_lines import HexRow, RoundRow
+from stats.services.game_lines import RoundRow
 from stats.services.lines import GameLines, SeatRow, build_lines
 
 logger = logging.getLogger(__name__)
@@ -233,7 +234,7 @@ def line_sums(game_ids: list[int] | None = None, sign: int = 1) -> Sums:
 def add_games_lines(sums: Sums, slices: dict[tuple, int], game_ids: list[int], sign: int) -> None:
     """Add these games' lines to `sums`, their keys led by their slice's number in `slices`."""
     seats_of: dict[int, tuple[list[SeatRow], dict[int, int]]] = {}
-    stored = SeatLines.objects.filter(game_id__in=game_ids)
+    stored = SeatLines.objects.filter(any_of("game_id", game_ids))
     for game_id, month, packed in stored.values_list("game_id", "month", "packed"):
         seats, rounds = seat_packing.unpack(game_id, month, bytes(packed))
         numbers = {s.seat: slices.setdefault(slice_of(s), len(slices)) for s in seats}
@@ -249,7 +250,7 @@ def add_games_lines(sums: Sums, slices: dict[tuple, int], game_ids: list[int], s
                 total[0] += sign
                 for at, value in enumerate(values, 1):
                     total[at] += sign * value
-    hexes = HexLines.objects.filter(game_id__in=game_ids)
+    hexes = HexLines.objects.filter(any_of("game_id", game_ids))
     add_hexes(sums[HEX_CUBE], sums[PLAYER_HEXES], hexes, seats_of, sign)
 
 
@@ -331,7 +332,7 @@ def fold_player_hexes() -> int:
     changes: defaultdict[int, Counter[str]] = defaultdict(Counter)
     for player, hex_id, taken in moved:
         changes[player][hex_id] += round(taken)
-    stored = PlayerHexTally.objects.filter(player_id__in=changes)
+    stored = PlayerHexTally.objects.filter(any_of("player_id", list(changes)))
     tallies = dict(stored.values_list("player_id", "taken"))
     rows, emptied = [], []
     for player, change in changes.items():
@@ -384,7 +385,8 @@ def add_games(games: list[Game]) -> None:
     """Count verified games together: their lines in bulk, then their deltas, one insert
     per cube for all of them."""
     with transaction.atomic():
-        counted = set(SeatLines.objects.filter(game__in=games).values_list("game_id", flat=True))
+        counted = SeatLines.objects.filter(any_of("game_id", [game.pk for game in games]))
+        counted = set(counted.values_list("game_id", flat=True))
         for game in games:
             if game.pk in counted:
                 remove_game(game)
@@ -407,31 +409,13 @@ def save_lines(games: list[GameLines]) -> None:
     ]
     if seats:
         insert_rows(SeatLines, ("game_id", "month", "packed"), seats)
-    hexes = [(lines.seats[0].game_id, pack_hex_rows(lines.hexes)) for lines in games if lines.hexes]
+    hexes = [
+        (lines.seats[0].game_id, hex_packing.pack_matrix(*lines.hexes))
+        for lines in games
+        if lines.hexes is not None and lines.hexes.seats
+    ]
     if hexes:
         insert_rows(HexLines, ("game_id", "packed"), hexes)
-
-
-# Where each stored counter of a hex line sits in a HexRow (after seat and hex).
-HEX_LINE_AT = [HexRow._fields.index(name) for name in HEX_LINE_COUNTERS]
-
-
-# The same, among a HexRow's counters (after seat and hex).
-HEX_LINE_COLUMNS = [at - 2 for at in HEX_LINE_AT]
-
-
-def pack_hex_rows(rows: list[HexRow]) -> bytes:
-    """A game's hex lines packed (hex_counts of each, by numpy a counter at a time)."""
-    counters = numpy.array([row[2:] for row in rows], dtype=numpy.float64)
-    return hex_packing.pack_matrix(
-        bytes(row[0] for row in rows), [row[1] for row in rows], counters[:, HEX_LINE_COLUMNS]
-    )
-
-
-def hex_counts(row: HexRow) -> hex_packing.HexCounts:
-    """A HexRow as it is packed: seat and hex, then the whole counts; the win-weighted twins
-    are left out (HEX_DERIVED)."""
-    return (row[0], row[1], *(int(row[at]) for at in HEX_LINE_AT))
 
 
 # Where a packed line's counts and the twins derived from them go among a hex cube's sums

@@ -5,23 +5,18 @@ Vents), per dive (Deep Sea Adventure) and per round (Deep Dive). Each game's ada
 
 from __future__ import annotations
 
-from collections import defaultdict, namedtuple
 from typing import TYPE_CHECKING, Any, NamedTuple
 
-from stats.models import HEX_COUNTERS
+import numpy
+
+from stats.models import HEX_LINE_COUNTERS
+from stats.services.hex_packing import HexMatrix
 
 if TYPE_CHECKING:
     from stats.services.lines import SeatRow
 
 EARLY_TURNS = frozenset(range(1, 4))  # a hex drafted on a player's turns 1-3 is "early"
 LATE_TURNS = frozenset(range(6, 9))  # ... on turns 6-8 "late"
-
-# An unsaved HexLine as a plain tuple: the seat's number in its game (save_lines stores the
-# seat line's id), the hex type and the counters. A Deep Vents game has dozens, and building
-# a model instance of some forty fields cost more than counting them.
-HexRow = namedtuple("HexRow", ("seat", "hex", *HEX_COUNTERS))
-# HexRow._make without its Python frame and length check (the rows are built right here).
-new_row = tuple.__new__
 
 
 class RoundRow(NamedTuple):
@@ -35,8 +30,10 @@ class RoundRow(NamedTuple):
     depth: float
 
 
-# Each counter's index in a row's counters (a list while the facts are counted).
-AT = {name: index for index, name in enumerate(HEX_COUNTERS)}
+# Each counter's column in a game's matrix of hex lines (HexMatrix.counts): the counts
+# stored, not the win-weighted twins, which the sums take from the seat lines (HEX_DERIVED).
+AT = {name: index for index, name in enumerate(HEX_LINE_COUNTERS)}
+WIDTH = len(HEX_LINE_COUNTERS)
 OFFERED, TAKEN, POSITION, PAID, FOUND = (
     AT[n] for n in ("offered", "taken", "position", "paid", "found")
 )
@@ -46,75 +43,81 @@ GROWS, GROW_ARCHAEA, TRIGGERS, TRIGGER_ARCHAEA = (
 ATTACKS, DAMAGE, DECIMATED, SURVIVED = (
     AT[n] for n in ("attacks", "damage", "decimated", "survived")
 )
+OWNED, EARLY, LATE, PASSED = (AT[n] for n in ("owned", "early", "late", "passed"))
 TAKEN_AT_POSITION = {p: AT[f"taken_p{p}"] for p in range(1, 7)}
 TAKEN_ON_TURN = {t: AT[f"taken_t{t}"] for t in range(1, 9)}
-# Each flag with its win-weighted and par-weighted twins.
-OWNED, EARLY, LATE, PASSED = (
-    tuple(AT[f"{flag}{suffix}"] for suffix in ("", "_wins", "_expected"))
-    for flag in ("owned", "early", "late", "passed")
-)
+TAKEN_EARLY = [TAKEN_ON_TURN[t] for t in sorted(EARLY_TURNS)]
+TAKEN_LATE = [TAKEN_ON_TURN[t] for t in sorted(LATE_TURNS)]
 
 
-def deep_vents_hex_lines(seats: list[SeatRow], facts: list[dict[str, Any]]) -> list[HexRow]:
-    """Per seat and hex type: drafting, win rates when owned or passed over, and use."""
-    width = len(HEX_COUNTERS)
-    counters: defaultdict[tuple[int, str], list[float]] = defaultdict(lambda: [0.0] * width)
-    owned_turns: dict[tuple[int, str], list[int]] = defaultdict(list)
+def deep_vents_hex_lines(facts: list[dict[str, Any]]) -> HexMatrix:
+    """Per seat and hex type (a line each, in that order): drafting, owning or passing over,
+    and use. Built as the matrix it is packed from, by numpy: the facts give some five
+    hundred counts, but a game's eighty lines of 37 counters, built as rows of Python
+    numbers and then turned into a matrix, took as long as a fifth of the replay (issue 25).
+    Each count is a cell (line * WIDTH + counter) in `ones` (counted once) or in `cells`
+    beside its amount, summed into the matrix by bincount."""
+    lines: dict[tuple[int, str], int] = {}  # (seat, hex type) -> its line's first cell
+    ones: list[int] = []
+    cells: list[int] = []
+    amounts: list[float] = []
     eliminated: set[int] = set()
     for fact in facts:  # the commonest kinds first
         kind = fact["type"]
         if kind == "grow":
-            c = counters[(fact["seat"], fact["hex"])]
-            c[GROWS] += 1
-            c[GROW_ARCHAEA] += fact["archaea"]
+            line = lines.setdefault((fact["seat"], fact["hex"]), len(lines) * WIDTH)
+            ones.append(line + GROWS)
+            cells.append(line + GROW_ARCHAEA)
+            amounts.append(fact["archaea"])
         elif kind == "take":
             seat = fact["seat"]
             for offered in fact["offered"]:  # the row as the taker saw it
-                counters[(seat, offered)][OFFERED] += 1
-            key = (seat, fact["hex"])
-            c = counters[key]
-            c[TAKEN] += 1
-            c[POSITION] += fact["position"]
-            c[PAID] += fact["paid"]
-            c[FOUND] += fact["archaea"]
+                ones.append(lines.setdefault((seat, offered), len(lines) * WIDTH) + OFFERED)
+            line = lines.setdefault((seat, fact["hex"]), len(lines) * WIDTH)
+            ones.append(line + TAKEN)
             if (at := TAKEN_AT_POSITION.get(fact["position"])) is not None:
-                c[at] += 1
+                ones.append(line + at)
             if (on := TAKEN_ON_TURN.get(fact["turn"])) is not None:
-                c[on] += 1
-            owned_turns[key].append(fact["turn"])
+                ones.append(line + on)
+            cells += (line + POSITION, line + PAID, line + FOUND)
+            amounts += (fact["position"], fact["paid"], fact["archaea"])
         elif kind == "trigger":
-            c = counters[(fact["seat"], fact["hex"])]
-            c[TRIGGERS] += 1
-            c[TRIGGER_ARCHAEA] += fact.get("collected", 0)
+            line = lines.setdefault((fact["seat"], fact["hex"]), len(lines) * WIDTH)
+            ones.append(line + TRIGGERS)
+            cells.append(line + TRIGGER_ARCHAEA)
+            amounts.append(fact.get("collected", 0))
         elif kind == "attack" and fact.get("hex"):
-            c = counters[(fact["attacker"], fact["hex"])]
-            c[ATTACKS] += 1
-            c[DAMAGE] += fact["damage"]
+            line = lines.setdefault((fact["attacker"], fact["hex"]), len(lines) * WIDTH)
+            ones.append(line + ATTACKS)
+            cells.append(line + DAMAGE)
+            amounts.append(fact["damage"])
         elif kind == "decimate":
-            counters[(fact["seat"], fact["hex"])][DECIMATED] += 1
+            ones.append(
+                lines.setdefault((fact["seat"], fact["hex"]), len(lines) * WIDTH) + DECIMATED
+            )
         elif kind == "eliminated":
             eliminated.add(fact["seat"])
-    result = []
-    by_seat = {line.seat: line for line in seats}
-    for (seat, hex_id), c in sorted(counters.items()):
-        line = by_seat[seat]
-        wins, expected = line.wins, line.expected
-        turns = owned_turns.get((seat, hex_id))
-        flags = []  # the flags this row raises; every other flag and its twins stay 0
-        if turns:
-            flags.append(OWNED)
-            if not EARLY_TURNS.isdisjoint(turns):
-                flags.append(EARLY)
-            if not LATE_TURNS.isdisjoint(turns):
-                flags.append(LATE)
-            if seat not in eliminated:
-                c[SURVIVED] = max(0.0, c[TAKEN] - c[DECIMATED])
-        elif c[OFFERED]:
-            flags.append(PASSED)  # offered, never taken: the player drafted something else
-        for flag, flag_wins, flag_expected in flags:
-            c[flag], c[flag_wins], c[flag_expected] = 1.0, wins, expected
-        result.append(new_row(HexRow, (seat, hex_id, *c)))
-    return result
+    size = len(lines) * WIDTH
+    counts = numpy.bincount(numpy.array(ones, dtype=numpy.intp), minlength=size).astype(float)
+    if cells:
+        counts += numpy.bincount(
+            numpy.array(cells, dtype=numpy.intp), weights=amounts, minlength=size
+        )
+    keys = sorted(lines)
+    counts = counts.reshape(-1, WIDTH)[[lines[key] // WIDTH for key in keys]]
+    # The flags: owned (taken at all), early and late (taken on those turns), passed over
+    # (offered, never taken: the player drafted something else); and what survived of a
+    # hex owned by a seat still in play.
+    taken = counts[:, TAKEN]
+    owned = taken > 0
+    counts[:, OWNED] = owned
+    counts[:, EARLY] = counts[:, TAKEN_EARLY].any(axis=1)
+    counts[:, LATE] = counts[:, TAKEN_LATE].any(axis=1)
+    counts[:, PASSED] = ~owned & (counts[:, OFFERED] > 0)
+    in_play = numpy.array([seat not in eliminated for seat, _ in keys], dtype=bool)
+    survived = numpy.maximum(0.0, taken - counts[:, DECIMATED])
+    counts[:, SURVIVED] = numpy.where(owned & in_play, survived, 0.0)
+    return HexMatrix(bytes(seat for seat, _ in keys), [hex_id for _, hex_id in keys], counts)
 
 
 def deep_sea_adventure_round_lines(

@@ -25,6 +25,7 @@ from __future__ import annotations
 import struct
 from collections.abc import Sequence
 from pathlib import Path
+from typing import NamedTuple
 
 import numpy
 
@@ -39,6 +40,23 @@ HEXES = PresetDictionary(Path(__file__).resolve().parent.parent / "hex_dictionar
 
 # A hex line as packed and unpacked: (seat, hex type, *whole counts in HEX_LINE_COUNTERS).
 HexCounts = tuple
+
+
+class HexMatrix(NamedTuple):
+    """A game's hex lines as they are packed: each line's seat (a byte each) and hex type,
+    and a matrix of its counts (a row per line, a column per counter of HEX_LINE_COUNTERS)."""
+
+    seats: bytes
+    hexes: list[str]
+    counts: numpy.ndarray
+
+    def rows(self) -> list[HexCounts]:
+        """Each line as (seat, hex type, *whole counts): as `pack` is given them."""
+        whole = self.counts.astype(numpy.int64, copy=False).tolist()
+        return [
+            (seat, hex_id, *row)
+            for seat, hex_id, row in zip(self.seats, self.hexes, whole, strict=True)
+        ]
 
 
 def pack(lines: Sequence[HexCounts]) -> bytes:
@@ -77,14 +95,10 @@ def layout_matrix(seats: bytes, hexes: Sequence[str], counts: numpy.ndarray) -> 
 
 def unpack(packed: bytes) -> list[HexCounts]:
     """The lines `pack` was given, each counter a whole number (0 where none)."""
-    seats, hexes, counts = unpack_matrix(packed)
-    return [
-        (seat, hex_id, *row)
-        for seat, hex_id, row in zip(seats, hexes, counts.tolist(), strict=True)
-    ]
+    return unpack_matrix(packed).rows()
 
 
-def unpack_matrix(packed: bytes) -> tuple[bytes, list[str], numpy.ndarray]:
+def unpack_matrix(packed: bytes) -> HexMatrix:
     """The lines as a matrix of whole counts, a row per line and a column per counter of
     HEX_LINE_COUNTERS, beside each line's seat and hex type: what a rebuild sums, by numpy."""
     body = HEXES.decompress(packed)
@@ -97,7 +111,7 @@ def unpack_matrix(packed: bytes) -> tuple[bytes, list[str], numpy.ndarray]:
     hexes = [names[i] for i in body[at + count : at + 2 * count]]
     dtype = numpy.uint8 if typecode == b"B" else numpy.dtype("<i4")
     values = numpy.frombuffer(body, dtype=dtype, offset=at + 2 * count)
-    return body[at : at + count], hexes, values.reshape(width, count).T
+    return HexMatrix(body[at : at + count], hexes, values.reshape(width, count).T)
 
 
 def check_format(version: int, width: int) -> None:
@@ -111,12 +125,9 @@ def check_format(version: int, width: int) -> None:
 def build() -> bytes:
     """A dictionary of the hex lines of bot games (of the games with hex lines), laid out as
     they are packed."""
-    from types import SimpleNamespace
-
     from engines import GAMES, get_game, replay
     from engines.core.simulate import simulate
     from stats.adapters import adapter_for
-    from stats.services.aggregate import hex_counts
     from stats.services.lines import GameLines
 
     bodies = []
@@ -125,9 +136,7 @@ def build() -> bytes:
             continue
         game = get_game(game_id)
         for log in simulate(game, game.ruleset(None), 4, 20, "hex-dictionary"):
-            # Seats weigh only the win-weighted twins, which are not packed.
-            seats = [SimpleNamespace(seat=seat, wins=0.0, expected=0.25) for seat in range(4)]
-            lines = GameLines(seats=seats)
+            lines = GameLines()
             adapter_for(game_id).add_lines(lines, replay(log, collect_facts=True).facts)
-            bodies.append(layout([hex_counts(row) for row in lines.hexes]))
+            bodies.append(layout_matrix(*lines.hexes))
     return b"".join(bodies)

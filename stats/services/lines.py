@@ -25,7 +25,8 @@ from games.models import Game, GameSeat
 from stats.adapters import adapter_for
 from stats.models import NO_BID, NO_TURN_ORDER
 from stats.services.bands import seat_bands
-from stats.services.game_lines import HexRow, RoundRow
+from stats.services.game_lines import RoundRow
+from stats.services.hex_packing import HexMatrix
 
 
 class SeatRow(NamedTuple):
@@ -55,7 +56,7 @@ class SeatRow(NamedTuple):
 @dataclass
 class GameLines:
     seats: list[SeatRow] = field(default_factory=list)
-    hexes: list[HexRow] = field(default_factory=list)
+    hexes: HexMatrix | None = None  # the games with per-hex lines (stats.adapters)
     rounds: list[RoundRow] = field(default_factory=list)
 
 

@@ -16,7 +16,7 @@ from games import log_dictionary
 from games.models import Game, GameLog
 from stats.models import HEX_DERIVED, HEX_LINE_COUNTERS, HexCube, HexLines
 from stats.services import hex_packing
-from stats.services.aggregate import fold_deltas, hex_counts
+from stats.services.aggregate import fold_deltas
 from stats.services.lines import build_lines
 
 pytestmark = pytest.mark.django_db
@@ -85,8 +85,8 @@ def test_hex_lines_are_packed_a_game_to_a_row_with_the_lines_replay_derives(
         packed = bytes(HexLines.objects.get(game=game).packed)
         derived = build_lines(Game.objects.get(pk=game.pk)).hexes  # replayed from the log
 
-        assert hex_packing.unpack(packed) == [hex_counts(row) for row in derived]
-        assert len(derived) > 40 and len(packed) < 1500  # rows cost 8.7 KB a game
+        assert hex_packing.unpack(packed) == derived.rows()
+        assert len(derived.seats) > 40 and len(packed) < 1500  # rows cost 8.7 KB a game
     assert [len(seat_lines_of(game)) for game in games] == [4, 4]
 
 

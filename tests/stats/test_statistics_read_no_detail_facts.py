@@ -19,7 +19,7 @@ def lines_and_eliminations(game_id, facts, players):
     lines = GameLines(seats=seats)
     adapter_for(game_id).add_lines(lines, facts)
     return (
-        lines.hexes,
+        None if lines.hexes is None else lines.hexes.rows(),
         lines.rounds,
         turn_orders_and_winning_bid(seats, facts),
         get_game(game_id).eliminations(facts),

@@ -1,14 +1,14 @@
 """Worked examples of the statistics: intervals, normalisation, hex lines."""
 
-import datetime
+from types import SimpleNamespace
 
 import pytest
 
 from engines.registry import GAMES
 from stats.adapters import ADAPTERS
+from stats.models import HEX_LINE_COUNTERS
 from stats.services.game_lines import deep_vents_hex_lines
 from stats.services.intervals import difference, mean, relative_rate, wilson
-from stats.services.lines import SeatRow
 
 
 def test_wilson_interval_of_8_out_of_10_matches_the_textbook_value():
@@ -47,30 +47,7 @@ def test_mean_interval_from_sums():
     assert estimate.low < 2.5 < estimate.high
 
 
-def seat_line(seat: int, winner: bool) -> SeatRow:
-    return SeatRow(
-        game_id=1,
-        seat=seat,
-        game_type="deep-vents",
-        source="simulated",
-        player_count=2,
-        ruleset="starting-bid",
-        month=datetime.date(2025, 1, 1),
-        band="bot",
-        strategy="grower",
-        turn_order=0,
-        winning_bid=-1,
-        score_bin=0,
-        wins=float(winner),
-        expected=0.5,
-        score=0,
-        score_sq=0,
-        rank=1 if winner else 2,
-    )
-
-
 def test_hex_lines_count_offers_takes_passes_and_use():
-    seats = [seat_line(0, True), seat_line(1, False)]
     row = [
         {"position": 1, "hex": "anglerfish", "archaea": 0},
         {"position": 2, "hex": "lanternfish", "archaea": 1},
@@ -103,10 +80,13 @@ def test_hex_lines_count_offers_takes_passes_and_use():
         {"type": "attack", "seat": 0, "attacker": 1, "hex": "anglerfish", "damage": 3},
         {"type": "decimate", "seat": 0, "hex": "lanternfish"},
     ]
-    lines = {(line.seat, line.hex): line for line in deep_vents_hex_lines(seats, facts)}
+    lines = {
+        (seat, hex_id): SimpleNamespace(**dict(zip(HEX_LINE_COUNTERS, counts, strict=True)))
+        for seat, hex_id, *counts in deep_vents_hex_lines(facts).rows()
+    }
     lantern = lines[(0, "lanternfish")]
     assert (lantern.offered, lantern.taken, lantern.position, lantern.paid) == (1, 1, 2, 1)
-    assert (lantern.owned, lantern.owned_wins, lantern.early, lantern.late) == (1, 1, 1, 0)
+    assert (lantern.owned, lantern.passed, lantern.early, lantern.late) == (1, 0, 1, 0)
     assert (lantern.grows, lantern.grow_archaea, lantern.decimated, lantern.survived) == (
         1,
         2,
@@ -114,9 +94,9 @@ def test_hex_lines_count_offers_takes_passes_and_use():
         0,
     )
     passed = lines[(0, "anglerfish")]  # offered to the winner, who took the lanternfish
-    assert (passed.passed, passed.passed_wins, passed.owned) == (1, 1, 0)
+    assert (passed.passed, passed.offered, passed.owned) == (1, 1, 0)
     angler = lines[(1, "anglerfish")]
-    assert (angler.late, angler.late_wins, angler.attacks, angler.damage) == (1, 0, 1, 3)
+    assert (angler.late, angler.early, angler.attacks, angler.damage) == (1, 0, 1, 3)
     assert angler.survived == 1
     assert lines[(1, "lanternfish")].passed == 1
 
