@@ -17,7 +17,7 @@ from games import viewer
 from games.filters import GameFilter
 from games.models import BatchState, Game, GameLog, Source, Upload
 from games.names import game_name
-from games.pagination import page_of_games, with_seats
+from games.pagination import GAME_SHOWN, page_of_games, seats_shown
 from games.permissions import Refusal, upload_refusal
 from games.services.batch_intake import most_logs_per_batch, start_batch, store_body
 from games.services.intake import IntakeError, submit_log
@@ -184,10 +184,13 @@ def upload_list(request: HttpRequest) -> HttpResponse:
 def game_list(request: HttpRequest) -> HttpResponse:
     """Verified games anyone may see, filtered by game, player, tournament, source, date;
     newest first, a page at a time by keyset (games/pagination.py)."""
-    games = with_seats(Game.objects.visible_to(request.user))
+    games = Game.objects.visible_to(request.user).only(*GAME_SHOWN)
     filters = GameFilter(request.GET, queryset=games)
     try:
         page = page_of_games(request, filters.qs if filters.is_valid() else games.none())
     except NotFound:
         raise Http404("not a page of this list: follow its newer and older links") from None
+    seats = seats_shown([game.pk for game in page["games"]])
+    for game in page["games"]:
+        game.seats_shown = seats.get(game.pk, "")
     return render(request, "games/game_list.html", {"filters": filters, "page": page})
