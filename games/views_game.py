@@ -40,7 +40,7 @@ def game_page(request: HttpRequest, log_id: int) -> HttpResponse:
         "name": game_name(game) if game else log_name(log),
         "seats": list(game.seats.all()) if game else [],
         "event_count": events,
-        "error_words": viewer.error_in_words(log.raw, log.error),
+        "error_words": viewer.error_in_words(viewer.read_log(log.raw), log.error),
         "viewer": {
             "url": request.path + "replay/",
             "events": events,
