@@ -19,9 +19,9 @@ class ConfirmationInline(admin.TabularInline):
     fields = ["player", "answer", "answered_at", "at_table", "disputed_moment", "reason"]
     readonly_fields = fields
 
-    @admin.display(description="event")
+    @admin.display(description="disputed step")
     def disputed_moment(self, confirmation: Confirmation) -> str:
-        """The disputed event as a link opening the replay there."""
+        """The disputed step in words, as a link opening the replay there."""
         if confirmation.event is None:
             return "—"
         url = reverse("games:log", args=[confirmation.review.log_id])
@@ -29,7 +29,7 @@ class ConfirmationInline(admin.TabularInline):
             '<a href="{}#event-{}" class="disputed-moment">{}: open the replay there</a>',
             url,
             confirmation.event,
-            f"“{confirmation.step}”" if confirmation.step else f"event {confirmation.event}",
+            services.disputed_moment(confirmation),
         )
 
     def has_add_permission(self, request, obj=None) -> bool:

@@ -211,6 +211,15 @@ def confirm(log_id: int, user: Any, at_table: bool = False) -> Confirmation:
     return mine
 
 
+def disputed_moment(confirmation: Confirmation) -> str:
+    """A dispute's step as the replay words it: the engine's words kept with the dispute,
+    quoted ("“turn 7, Marina: place Yeti Crab”"), or else the replay's own count ("step 7 of
+    40"), never the event's index in the log."""
+    if confirmation.step:
+        return f"“{confirmation.step}”"
+    return f"step {confirmation.event + 1} of {viewer.count_events(confirmation.review.log.raw)}"
+
+
 def checked_dispute(log: GameLog, event: Any, reason: Any) -> tuple[int, str]:
     """The event index and reason of a dispute, or BadDispute naming what is wrong."""
     events = viewer.count_events(log.raw)

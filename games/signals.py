@@ -19,3 +19,8 @@ game_retracted = Signal()
 # its players have confirmed it or staff accepted it (confirmations app). Sent inside the
 # transaction that makes it count; receivers are idempotent per game.
 game_counted = Signal()
+# kwargs: keep (the Player kept), duplicates (the Players merged into it) and games (the ids of
+# the games whose seats moved from the duplicates to keep). Sent inside a players' merge, once
+# the game seats have moved: an app keeping rows of those seats (the statistics' packed seat
+# lines) moves only those games', which the game seats can no longer tell from keep's own.
+game_seats_merged = Signal()

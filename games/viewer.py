@@ -10,6 +10,7 @@ read the replay, never the event's index.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -65,7 +66,7 @@ def replay_steps(raw: str, *, first: int = -1, last: int | None = None) -> Frame
     try:
         apply_events(state, events, keep)
     except LogError as exc:
-        frames.error = {**exc.to_dict(), "words": describe_error(log, exc.to_dict())}
+        frames.error = {**exc.to_dict(), "words": error_in_words(log, exc.to_dict())}
     return frames
 
 
@@ -79,39 +80,44 @@ def event_in_words(raw: str, index: int) -> str:
         return ""
 
 
-def error_in_words(raw: str, error: dict[str, Any] | None, *, when: bool = True) -> str:
-    """A verdict's error as a player reads it, said by the engine ("turn 1, Ana: it is not
-    Ana's decision: Ben must take a hex from the row [DV-2]"), never "event 3 (seat 1)";
-    without `when`, by whom alone ("Ana: it is not..."), replaying nothing. The error's own
-    text when the stored log is not readable, "" when there is no error."""
-    if not error:
-        return ""
+def read_log(raw: str) -> dict[str, Any] | None:
+    """A stored log parsed, or None when it is not a readable log."""
     try:
         log = loads(raw)
     except LogError:
-        log = None
-    if not isinstance(log, dict):
-        return str(error.get("text") or error.get("message") or "")
-    return describe_error(log, error, when=when)
+        return None
+    return log if isinstance(log, dict) else None
+
+
+def error_in_words(
+    log: Mapping[str, Any] | None, error: Mapping[str, Any] | None, *, when: bool = True
+) -> str:
+    """An engine's error about a log (a stored one, read_log; a recording,
+    record_steps.recorded_log) as a player reads it, said by the engine, as a sentence:
+    "Turn 1, Ana: it is not Ana's decision: Ben must take a hex from the row [DV-2]", never
+    "event 3 (seat 1)". Without `when`, by whom alone ("Ana: it is not..."), replaying
+    nothing. The error's own text when there is no readable log, "" when there is no error.
+    Capitalised here, once, for every page and script that shows it."""
+    if not error:
+        return ""
+    if log is None:
+        words = str(error.get("text") or error.get("message") or "")
+    else:
+        words = describe_error(log, error, when=when)
+    return words[:1].upper() + words[1:]
 
 
 def count_events(raw: str) -> int:
     """How many events the log lists (0 when it is not a readable log)."""
-    try:
-        log = loads(raw)
-    except LogError:
-        return 0
-    events = log.get("events") if isinstance(log, dict) else None
+    log = read_log(raw)
+    events = log.get("events") if log is not None else None
     return len(events) if isinstance(events, list) else 0
 
 
 def player_names(raw: str) -> list[str]:
     """The players' names as the log lists them (empty when it is not a readable log)."""
-    try:
-        log = loads(raw)
-    except LogError:
-        return []
-    players = log.get("players") if isinstance(log, dict) else None
+    log = read_log(raw)
+    players = log.get("players") if log is not None else None
     if not isinstance(players, list):
         return []
     return [str(p.get("name", "?")) if isinstance(p, dict) else "?" for p in players]

@@ -32,6 +32,8 @@ def game_page(request: HttpRequest, log_id: int) -> HttpResponse:
         game.log = log  # already read: naming the game asks the table desk about it
     events = viewer.count_events(log.raw)
     engine = get_game(log.game_type) if log.game_type in GAMES else None
+    error_words = viewer.error_in_words(viewer.read_log(log.raw), log.error)
+    stops = (log.error or {}).get("index")
     context = {
         "log": log,
         "waiting": log.status in WAITING,
@@ -40,7 +42,7 @@ def game_page(request: HttpRequest, log_id: int) -> HttpResponse:
         "name": game_name(game) if game else log_name(log),
         "seats": list(game.seats.all()) if game else [],
         "event_count": events,
-        "error_words": viewer.error_in_words(log.raw, log.error),
+        "error_words": error_words,
         "viewer": {
             "url": request.path + "replay/",
             "events": events,
@@ -48,6 +50,9 @@ def game_page(request: HttpRequest, log_id: int) -> HttpResponse:
             "picture": engine.picture if engine else "",
             "players": viewer.player_names(log.raw),
             "glossary": engine.glossary() if engine else {},
+            # Where replay stops, said up front: a long game fetches its steps one at a
+            # time and would learn it only once stepped there.
+            "stops": {"index": stops, "words": error_words} if type(stops) is int else None,
         },
     }
     return render(request, "games/game_detail.html", context)

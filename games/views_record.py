@@ -30,6 +30,7 @@ from django.views.decorators.http import require_GET, require_POST
 
 from engines.core.errors import LogError
 from engines.core.log import dumps, loads
+from games import viewer
 from games.models import GameLog, Source
 from games.permissions import upload_refused
 from games.services import drafts, record_steps
@@ -168,7 +169,8 @@ def record_save(request: HttpRequest) -> JsonResponse:
         log["meta"] = {**(log.get("meta") or {}), "recorded_at": timezone.now().isoformat()}
         stored = save(log, table, request.user)
     except LogError as error:
-        refused = {**error.to_dict(), "words": record_steps.refusal_in_words(body, error.to_dict())}
+        words = viewer.error_in_words(record_steps.recorded_log(body), error.to_dict())
+        refused = {**error.to_dict(), "words": words}
         drafts.note_refusal(request.user, draft, refused)
         return JsonResponse({"error": refused}, status=400)
     except IntakeError as error:

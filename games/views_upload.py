@@ -153,7 +153,10 @@ def status_of(upload: Upload) -> dict:
         log.game_name = game_name(game) if game is not None else ""
         # Whose move was refused, by name; when in the game, on the log's own page (the list
         # is polled every second: it replays no log).
-        log.error_words = viewer.error_in_words(log.raw, log.error, when=False) if log.error else ""
+        if log.error:  # only a refused log is read
+            log.error_words = viewer.error_in_words(viewer.read_log(log.raw), log.error, when=False)
+        else:
+            log.error_words = ""
     read = upload.batch_state == BatchState.READ
     return {
         "counts": counts,

@@ -23,6 +23,9 @@ def on_game_retracted(sender: type, game: Game, **kwargs) -> None:
     remove_game(game)
 
 
-def on_players_merging(sender: type, keep: Player, duplicates: list[Player], **kwargs) -> None:
-    """The packed seat lines' players and the players' hex tally follow a merge."""
-    move_merged_players(keep.pk, [player.pk for player in duplicates])
+def on_game_seats_merged(
+    sender: type, keep: Player, duplicates: list[Player], games: list[int], **kwargs
+) -> None:
+    """The packed seat lines' players (of the games whose seats moved) and the players' hex
+    tally follow a merge."""
+    move_merged_players(keep.pk, [player.pk for player in duplicates], games)

@@ -24,7 +24,7 @@ from django.views.decorators.http import require_POST
 
 from games.models import GameLog
 from games.services.errors import IntakeError, TableRefused
-from games.viewer import error_in_words
+from games.viewer import error_in_words, read_log
 from players import admin as players_admin
 from players.models import Player
 from tournaments.models import Registration, Table, TableSeat, Tournament
@@ -177,7 +177,7 @@ def table_state(table: Table, open_ids: set[int]) -> tuple[str, str]:
     if table.log_id is not None:
         # The table's heading names it: its game is "its game", told by no log number.
         if table.log.status in (GameLog.Status.REJECTED, GameLog.Status.ERROR):
-            reason = error_in_words(table.log.raw, table.log.error)
+            reason = error_in_words(read_log(table.log.raw), table.log.error)
             return "rejected", f"Its game was rejected: {reason or table.log.get_status_display()}"
         if table.log.status == GameLog.Status.VERIFIED:
             return "confirming", "Its game is verified; waiting for its players"

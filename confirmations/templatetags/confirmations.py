@@ -18,6 +18,12 @@ def pending_count(user: Any) -> int:
     return services.waiting_for(user).count()
 
 
+@register.filter
+def disputed_moment(answer: Confirmation) -> str:
+    """A dispute's step in the replay's words (services.disputed_moment)."""
+    return services.disputed_moment(answer)
+
+
 @register.inclusion_tag("confirmations/_game_status.html", takes_context=True)
 def game_confirmation(context: dict[str, Any], log: Any, event_count: int) -> dict[str, Any]:
     """Where the game stands, who was asked and what they answered; the signed-in player's

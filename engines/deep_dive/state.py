@@ -30,10 +30,19 @@ class Phase(StrEnum):
 
 # What each phase waits for, and the rule that governs it (for error messages).
 EXPECTED = {
-    Phase.DIVE: ("roll the colour die (a 'dive' event)", ("dive",), "DD-2"),
-    Phase.SHARK: ("roll the shark die (a 'shark' event)", ("shark",), "DD-3"),
+    Phase.DIVE: ("roll the colour die", ("dive",), "DD-2"),
+    Phase.SHARK: ("roll the shark die", ("shark",), "DD-3"),
     Phase.DECIDE: ("surface or stay", ("surface", "stay"), "DD-3"),
-    Phase.OPEN: ("open their shells (an 'open' event)", ("open",), "DD-4"),
+    Phase.OPEN: ("open their shells", ("open",), "DD-4"),
+}
+# Each kind of event as players say it, for one that comes out of turn (never its type
+# in quotes: errors reach players, issue 24).
+DOING = {
+    "dive": "a roll of the colour die",
+    "shark": "a roll of the shark die",
+    "surface": "surfacing",
+    "stay": "staying",
+    "open": "opening shells",
 }
 
 
@@ -147,7 +156,8 @@ class DeepDiveState(State):
         if event.get("seat") != seat:
             raise _fail(f"it is not {seat_label(event.get('seat'))}'s turn: {self.must()}", rule)
         if event.get("type") not in types:
-            raise _fail(f"{self.must()} first; a {event.get('type')!r} cannot come now", rule)
+            doing = DOING.get(event.get("type"), "that")
+            raise _fail(f"{self.must()} first; {doing} cannot come now", rule)
         if self.phase is Phase.DIVE:
             self._dive(seat, event.get("colour"))
         elif self.phase is Phase.SHARK:

@@ -42,10 +42,6 @@ DIRECTIONS: tuple[tuple[tuple[int, int], str], ...] = (
 Coord = tuple[int, int]
 
 
-def _at(coords: Any) -> str:
-    return f"[{coords[0]}, {coords[1]}]" if isinstance(coords, list) and len(coords) == 2 else "?"
-
-
 def _coord(coords: Any) -> Coord | None:
     if isinstance(coords, list) and len(coords) == 2 and all(type(c) is int for c in coords):
         return (coords[0], coords[1])
@@ -76,8 +72,19 @@ def ecosystem_names(names: Mapping[str, str], tiles: list[Mapping[str, Any]]) ->
             named[c] = f"{names.get(kind_at[c], kind_at[c])} ({where})"
         left = [c for c in left if c not in reached]
     for c in left:  # not connected to anything named: only a hand-made snapshot
-        named[c] = f"{names.get(kind_at[c], kind_at[c])} at {_at(list(c))}"
+        named[c] = f"{names.get(kind_at[c], kind_at[c])} (apart from the rest)"
     return named
+
+
+def place_name(names: Mapping[str, str], tiles: list[Mapping[str, Any]], coords: Any) -> str:
+    """A hex of one ecosystem by its name ("Yeti Crab (east of Deep Vent)"), or a free cell
+    by a neighbour ("east of Yeti Crab"), as the replay names them: never by coordinates,
+    which players do not see. "" for a cell touching none of the ecosystem's hexes."""
+    cell = _coord(coords)
+    named = ecosystem_names(names, tiles)
+    if cell is None:
+        return ""
+    return named.get(cell) or _where(cell, {}, named) or ""
 
 
 def _where(cell: Coord, plain: Mapping[Coord, str], named: Mapping[Coord, str]) -> str | None:
@@ -96,7 +103,7 @@ def cell_name(names: Mapping[str, str], snapshot: Mapping[str, Any], seat: Any, 
     cell = _coord(coords)
     named = ecosystem_names(names, _tiles(snapshot, seat))
     where = _where(cell, {}, named) if cell is not None else None
-    return where or f"at {_at(coords)}"
+    return where or "away from the ecosystem"
 
 
 def _hex(names: Mapping[str, str], snapshot: Mapping[str, Any], seat: Any, coords: Any) -> str:
@@ -104,7 +111,7 @@ def _hex(names: Mapping[str, str], snapshot: Mapping[str, Any], seat: Any, coord
     named = ecosystem_names(names, _tiles(snapshot, seat))
     if cell in named:
         return named[cell]
-    return f"the hex at {_at(coords)}"
+    return "a hex not in the ecosystem"
 
 
 def describe(edition: Edition, event: Event, snapshot: Mapping[str, Any]) -> str:

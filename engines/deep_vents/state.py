@@ -24,6 +24,7 @@ from typing import Any
 from engines.core.errors import IllegalEventError, LogError, MalformedLogError, seat_label
 from engines.core.game import Event, Outcome, State
 from engines.deep_vents.board import ORDER_RANK, Coord, Tile, activation_key, neighbour_cells
+from engines.deep_vents.describe import place_name
 from engines.deep_vents.edition import Edition, HexType
 from engines.deep_vents.hexes import can_trigger, pay_trigger, trigger_problem
 
@@ -285,7 +286,7 @@ class DeepVentsState(State):
             if nxt is None:
                 choices.append("end the turn")
             else:
-                choices.append(f"grow or trigger {nxt.kind.name} at {_at(nxt)}")
+                choices.append(f"grow or trigger {self.hex_name(seat, nxt.at)}")
             return f"{seat_label(seat)} to {' or '.join(choices)}"
         if self.phase is SHELL:
             return f"{seat_label(seat)} to decide on a shell against {self.pending_damage} damage"
@@ -311,6 +312,21 @@ class DeepVentsState(State):
         tile.archaea += amount
         return amount
 
+    def hex_name(self, seat: int, at: Coord) -> str:
+        """A hex of `seat`'s ecosystem, or a free cell beside one, as the replay names it
+        (describe.place_name: "Yeti Crab (east of Deep Vent)", "east of Yeti Crab"); "" for a
+        cell touching none. Errors reach players, who never see coordinates (issue 24)."""
+        hexes = self.players[seat].hexes
+        tile = hexes.get(at)
+        if tile is not None and sum(t.kind is tile.kind for t in hexes.values()) == 1:
+            return tile.kind.name  # the only one of its kind: named without the others
+        names = {hex_id: kind.name for hex_id, kind in self.edition.hexes.items()}
+        tiles = [
+            {"hex": t.kind.id, "at": [t.at[0], t.at[1]]}
+            for t in sorted(hexes.values(), key=activation_key)
+        ]
+        return place_name(names, tiles, [at[0], at[1]])
+
     def adjacent_choice(
         self, tile: Tile, event: Event, field: str, *, include_self: bool = False
     ) -> Tile:
@@ -331,9 +347,10 @@ class DeepVentsState(State):
         for nb in tile.neighbours:
             if nb.at == at:
                 return nb
+        named = self.hex_name(self.active, at)
         raise IllegalEventError(
-            f"{field} {list(at)} is not one of your hexes adjacent to {tile.kind.name} "
-            f"at {_at(tile)}",
+            f"{field}: {named or 'that cell'} is not one of your hexes adjacent to "
+            f"{self.hex_name(self.active, tile.at)}",
             rule="DV-4",
         )
 
@@ -514,12 +531,14 @@ class DeepVentsState(State):
         player = self.players[self.active]
         hexes = player.hexes
         if at in hexes:
-            raise IllegalEventError(f"you already have a hex at {list(at)}", rule="DV-4")
+            raise IllegalEventError(
+                f"you already have a hex there: {self.hex_name(self.active, at)}", rule="DV-4"
+            )
         around = neighbour_cells(at)
         neighbours = [hexes[c] for c in around if c in hexes]
         if not neighbours:
             raise IllegalEventError(
-                f"a new hex must touch one of your hexes; {list(at)} touches none", rule="DV-4"
+                "a new hex must touch one of your hexes; that cell touches none", rule="DV-4"
             )
         assert self.taken is not None
         kind, archaea = self.taken
@@ -591,13 +610,14 @@ class DeepVentsState(State):
         tile = self.players[self.active].hexes.get(at)
         if tile is None:
             raise IllegalEventError(
-                f"{seat_label(self.active)} has no hex at {list(at)}", rule="DV-4"
+                f"{seat_label(self.active)} has no hex {self.hex_name(self.active, at) or 'there'}",
+                rule="DV-4",
             )
         if tile is self.repeat_tile:
             if triggering:
                 return tile
             raise IllegalEventError(
-                f"{tile.kind.name} at {list(at)} has triggered this turn: "
+                f"{self.hex_name(self.active, at)} has triggered this turn: "
                 "a hex grows or triggers, not both",
                 rule="DV-6",
             )
@@ -606,13 +626,13 @@ class DeepVentsState(State):
             if expected is None:
                 reason = "every hex has been activated this turn; next is end"
             elif tile.decimated:
-                reason = f"{tile.kind.name} at {list(at)} is decimated and cannot be activated"
+                reason = f"{self.hex_name(self.active, at)} is decimated and cannot be activated"
             elif self.activation.index(tile) < self.act_next:
-                reason = f"{tile.kind.name} at {list(at)} has already been activated this turn"
+                reason = f"{self.hex_name(self.active, at)} has already been activated this turn"
             else:
                 reason = (
                     "hexes activate top-left to bottom-right: next is "
-                    f"{expected.kind.name} at {_at(expected)}"
+                    f"{self.hex_name(self.active, expected.at)}"
                 )
             raise IllegalEventError(reason, rule="DV-4" if expected is not None else "DV-6")
         return tile
@@ -784,7 +804,8 @@ class DeepVentsState(State):
             nxt = self._next_tile()
             if nxt is not None:
                 raise IllegalEventError(
-                    f"the turn cannot end: {nxt.kind.name} at {_at(nxt)} has not been activated",
+                    f"the turn cannot end: {self.hex_name(self.active, nxt.at)} has not been "
+                    "activated",
                     rule="DV-6",
                 )
         player = self.players[self.active]
@@ -954,12 +975,12 @@ class DeepVentsState(State):
         at = _coord(event.get("hex"), "hex")
         tile = self.decimate_choices.get(at)
         if tile is None:
-            choices = ", ".join(
-                f"{t.kind.name} at {_at(t)}" for t in self.decimate_choices.values()
-            )
+            assert self.decider is not None
+            choices = ", ".join(self.hex_name(self.decider, c) for c in self.decimate_choices)
+            named = self.hex_name(self.decider, at)
             rule = "DV-11" if self.decimate_cause == "bull-cachalot" else "DV-9"
             raise IllegalEventError(
-                f"cannot decimate {list(at)}; choose one of: {choices}", rule=rule
+                f"cannot decimate {named or 'that cell'}; choose one of: {choices}", rule=rule
             )
         assert self.decider is not None
         self.decimate(self.decider, tile, self.decimate_cause)

@@ -22,7 +22,7 @@ from typing import Any
 from engines.core.errors import IllegalEventError, LogError, MalformedLogError, seat_label
 from engines.core.game import Game, State
 from engines.core.log import check_envelope
-from engines.core.replay import apply_events, describe_error, start
+from engines.core.replay import apply_events, start
 from engines.core.schema import FORMAT
 from engines.registry import GAMES, get_game
 from players.names import canonical_name
@@ -166,17 +166,14 @@ def finished_log(data: Any) -> tuple[dict[str, Any], State]:
     return log, state
 
 
-def refusal_in_words(data: Any, error: Mapping[str, Any]) -> str:
-    """A refused save's reason as its recorder reads it: where in the game and who, in the
-    game's words ("the bidding, Marina Abyss: ..."), never the event's index or a seat number.
-    A recording too broken to be a log is named by its players alone."""
+def recorded_log(data: Any) -> dict[str, Any]:
+    """A recording as the log its errors are about (games.viewer.error_in_words tells them
+    in the game's words); one too broken to be a log is its players alone, who are named."""
     try:
-        log = _log_from(data, require_setup=False)
+        return _log_from(data, require_setup=False)
     except LogError:
         players = data.get("players") if isinstance(data, dict) else None
-        log = {"players": players if isinstance(players, list) else []}
-    words = describe_error(log, error)
-    return words[:1].upper() + words[1:]  # it opens the sentence "Save refused: ..."
+        return {"players": players if isinstance(players, list) else []}
 
 
 def _who_acts(log: Mapping[str, Any], state: State) -> str:

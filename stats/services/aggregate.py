@@ -51,7 +51,7 @@ from common.database import (
     try_lock,
 )
 from common.outages import CACHE_UNREACHABLE, BrokerUnreachable
-from games.models import Game, GameLog, GameSeat
+from games.models import Game, GameLog
 from stats.models import (
     BY_MONTH,
     DELTAS,
@@ -508,21 +508,16 @@ def insert_sums(table: type[Model], spec: CubeSpec, sums: dict[tuple, list[float
     return len(rows)
 
 
-def move_merged_players(keep: int, duplicates: list[int]) -> None:
+def move_merged_players(keep: int, duplicates: list[int], games: list[int]) -> None:
     """A players' merge (players.merge, inside its transaction): the duplicates' seats in
-    the packed seat lines become `keep`'s, and their hex tally too (as deltas, folded into
-    keep's rows), so that a rebuild from the lines gives what the fold keeps. Whether or not
-    the games app has moved the game seats yet, their games are among `keep`'s and the
-    duplicates'."""
+    the packed seat lines of `games` (those whose game seats moved: games.signals
+    game_seats_merged) become `keep`'s, and their hex tally too (as deltas, folded into
+    keep's rows), so that a rebuild from the lines gives what the fold keeps. Only those
+    games' lines are read: keep's other games name no duplicate."""
     if not duplicates:
         return
     hold_lock(FOLD_LOCK)  # no fold moves the duplicates' deltas while they are moved here
     moved = set(duplicates)
-    games = list(
-        GameSeat.objects.filter(player_id__in=[keep, *duplicates])
-        .values_list("game_id", flat=True)
-        .distinct()
-    )
     for start in range(0, len(games), CHUNK):
         stored = SeatLines.objects.filter(game_id__in=games[start : start + CHUNK])
         changed = []

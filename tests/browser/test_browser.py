@@ -6,14 +6,21 @@ import json
 import re
 
 import pytest
-from browser_support import PAGE_TIMEOUT_MS, page_and_its_errors, signed_in_page
+from browser_support import (
+    ARTIFACTS,
+    OVERFLOW,
+    PAGE_TIMEOUT_MS,
+    WIDTHS,
+    page_and_its_errors,
+    signed_in_page,
+)
 from django.contrib.auth.models import User
 
 from engines.core.simulate import simulate
 from engines.registry import get_game
 from games.models import GameSeat, Source
 from games.services.intake import submit_batch
-from games.viewer import count_events, event_in_words
+from games.viewer import ALL_AT_ONCE, count_events, event_in_words
 
 pytestmark = [pytest.mark.browser, pytest.mark.django_db(transaction=True)]
 
@@ -122,4 +129,64 @@ def test_a_rejected_games_verdict_is_told_in_words_and_opens_the_replay_just_bef
     assert not re.search(r"event \d|seat \d", page.inner_text("main"))
     assert page.inner_text("#viewer-position") == f"Step 1 of {len(log['events'])}"
     assert page.inner_text("#viewer-label").startswith("Round 1, Marina Abyss: ")
+    assert errors == []
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_the_replay_offers_a_link_to_the_moment_shown_in_words_with_no_code_to_type(
+    browser, live_server, played_games, size
+):
+    seat = GameSeat.objects.filter(game__game_type="deep-vents", game__player_count=4).first()
+    page, errors = page_and_its_errors(browser)
+    page.set_viewport_size(dict(zip(("width", "height"), WIDTHS[size], strict=True)))
+    url = f"{live_server.url}/games/{seat.game.log_id}/"
+    page.goto(url + "#event-10", wait_until="networkidle")
+    page.wait_for_function("() => document.getElementById('viewer-slider').value === '10'")
+    page.keyboard.press("ArrowRight")
+    page.wait_for_function("() => document.getElementById('viewer-slider').value === '11'")
+
+    hint = page.inner_text("#viewer .hint")
+    link = page.get_attribute("#viewer-moment-link", "href")
+    page.click("#viewer-moment-link")
+    page.wait_for_url(url + "#event-11")
+    overflow = page.evaluate(OVERFLOW)
+    page.screenshot(path=str(ARTIFACTS / f"replay-moment-link-{size}.png"), full_page=True)
+
+    assert "this link to the moment shown" in hint
+    assert "#event" not in hint and not re.search(r"event[- ]?N|event \d", hint)
+    assert link == f"/games/{seat.game.log_id}/#event-11"
+    assert page.input_value("#viewer-slider") == "11"
+    assert not re.search(r"event \d|seat \d|\[-?\d+, -?\d+\]", page.inner_text("main"))
+    assert overflow["page"] <= overflow["window"], overflow["culprits"]
+    assert errors == []
+
+
+@pytest.mark.parametrize("size", ["phone", "desktop"])
+def test_a_long_rejected_game_says_where_its_replay_stops_before_it_is_stepped_there(
+    browser, live_server, size
+):
+    game = get_game("deep-vents")
+    (log,) = simulate(game, game.ruleset(None), 4, 1, seed="browser-long-rejected")
+    bad = 160
+    assert len(log["events"]) > ALL_AT_ONCE >= bad - 10
+    log["players"] = [{"name": name} for name in ("Ana", "Ben", "Cai", "Dee")]
+    log["events"][bad]["seat"] = (log["events"][bad]["seat"] + 1) % 4
+    stored = submit_batch([json.dumps(log).encode()], user=None, source=Source.SIMULATED)
+    stored = stored.logs.get()
+    page, errors = page_and_its_errors(browser)
+    page.set_viewport_size(dict(zip(("width", "height"), WIDTHS[size], strict=True)))
+    page.goto(f"{live_server.url}/games/{stored.pk}/", wait_until="networkidle")
+    page.wait_for_selector("#viewer[data-ready=true]")
+
+    stops = page.inner_text("#viewer-error")
+    overflow = page.evaluate(OVERFLOW)
+    page.screenshot(path=str(ARTIFACTS / f"replay-stops-up-front-{size}.png"), full_page=True)
+
+    assert stored.error["index"] == bad
+    assert page.input_value("#viewer-slider") == "-1"  # still at the setup
+    assert page.get_attribute("#viewer-slider", "max") == str(bad - 1)
+    assert stops.startswith(f"The replay stops at step {bad} of {len(log['events'])}: Turn ")
+    assert "it is not" in stops
+    assert not re.search(r"event \d|seat \d|\[-?\d+, -?\d+\]", page.inner_text("main"))
+    assert overflow["page"] <= overflow["window"], overflow["culprits"]
     assert errors == []

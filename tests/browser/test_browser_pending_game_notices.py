@@ -155,6 +155,11 @@ def test_players_answer_a_pending_game_from_their_inbox_and_staff_decide_at_the_
     review = Review.objects.get(log_id=log_id)
     expect(page).to_have_url(re.compile(rf"/admin/confirmations/review/{review.pk}/change/$"))
     shot(page, "staff-review")
+    # The disputed step as the replay words it, never "event N" (issue 24).
+    expect(page.locator(".disputed-moment-top a.disputed-moment")).to_have_text(
+        f"“{shown}”: open the replay there"
+    )
+    expect(page.locator("#content")).not_to_contain_text(re.compile(r"event \d"))
     page.locator(".disputed-moment-top a.disputed-moment").click()
     expect(page).to_have_url(re.compile(rf"/games/{log_id}/#event-{DISPUTED_EVENT}$"))
     expect(page.locator("#viewer")).to_have_attribute("data-ready", "true")

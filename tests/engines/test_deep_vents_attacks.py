@@ -119,7 +119,8 @@ def test_bull_cachalot_makes_a_squid_owner_decimate_a_squid_of_their_choice_dv_1
     state.apply_action(ev("trigger", 0, hex=(1, 0)))
     assert state.current_seat() == 1
     assert sorted(state.snapshot()["pending"]["choices"]) == [[-1, 0], [1, 0]]
-    with pytest.raises(IllegalEventError, match=r"cannot decimate \[0, 1\].*\[DV-11\]"):
+    named = r"cannot decimate Vampire Squid; choose one of: Giant Squid, Colossal Squid \[DV-11\]"
+    with pytest.raises(IllegalEventError, match=named):
         state.apply_action(ev("decimate", 1, hex=(0, 1)))  # Vampire Squid is no squid
     state.apply_action(ev("decimate", 1, hex=(-1, 0)))
     assert defender.hexes[(-1, 0)].decimated

@@ -52,9 +52,10 @@ def test_a_gulper_eel_grow_names_both_hexes_by_their_edition_names():
 
 
 def test_a_repeated_trigger_says_again_dv_6():
-    snapshot = {"players": [], "pending": {"repeat": [0, 0]}}
+    vent = {"hex": "deep-vent", "at": [0, 0]}
+    snapshot = {"players": [{"seat": 0, "hexes": [vent]}], "pending": {"repeat": [0, 0]}}
     event = {"type": "trigger", "seat": 0, "hex": [0, 0]}
-    assert DEEP_VENTS.describe(event, snapshot) == "trigger the hex at [0, 0] again"
+    assert DEEP_VENTS.describe(event, snapshot) == "trigger Deep Vent again"
 
 
 @pytest.mark.parametrize(
@@ -247,7 +248,7 @@ def test_a_log_that_stops_too_soon_is_told_where_it_stops_dv_14():
 
     assert describe_error(log, refused(log)) == (
         "turn 2, Ana: the log ends before the game does: Ana must grow or trigger Black Smoker"
-        " at [0, -1] [DV-14]"
+        " [DV-14]"
     )
 
 

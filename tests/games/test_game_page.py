@@ -116,7 +116,7 @@ def test_a_rejected_log_shows_the_engines_precise_error_in_the_games_words(clien
     assert "Verdict: Rejected" in page
     assert (
         '<p class="engine-error">Round 1, Marina Abyss: it is not Marina Abyss&#x27;s turn: '
-        "Nemo must roll the colour die (a &#x27;dive&#x27; event) [DD-2]</p>"
+        "Nemo must roll the colour die [DD-2]</p>"
     ) in page
     # The state just before the bad event, linked without its index in words.
     assert '<a href="#event-0" id="error-moment">See the table just before it</a>' in page

@@ -181,4 +181,7 @@ def test_where_replay_stops_is_told_in_words_beside_the_engines_text(client):
     error = client.get(f"/games/{stored.pk}/replay/").json()["error"]
 
     assert error["text"].startswith("event 1 (seat 1): ")
-    assert error["words"].startswith("round 1, Marina Abyss: it is not Marina Abyss's turn: Nemo ")
+    # A sentence, capitalised once by the server (games.viewer.error_in_words).
+    assert error["words"] == (
+        "Round 1, Marina Abyss: it is not Marina Abyss's turn: Nemo must roll the colour die [DD-2]"
+    )

@@ -11,6 +11,7 @@ from games.signals import game_retracted
 from players.merge import merge_players
 from players.models import Player
 from stats.models import PlayerHexTally, PlayerHexTallyDelta
+from stats.services import seat_packing
 from stats.services.aggregate import fold_deltas, rebuild_all
 from stats.services.hexes import hexes_taken_by
 from tests.ratings_support import hours_ago, verified_game
@@ -109,3 +110,21 @@ def test_a_merge_moves_the_duplicates_takes_and_seat_lines_to_the_player_kept(ga
     assert {row.player.handle: row.taken for row in PlayerHexTally.objects.all()} == {
         handle: dict(counts) for handle, counts in merged.items()
     }
+
+
+def test_a_merge_reads_only_the_seat_lines_of_the_duplicates_games(games, monkeypatch):
+    ann, annie = Player.objects.get(handle="ann"), Player.objects.get(handle="annie")
+    annies = sorted(Game.objects.filter(seats__player=annie).values_list("pk", flat=True))
+    unpacked = []
+    unpack = seat_packing.unpack
+
+    def counted(game_id, month, packed):
+        unpacked.append(game_id)
+        return unpack(game_id, month, packed)
+
+    monkeypatch.setattr(seat_packing, "unpack", counted)
+
+    merge_players(ann, [annie])
+
+    assert len(annies) == 1 and Game.objects.filter(seats__player=ann).count() == 4
+    assert sorted(unpacked) == annies  # never ann's own three games

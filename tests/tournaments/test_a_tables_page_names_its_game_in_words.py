@@ -112,10 +112,11 @@ def test_the_desk_says_why_a_tables_game_was_rejected_in_words_not_the_logs_fiel
     page = client.get(reverse("tournaments:desk", args=["club-night"])).content.decode()
 
     assert stored.error["text"].startswith("result.scores: ")  # the API's, as it was
-    assert (
-        f'<p class="note">its game was rejected: {escape(stored.error["message"])}; undo it</p>'
-        in page
-    )
+    message = stored.error["message"]
+    assert message.startswith("claimed scores ")
+    # The reason is the engine's sentence, capitalised once (games.viewer.error_in_words).
+    reason = escape(message[0].upper() + message[1:])
+    assert f'<p class="note">its game was rejected: {reason}; undo it</p>' in page
     assert f"log {stored.pk}" not in page
 
 

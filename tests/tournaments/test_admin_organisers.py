@@ -581,7 +581,7 @@ def test_a_rejected_log_is_shown_and_removed_so_the_table_is_open_again(
     verify_log(stored.pk)
 
     page = desk.get(change_page(tournament)).content.decode()
-    assert "Its game was rejected: claimed scores " in page  # not "result.scores" (issue 24)
+    assert "Its game was rejected: Claimed scores " in page  # not "result.scores" (issue 24)
     assert f"log {stored.pk}" not in page
     response = post(desk, tournament, "remove-rejected-log", {"table": first.pk})
 

@@ -9,7 +9,7 @@ from dataclasses import dataclass
 from confirmations.models import Review
 from games.models import GameLog
 from games.services.drafts import tables_being_recorded
-from games.viewer import error_in_words
+from games.viewer import error_in_words, read_log
 from tournaments.models import Table
 
 WAITING = "waiting"
@@ -46,7 +46,7 @@ def state_of(table: Table, reviews: dict[int, str], recording: set[int]) -> Tabl
     # The table's header names it: its game is "its game", told by no log number.
     log = table.log
     if log.status in (GameLog.Status.REJECTED, GameLog.Status.ERROR):
-        reason = error_in_words(log.raw, log.error) or log.get_status_display()
+        reason = error_in_words(read_log(log.raw), log.error) or log.get_status_display()
         return TableState(REJECTED, f"its game was rejected: {reason}; undo it")
     if log.status != GameLog.Status.VERIFIED:
         return TableState(PENDING, "its game is being verified")

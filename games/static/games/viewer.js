@@ -12,6 +12,7 @@
   const label = document.getElementById("viewer-label");
   const slider = document.getElementById("viewer-slider");
   const errorBox = document.getElementById("viewer-error");
+  const momentLink = document.getElementById("viewer-moment-link");
   const buttons = {
     first: document.getElementById("viewer-first"),
     prev: document.getElementById("viewer-prev"),
@@ -66,7 +67,9 @@
     if (data.error && data.error.index !== null && data.error.index !== undefined) {
       lastIndex = Math.min(lastIndex, data.error.index - 1);
       errorBox.hidden = false;
-      errorBox.textContent = `Replay stops here: ${data.error.words || data.error.text}`;
+      // Said before the reader steps there (the page's config), so it names the step.
+      const at = data.error.index < 1 ? "the setup" : `step ${data.error.index} of ${config.events}`;
+      errorBox.textContent = `The replay stops at ${at}: ${data.error.words || data.error.text}`;
     }
   }
 
@@ -107,6 +110,7 @@
     buttons.first.disabled = buttons.prev.disabled = index <= -1;
     buttons.next.disabled = buttons.last.disabled = index >= lastIndex;
     syncForms(wantedHash);
+    momentLink.href = window.location.pathname + (wantedHash || "#viewer");
     // At the setup, a link to another part of the page (#confirmation) keeps its anchor.
     const foreign = now !== "" && !now.startsWith("#event-");
     const hash = wanted < 0 && foreign ? now : wantedHash;
@@ -115,6 +119,7 @@
   }
 
   async function load() {
+    if (config.stops) remember({ steps: [], error: config.stops });
     slider.min = -1;
     slider.max = lastIndex;
     if (config.all_at_once) {
