@@ -255,7 +255,6 @@ def replicate(total: int) -> None:
                 "id": shift(GameSeat),
                 "game_id": shift(Game, "game_id"),
                 "player_id": "np.id",
-                "played": played,
                 "name": "coalesce(np.display_name, t.name)",
             },
             wanted,

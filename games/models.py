@@ -495,20 +495,10 @@ class GameSeat(models.Model):
     # No index of its own: unique_game_seat leads with it (issue 25, bytes per game).
     game = models.ForeignKey(Game, models.CASCADE, related_name="seats", db_index=False)
     seat = models.PositiveSmallIntegerField()
-    # Bots in simulated games have no Player; human seats always do. No index of its own:
-    # games_seat_player_played leads with it.
+    # Bots in simulated games have no Player; human seats always do.
     player = models.ForeignKey(
-        "players.Player",
-        models.PROTECT,
-        null=True,
-        blank=True,
-        related_name="seats",
-        db_index=False,
+        "players.Player", models.PROTECT, null=True, blank=True, related_name="seats"
     )
-    # The game's played_at, copied (issue 25): a player's games list reads its newest seats
-    # from games_seat_player_played alone, not every game the player sat in to sort them.
-    # Set where seats are built (verification.build_seats), else by save() from the game.
-    played = models.DateTimeField(editable=False)
     name = models.CharField(max_length=100)
     strategy = models.CharField(max_length=100, blank=True)
     score = models.FloatField()
@@ -524,18 +514,9 @@ class GameSeat(models.Model):
         # reading of seats only to sort them.
         ordering = ["game_id", "seat"]
         constraints = [models.UniqueConstraint(fields=["game", "seat"], name="unique_game_seat")]
-        indexes = [
-            # A player's games newest first (pages.services.profiles.games_page).
-            models.Index(fields=["player", "-played", "-game"], name="games_seat_player_played")
-        ]
 
     def __str__(self) -> str:
         return f"{self.name} in {self.game}"
-
-    def save(self, *args: Any, **kwargs: Any) -> None:
-        if self.played is None:
-            self.played = self.game.played_at
-        super().save(*args, **kwargs)
 
 
 class VerdictChange(models.Model):

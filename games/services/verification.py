@@ -396,7 +396,6 @@ def build_seats(
                 game=game,
                 seat=seat,
                 player_id=players.get(entry["name"]),
-                played=game.played_at,
                 name=entry["name"],
                 strategy=entry.get("strategy", ""),
                 score=float(outcome.scores[seat]),  # as a FloatField reads back

@@ -193,9 +193,7 @@ def games_page(player: Player, count: int, page: str | None) -> Page:
         GameSeat.objects.filter(player=player)
         .select_related("game")
         .only("game_id", "rank", "score", "summary", *(f"game__{name}" for name in GAME_SHOWN))
-        # The seat's own copy of played_at: a page is read from games_seat_player_played,
-        # newest first, rather than every game of the player sorted.
-        .order_by("-played", "-game_id")
+        .order_by("-game__played_at", "-game_id")
     )
     shown = CountedPaginator(seats, GAMES_PER_PAGE, count).get_page(page)
     rows = list(shown.object_list)
