@@ -3,9 +3,10 @@ bot games tell a bot the others' decisions (Strategy.observe), the Deep Dive bot
 seat's heuristics by them as a log's analysis does, and its playouts seat the others as read
 and itself as the playout bot."""
 
+import itertools
 import random
 
-from engines.analysis.strategy import playout_seats, read_table, search
+from engines.analysis.strategy import choose_by_playouts, playout_seats, read_table, search
 from engines.analysis.table_reading import TableReading
 from engines.core.bots import RandomStrategy
 from engines.core.game import Strategy
@@ -82,3 +83,41 @@ def test_the_search_with_a_reading_picks_a_legal_action_and_repeats_for_its_seed
     first = search(DIVE, state, seat, legal, "seed", reading=reading)
     assert first in legal
     assert search(DIVE, state.clone(), seat, legal, "seed", reading=reading) == first
+
+
+def swapped_unseen_chips(state):
+    """A copy whose first two path chips of one level trade values: nobody has seen them."""
+    twin = state.clone()
+    places = [(i, j) for i, item in enumerate(twin.path) for j, _ in enumerate(item or ())]
+    for (i, j), (k, m) in itertools.combinations(places, 2):
+        (level, value), (other_level, other_value) = twin.path[i][j], twin.path[k][m]
+        if level == other_level and value != other_value:
+            first, second = list(twin.path[i]), list(twin.path[k])
+            first[j], second[m] = (level, other_value), (level, value)
+            twin.path[i], twin.path[k] = tuple(first), tuple(second)
+            return twin
+    return None
+
+
+def test_the_bot_decides_alike_on_states_that_differ_only_in_what_its_seat_has_not_seen():
+    game = get_game("deep-sea-adventure")
+    seats = ["grab-2-then-turn", "air-aware", "grab-3-then-turn"]
+    log = simulate_game(game, game.ruleset({}), seats, random.Random(6))
+    state = game.new_state(game.ruleset({}), 3, log["setup"])
+    compared = 0
+    for event in log["events"]:
+        twin = None if state.is_chance_node() else swapped_unseen_chips(state)
+        legal = state.decision_actions() if twin is not None else []
+        if len(legal) > 1:
+            seat = state.current_seat()
+            for k in range(3):  # the positions its playouts start from: the same
+                one, two = (game.resample(s, seat, random.Random(k)) for s in (state, twin))
+                assert (one.path, one.carried) == (two.path, two.carried)
+            choices = {
+                str(choose_by_playouts(game.id, s, legal, random.Random(compared)))
+                for s in (state, twin)
+            }
+            assert len(choices) == 1
+            compared += 1
+        state.apply_action(event)
+    assert compared > 20
