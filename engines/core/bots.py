@@ -30,8 +30,9 @@ class MonteCarloStrategy(Strategy):
     name = "montecarlo"
     title = "Monte Carlo bot"
     description = (
-        "Plays each legal action out 16 times with the game's playout bots, up to 256 "
-        "where the best two are close, and keeps the one that wins most often."
+        "Plays each legal action out 16 times with the game's playout bots (Deep Dive 32, "
+        "the other divers played as it saw them play), up to 256 (Deep Dive 1,024) where "
+        "the best two are close, and keeps the one that wins most often."
     )
     drawn_at_random = False  # a game costs seconds (Boost 17 CPU s), Deep Vents far more
     game_id: ClassVar[str]
