@@ -50,7 +50,8 @@ class SearchBudget:
 MONTECARLO_BUDGET = SearchBudget()
 # Where a game's decisions are often close and its playouts cheap, more: Deep Dive's stay or
 # surface differ by a few points of win probability (at 16 to 256 playouts the bot won 0.48
-# of 400 mixed-table games to risk-aware's 0.41; benchmarks/bot_match.py, issue 24).
+# of 400 mixed-table games to risk-aware's 0.41; at 32 to 1,024, reading the table, 0.515 to
+# 0.376, 2.5 CPU s a game; benchmarks/bot_match.py, issue 24).
 MONTECARLO_BUDGETS: dict[str, SearchBudget] = {
     "deep-dive": SearchBudget(first=32, most=1024, tie=0.03),
 }
