@@ -24,12 +24,20 @@ TOURNAMENT_GAME = "deep-vents"
 
 # The montecarlo bot's search (engines.core.bots.MonteCarloStrategy): the analysis'
 # evaluator, which is built on the games, so it is loaded when asked for, as they are.
+# It also reads the other seats from their decisions (`read_table`).
 MONTECARLO_SEARCH = "engines.analysis.strategy:choose_by_playouts"
+MONTECARLO_READING = "engines.analysis.strategy:read_table"
 
 
 @cache
 def montecarlo_search() -> Callable:
     module, name = MONTECARLO_SEARCH.split(":")
+    return getattr(import_module(module), name)
+
+
+@cache
+def montecarlo_reading() -> Callable:
+    module, name = MONTECARLO_READING.split(":")
     return getattr(import_module(module), name)
 
 

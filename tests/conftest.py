@@ -61,10 +61,10 @@ def small_montecarlo_search():
     game, and even 4 to 16 was most of tests/engines/' time. How well it plays is
     benchmarks/bot_match.py's question; test_montecarlo_search.py passes its budgets
     explicitly."""
-    default = strategy.MONTECARLO_BUDGET
-    strategy.MONTECARLO_BUDGET = SearchBudget(first=2, most=4)
+    default, by_game = strategy.MONTECARLO_BUDGET, strategy.MONTECARLO_BUDGETS
+    strategy.MONTECARLO_BUDGET, strategy.MONTECARLO_BUDGETS = SearchBudget(first=2, most=4), {}
     yield
-    strategy.MONTECARLO_BUDGET = default
+    strategy.MONTECARLO_BUDGET, strategy.MONTECARLO_BUDGETS = default, by_game
 
 
 def pytest_report_header() -> str:

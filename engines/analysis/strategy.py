@@ -11,6 +11,13 @@ action leads all the others clearly, when the leaders are known to be within a s
 of each other (either will do), or at the most playouts an action may have. The registry
 loads this when the bot first plays (engines.registry.montecarlo_search), so the game
 packages list the bot without importing the analysis built on them.
+
+Where the game says so (`Game.montecarlo_reads_table`), the bot reads the other seats from
+the decisions it saw them make in the game so far, as a log's analysis reads them
+(engines/analysis/table_reading.py): playout k seats each other seat as one of the game's
+heuristics, steady or erratic, drawn by its weight with the generator "seed:k:table" (the
+same opponents for every action's playout k); its own seat plays the game's playout bot.
+Without that reading every seat plays the playout bot.
 """
 
 from __future__ import annotations
@@ -19,8 +26,10 @@ import math
 import random
 from dataclasses import dataclass
 
-from engines.analysis.evaluator import playout_bot, win_shares
-from engines.core.game import Event, Game, State
+from engines.analysis.evaluator import DecisionPoint, playout_bot, win_shares
+from engines.analysis.table_reading import TableReading
+from engines.core.bots import mixed_strategy
+from engines.core.game import Event, Game, State, Strategy
 from engines.core.simulate import play_to_end
 from engines.registry import get_game
 
@@ -39,17 +48,62 @@ class SearchBudget:
 
 
 MONTECARLO_BUDGET = SearchBudget()
+# Where a game's decisions are often close and its playouts cheap, more: Deep Dive's stay or
+# surface differ by a few points of win probability (at 16 to 256 playouts the bot won 0.48
+# of 400 mixed-table games to risk-aware's 0.41; at 32 to 1,024, reading the table, 0.515 to
+# 0.376, 2.5 CPU s a game; benchmarks/bot_match.py, issue 24).
+MONTECARLO_BUDGETS: dict[str, SearchBudget] = {
+    "deep-dive": SearchBudget(first=32, most=1024, tie=0.03),
+}
 
 
-def choose_by_playouts(game_id: str, state: State, legal: list[Event], rng: random.Random) -> Event:
-    """The deciding seat's legal action with the best estimated win probability."""
+def choose_by_playouts(
+    game_id: str,
+    state: State,
+    legal: list[Event],
+    rng: random.Random,
+    reading: TableReading | None = None,
+) -> Event:
+    """The deciding seat's legal action with the best estimated win probability, the other
+    seats played as `reading` reads them (None: the game's playout bot)."""
     seat = state.current_seat()
     assert seat is not None
     mine = [action for action in legal if action.get("seat", seat) == seat]
     mine = get_game(game_id).search_actions(state, mine)
     if len(mine) == 1:
         return mine[0]
-    return search(get_game(game_id), state, seat, mine, str(rng.getrandbits(64)))
+    budget = MONTECARLO_BUDGETS.get(game_id, MONTECARLO_BUDGET)
+    seed = str(rng.getrandbits(64))
+    return search(get_game(game_id), state, seat, mine, seed, budget, reading)
+
+
+def read_table(
+    game_id: str, reading: TableReading | None, state: State, seat: int, played: Event
+) -> TableReading | None:
+    """The bot's reading of the table once `seat` decided `played` in `state` (before it is
+    applied); None where the game's bot does not read the table."""
+    game = get_game(game_id)
+    if not game.montecarlo_reads_table:
+        return None
+    reading = reading or TableReading(game, seat_count(state))
+    reading.observe(DecisionPoint(0, seat, state, state.decision_actions(), played))
+    return reading
+
+
+def playout_seats(
+    bot: type[Strategy], seat: int, reading: TableReading | None, rng: random.Random, players: int
+) -> list[Strategy]:
+    """One playout's bots: `bot` at `seat`, the other seats drawn from their readings."""
+    if reading is None:
+        return [bot() for _ in range(players)]
+    seats = []
+    for other, weights in enumerate(reading.weights):
+        if other == seat:
+            seats.append(bot())
+            continue
+        drawn, randomness = rng.choices(reading.readings, weights=weights)[0]
+        seats.append(mixed_strategy([drawn], randomness)())
+    return seats
 
 
 def search(
@@ -59,9 +113,10 @@ def search(
     actions: list[Event],
     seed: str,
     budget: SearchBudget | None = None,
+    reading: TableReading | None = None,
 ) -> Event:
     """The action whose playouts win most for `seat`, found as the module says (at
-    MONTECARLO_BUDGET unless given another)."""
+    MONTECARLO_BUDGET unless given another; the other seats read by `reading`)."""
     budget = budget or MONTECARLO_BUDGET
     players = seat_count(state)
     bot = playout_bot(game)
@@ -73,7 +128,8 @@ def search(
             rng = random.Random(f"{seed}:{k}")
             trial = game.resample(state, seat, rng)
             trial.apply_action(actions[i])
-            play_to_end(trial, [bot() for _ in range(players)], rng)
+            seats = playout_seats(bot, seat, reading, random.Random(f"{seed}:{k}:table"), players)
+            play_to_end(trial, seats, rng)
             values.append(win_shares(trial, players)[seat])
 
     in_reach = list(range(len(actions)))

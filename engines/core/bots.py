@@ -8,7 +8,7 @@ from collections.abc import Mapping, Sequence
 from typing import ClassVar
 
 from engines.core.game import Event, State, Strategy
-from engines.registry import montecarlo_search
+from engines.registry import montecarlo_reading, montecarlo_search
 
 
 class RandomStrategy(Strategy):
@@ -30,14 +30,23 @@ class MonteCarloStrategy(Strategy):
     name = "montecarlo"
     title = "Monte Carlo bot"
     description = (
-        "Plays each legal action out 16 times with the game's playout bots, up to 256 "
-        "where the best two are close, and keeps the one that wins most often."
+        "Plays each legal action out 16 times with the game's playout bots (Deep Dive 32, "
+        "the other divers played as it saw them play), up to 256 (Deep Dive 1,024) where "
+        "the best two are close, and keeps the one that wins most often."
     )
     drawn_at_random = False  # a game costs seconds (Boost 17 CPU s), Deep Vents far more
     game_id: ClassVar[str]
 
+    def __init__(self) -> None:
+        # What the search has read of the other seats from their decisions this game (None
+        # until one is seen, or where the game's bot does not read the table).
+        self.reading: object | None = None
+
     def choose(self, state: State, legal: list[Event], rng: random.Random) -> Event:
-        return montecarlo_search()(self.game_id, state, legal, rng)
+        return montecarlo_search()(self.game_id, state, legal, rng, self.reading)
+
+    def observe(self, state: State, seat: int, event: Event) -> None:
+        self.reading = montecarlo_reading()(self.game_id, self.reading, state, seat, event)
 
 
 def montecarlo_for(game_id: str) -> type[MonteCarloStrategy]:

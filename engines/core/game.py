@@ -287,6 +287,13 @@ class Strategy(ABC):
         """One of `offered` (this seat's out-of-turn events) to make now, or None to wait."""
         return None
 
+    def observe(self, state: State, seat: int, event: Event) -> None:
+        """Another seat's decision `event`, about to be applied to `state` (bot games,
+        engines.core.simulate.play_out, tell it to the bots that override this; playouts do
+        not). Every seat sees the decisions; a bot must read no more of `state` than its
+        own seat sees."""
+        return None  # most bots do not read the others
+
     def skips_forced(self) -> bool:
         """True when this bot, offered one legal event, plays it without drawing from the
         generator or changing itself, so a playout may apply it unasked (State.forced_step)
@@ -321,6 +328,10 @@ class Game(ABC):
     # bot, the turn-back advisor) can still read a log's seats as any of its heuristics.
     reading_pool: ClassVar[tuple[str, ...]] = ()
     reading_randomness: ClassVar[float | None] = None
+    # The montecarlo bot reads the other seats the same way from the decisions it saw them
+    # make in the game so far (engines/analysis/strategy.py), where benchmarks/bot_match.py
+    # measured it and a seat's decisions can be read from what every seat sees.
+    montecarlo_reads_table: ClassVar[bool] = False
     # The kind of picture the pages draw of a snapshot (games/static/games/pictures.js);
     # "" draws the snapshot as it is.
     picture: ClassVar[str] = ""

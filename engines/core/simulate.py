@@ -32,6 +32,10 @@ def play_out(
     is_terminal, is_chance_node = state.is_terminal, state.is_chance_node
     current_seat, decision_actions = state.current_seat, state.decision_actions
     apply_action, played = state.apply_action, events.append
+    # The bots that read the others' decisions (Strategy.observe): most bots do not.
+    watchers = [
+        (seat, bot) for seat, bot in enumerate(bots) if type(bot).observe is not Strategy.observe
+    ]
     while not is_terminal():
         if is_chance_node():
             outcomes = state.chance_outcomes()
@@ -40,6 +44,10 @@ def play_out(
             event = _out_of_turn_event(state, state.out_of_turn_actions(), bots, rng)
             if event is None:
                 event = bots[current_seat()].choose(state, decision_actions(), rng)
+            decider = event.get("seat", current_seat())
+            for seat, bot in watchers:
+                if seat != decider:
+                    bot.observe(state, decider, event)
         apply_action(event)
         played(event)
         if on_event is not None:

@@ -44,6 +44,9 @@ class DeepDive(Game):
     playout_reads_table = True
     reading_pool = ("surface-after-2", "surface-after-3", "risk-aware")
     reading_randomness = 0.2
+    # Every Deep Dive decision is made on what all see (DD-1..5 hide nothing but the shells'
+    # contents, which no seat knows).
+    montecarlo_reads_table = True
     picture = "diver-table"
     demo_tables = DemoTables(games=24, seats=3)
 
