@@ -35,8 +35,8 @@ class DeepDive(Game):
     # Nothing to resample: an unopened shell's contents are a chance event drawn when it is
     # opened (DD-4), so each playout draws them afresh, like the dice.
     # The strongest bot alone: the montecarlo bot built on it won 0.35 of 400 mixed-table
-    # games at 16 playouts an action (0.53 of 183 with more where stay and surface are
-    # close), on a mix of the heuristics a fifth random 0.27 of 100 (benchmarks/bot_match.py).
+    # games at 16 playouts an action, on a mix of the heuristics a fifth random 0.27 of 100;
+    # reading the table with 32-1,024 playouts, 0.515 of 400 (benchmarks/bot_match.py).
     playout_pool = ("risk-aware",)
     # In a log's analysis each seat is read as any of the heuristics, steady or a fifth
     # random (engines/analysis/table_reading.py): risk-aware at every seat made the analysis
