@@ -122,7 +122,7 @@ def test_players_answer_a_pending_game_from_their_inbox_and_staff_decide_at_the_
     )
     page.fill("#replay-dispute input[name=reason]", "I bid 2 there, not 3")
     shot(page, "cid-disputes")
-    page.click("#replay-dispute button:has-text('Dispute this event')")
+    page.click("#replay-dispute button:has-text('Dispute this step')")
     expect(page.locator("#confirmation")).to_contain_text("Disputed: staff decide")
     expect(page).to_have_url(re.compile(rf"/games/{log_id}/#event-{DISPUTED_EVENT}$"))
     expect(page.locator("#viewer")).to_have_attribute("data-ready", "true")
