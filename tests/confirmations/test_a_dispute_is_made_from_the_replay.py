@@ -48,11 +48,11 @@ def test_before_the_replay_is_stepped_both_dispute_forms_read_as_sentences(clien
 
     # The players at the table answer on Ann's page (she submitted it); Bea is asked.
     assert labelled == {
-        ("Dispute the step shown:", "none yet, step the replay to the step that is wrong"),
-        ("Step shown:", "none yet, step the replay to the step that is wrong"),
+        ("Dispute the step shown:", "none yet, move the replay to the step that is wrong"),
+        ("Step shown:", "none yet, move the replay to the step that is wrong"),
     }
     # The replay writes the same words when stepped back to the set-up.
-    assert '"none yet, step the replay to the step that is wrong"' in viewer_js.read_text()
+    assert '"none yet, move the replay to the step that is wrong"' in viewer_js.read_text()
 
 
 def test_a_player_not_asked_gets_no_dispute_form(client):

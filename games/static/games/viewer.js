@@ -38,7 +38,7 @@
   // shown, with no number to type, and every answer brings the reader back to this step.
   function syncForms(wantedHash) {
     // Read after "Dispute the step shown:" and "Step shown:" (confirmations' templates).
-    const text = index < 0 ? "none yet, step the replay to the step that is wrong" : label.textContent;
+    const text = index < 0 ? "none yet, move the replay to the step that is wrong" : label.textContent;
     for (const input of document.querySelectorAll("[data-replay-event]")) input.value = index < 0 ? "" : String(index);
     for (const span of document.querySelectorAll("[data-replay-event-label]")) span.textContent = text;
     for (const button of document.querySelectorAll("[data-needs-event]")) button.disabled = index < 0;
