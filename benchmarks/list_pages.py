@@ -17,12 +17,9 @@ over the requests (after two not counted), the queries a request makes and their
 from __future__ import annotations
 
 import argparse
-import os
-import statistics
-import sys
-import time
-from pathlib import Path
 from urllib.parse import urlencode
+
+from page_timing import THIS_TREE, django_on, timed, uncached_client
 
 
 def default_urls() -> list[str]:
@@ -60,57 +57,16 @@ def default_urls() -> list[str]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--database-url", required=True)
-    parser.add_argument("--tree", default=str(Path(__file__).resolve().parent.parent))
+    parser.add_argument("--tree", default=THIS_TREE)
     parser.add_argument("--requests", type=int, default=20)
     parser.add_argument("--url", action="append", help="a page (repeat); default: the lists")
     args = parser.parse_args()
 
-    tree = str(Path(args.tree).resolve())
-    sys.path.insert(0, tree)
-    os.chdir(tree)
-    os.environ["DATABASE_URL"] = args.database_url
-    os.environ["DJANGO_SETTINGS_MODULE"] = "deepsea.settings"
-    for name in ("CELERY_BROKER_URL", "REDIS_CACHE_URL"):
-        os.environ.pop(name, None)
-    os.environ["LOG_LEVEL"] = "WARNING"
-    import django
-
-    django.setup()
-    from django.db import connection
-    from django.test import Client, override_settings
-    from django.test.utils import CaptureQueriesContext
-
+    tree = django_on(args.tree, args.database_url)
     urls = args.url or default_urls()
-    with override_settings(
-        DEBUG=False,
-        ALLOWED_HOSTS=["testserver"],
-        CACHES={"default": {"BACKEND": "django.core.cache.backends.dummy.DummyCache"}},
-        STORAGES={
-            "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
-            "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
-        },
-    ):
-        client = Client()
+    with uncached_client() as client:
         for url in urls:
-            for _ in range(2):  # imports, connection, template loading
-                assert client.get(url).status_code == 200, url
-            cpu, wall = [], []
-            for _ in range(args.requests):
-                started_cpu, started = time.process_time(), time.perf_counter()
-                response = client.get(url)
-                cpu.append((time.process_time() - started_cpu) * 1000)
-                wall.append((time.perf_counter() - started) * 1000)
-                assert response.status_code == 200, url
-            with CaptureQueriesContext(connection) as queries:
-                client.get(url)
-            query_ms = sum(float(q["time"]) for q in queries.captured_queries) * 1000
-            print(
-                f"{Path(tree).name} {url[:60]}: CPU ms median {statistics.median(cpu):.1f} "
-                f"(least {min(cpu):.1f}), wall ms median {statistics.median(wall):.1f} "
-                f"(least {min(wall):.1f}); {len(queries.captured_queries)} queries, "
-                f"{query_ms:.1f} ms; load {os.getloadavg()[0]:.1f}",
-                flush=True,
-            )
+            print(f"{tree}: {url[:60]:<60} {timed(client, url, args.requests)}", flush=True)
 
 
 if __name__ == "__main__":

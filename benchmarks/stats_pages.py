@@ -20,13 +20,12 @@ compared byte for byte (`diff -r`).
 from __future__ import annotations
 
 import argparse
-import os
 import re
-import statistics
-import sys
 import time
 from pathlib import Path
 from urllib.parse import urlencode
+
+from page_timing import THIS_TREE, django_on, timed, uncached_client
 
 GAME = "deep-vents"
 DATES = {"since": "2024-01", "until": "2024-12"}
@@ -56,7 +55,7 @@ def pages(hex_id: str, band: str) -> dict[str, str]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--database-url", required=True)
-    parser.add_argument("--tree", default=str(Path(__file__).resolve().parent.parent))
+    parser.add_argument("--tree", default=THIS_TREE)
     parser.add_argument("--requests", type=int, default=20)
     parser.add_argument(
         "--page", action="append", help="a page's name (repeatable); by default every page"
@@ -65,21 +64,7 @@ def main() -> None:
     parser.add_argument("--dump", help="a directory to write each page's HTML to")
     args = parser.parse_args()
 
-    tree = str(Path(args.tree).resolve())
-    sys.path.insert(0, tree)
-    os.chdir(tree)
-    os.environ["DATABASE_URL"] = args.database_url
-    os.environ["DJANGO_SETTINGS_MODULE"] = "deepsea.settings"
-    for name in ("CELERY_BROKER_URL", "REDIS_CACHE_URL"):
-        os.environ.pop(name, None)
-    os.environ["LOG_LEVEL"] = "WARNING"
-    import django
-
-    django.setup()
-    from django.db import connection
-    from django.test import Client, override_settings
-    from django.test.utils import CaptureQueriesContext
-
+    tree = django_on(args.tree, args.database_url)
     from stats.services import hexes
     from stats.services.bands import BANDS
 
@@ -89,44 +74,17 @@ def main() -> None:
     unknown = [name for name in chosen if name not in every]
     if unknown:
         parser.error(f"no page {', '.join(unknown)}; the pages: {', '.join(every)}")
-    with override_settings(
-        DEBUG=False,
-        ALLOWED_HOSTS=["testserver"],
-        CACHES={"default": {"BACKEND": "django.core.cache.backends.dummy.DummyCache"}},
-        STORAGES={
-            "default": {"BACKEND": "django.core.files.storage.FileSystemStorage"},
-            "staticfiles": {"BACKEND": "django.contrib.staticfiles.storage.StaticFilesStorage"},
-        },
-    ):
-        client = Client()
+    with uncached_client() as client:
         if args.profile:
             profile(client, every[chosen[0]], args.requests)
             return
         for name in chosen:
-            page = every[name]
-            for _ in range(2):  # imports, connection, template loading
-                assert client.get(page).status_code == 200, page
-            cpu, wall = [], []
-            for _ in range(args.requests):
-                started_cpu, started = time.process_time(), time.perf_counter()
-                response = client.get(page)
-                cpu.append((time.process_time() - started_cpu) * 1000)
-                wall.append((time.perf_counter() - started) * 1000)
-                assert response.status_code == 200, page
-            with CaptureQueriesContext(connection) as queries:
-                response = client.get(page)
+            timing = timed(client, every[name], args.requests)
             if args.dump:
                 Path(args.dump).mkdir(parents=True, exist_ok=True)
-                html = re.sub(rb'nonce="[^"]*"', b'nonce=""', response.content)
+                html = re.sub(rb'nonce="[^"]*"', b'nonce=""', timing.content)
                 (Path(args.dump) / f"{name.strip().replace(' ', '-')}.html").write_bytes(html)
-            query_ms = sum(float(q["time"]) for q in queries.captured_queries) * 1000
-            print(
-                f"{Path(tree).name}: {name:<26} CPU ms median {statistics.median(cpu):6.1f} "
-                f"(least {min(cpu):5.1f}), wall ms median {statistics.median(wall):6.1f}; "
-                f"{len(queries.captured_queries):2d} queries, {query_ms:5.1f} ms; "
-                f"load {os.getloadavg()[0]:.1f}",
-                flush=True,
-            )
+            print(f"{tree}: {name:<26} {timing}", flush=True)
 
 
 def profile(client, page: str, requests: int) -> None:
