@@ -6,7 +6,7 @@ from collections import defaultdict
 from dataclasses import dataclass
 from functools import cache
 
-from django.db.models import Sum
+from django.db.models import Model, Sum
 
 from engines.registry import GAMES, get_game
 from stats.filters import StatsFilter
@@ -179,21 +179,31 @@ def quantile(bins: list[tuple[int, float]], total: float, q: float) -> float:
     return float(bins[-1][0])
 
 
-def score_distributions(filters: StatsFilter) -> list[Distribution]:
+def counts_by_strategy(
+    filters: StatsFilter, cube: type[Model], column: str
+) -> dict[str, list[tuple[int, float]]]:
+    """Each strategy's games summed by one of the cube's columns: (value, count) in the
+    value's order, zero counts kept."""
     rows = compiled.rows(
         filters,
-        ScoreCube,
-        "score_distributions",
+        cube,
+        f"counts_by_strategy:{column}",
         lambda rows: (
-            rows.values("strategy", "score_bin")
-            .order_by("strategy", "score_bin")
-            .annotate(count=Sum("n"))
+            rows.values("strategy", column).order_by("strategy", column).annotate(count=Sum("n"))
         ),
     )
-    bins: dict[str, list[tuple[int, float]]] = defaultdict(list)
+    counts: dict[str, list[tuple[int, float]]] = defaultdict(list)
     for r in rows:
-        if r["count"]:
-            bins[r["strategy"]].append((r["score_bin"], r["count"]))
+        counts[r["strategy"]].append((r[column], r["count"]))
+    return counts
+
+
+def score_distributions(filters: StatsFilter) -> list[Distribution]:
+    bins = {
+        strategy: [(value, count) for value, count in values if count]
+        for strategy, values in counts_by_strategy(filters, ScoreCube, "score_bin").items()
+    }
+    bins = {strategy: values for strategy, values in bins.items() if values}
     result = []
     for strategy, values in sorted(bins.items()):
         total = sum(c for _, c in values)
@@ -338,19 +348,9 @@ def rounds_by_strategy(filters: StatsFilter) -> list[RoundStats]:
 def moments_by_strategy(filters: StatsFilter) -> dict[str, list[tuple[int, float]]]:
     """When each strategy turns back (DSA: its turn in the dive) or surfaces (Deep Dive: the
     pass of the round), as shares of its dives/rounds; 0 = never chose to."""
-    rows = compiled.rows(
-        filters,
-        RoundCube,
-        "moments_by_strategy",
-        lambda rows: (
-            rows.values("strategy", "moment")
-            .order_by("strategy", "moment")
-            .annotate(count=Sum("n"))
-        ),
-    )
     counts: dict[str, list[tuple[int, float]]] = defaultdict(list)
-    for r in rows:
-        counts[label(r["strategy"])].append((r["moment"], r["count"]))
+    for strategy, values in counts_by_strategy(filters, RoundCube, "moment").items():
+        counts[label(strategy)].extend(values)
     shares = {}
     for strategy, values in counts.items():
         total = sum(c for _, c in values)
