@@ -65,7 +65,7 @@ def played(django_capture_on_commit_callbacks):
 
 
 @pytest.mark.django_db
-def test_every_query_gives_the_orms_rows_under_every_filter(played, monkeypatch):
+def test_every_query_gives_the_orms_rows_under_every_filter(postgresql, played, monkeypatch):
     compiled.COMPILED.clear()
     seen_rows = False
     for _ in range(2):  # compiled, then from the cache
@@ -81,7 +81,7 @@ def test_every_query_gives_the_orms_rows_under_every_filter(played, monkeypatch)
 
 
 @pytest.mark.django_db
-def test_a_query_of_one_game_and_month_does_not_answer_for_another(played):
+def test_a_query_of_one_game_and_month_does_not_answer_for_another(postgresql, played):
     vents = strategies.strategy_table(StatsFilter(QueryDict("game=deep-vents")))
     dive = strategies.strategy_table(StatsFilter(QueryDict("game=deep-dive")))
     assert sum(r.games for r in vents) == 8 * 3 + 6 * 4
