@@ -10,6 +10,8 @@ from django.utils.html import format_html
 
 from confirmations import services
 from confirmations.models import Confirmation, Review
+from games.admin_columns import GameNamedInWords
+from games.names import stored_log_name
 
 
 class ConfirmationInline(admin.TabularInline):
@@ -43,12 +45,12 @@ class ConfirmationInline(admin.TabularInline):
 
 
 @admin.register(Review)
-class ReviewAdmin(admin.ModelAdmin):
-    list_display = ["log", "status", "counted_because", "opened_at", "deadline", "resolved_by"]
+class ReviewAdmin(GameNamedInWords, admin.ModelAdmin):
+    list_display = ["game", "status", "counted_because", "opened_at", "deadline", "resolved_by"]
     list_filter = ["status", "counted_because"]
     search_fields = ["log__pk", "confirmations__player__handle"]
     fields = [
-        "log",
+        "game",
         "status",
         "counted_because",
         "opened_at",
@@ -90,7 +92,9 @@ class ReviewAdmin(admin.ModelAdmin):
             except services.ConfirmationError as error:
                 self.message_user(request, error.message, messages.ERROR)
             else:
-                self.message_user(request, f"Log {review.log_id} rejected.", messages.SUCCESS)
+                self.message_user(
+                    request, f"{stored_log_name(review.log)}: rejected.", messages.SUCCESS
+                )
 
     def response_change(self, request, obj: Review):
         """The Accept / Reject buttons of a review's page (the note is saved first)."""
@@ -102,6 +106,7 @@ class ReviewAdmin(admin.ModelAdmin):
                     self.message_user(request, error.message, messages.ERROR)
                 else:
                     verb = "accepted" if button == "_accept" else "rejected"
-                    self.message_user(request, f"Log {obj.log_id} {verb}.", messages.SUCCESS)
+                    name = stored_log_name(obj.log)
+                    self.message_user(request, f"{name}: {verb}.", messages.SUCCESS)
                 return HttpResponseRedirect(request.path)
         return super().response_change(request, obj)

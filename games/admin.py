@@ -2,6 +2,7 @@
 
 from django.contrib import admin
 
+from games.admin_columns import GameNamedInWords
 from games.models import Game, GameLog, GameSeat, Upload, VerdictChange
 from games.services.removal import delete_log
 
@@ -64,6 +65,6 @@ class GameAdmin(admin.ModelAdmin):
 
 
 @admin.register(VerdictChange)
-class VerdictChangeAdmin(admin.ModelAdmin):
-    list_display = ["log", "old_status", "new_status", "checked_at"]
+class VerdictChangeAdmin(GameNamedInWords, admin.ModelAdmin):
+    list_display = ["game", "old_status", "new_status", "checked_at"]
     list_filter = ["new_status"]

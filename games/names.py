@@ -5,16 +5,13 @@ Nemo, Coral")."""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Iterable
 
 from django.utils import dateformat, timezone
 
 from engines.registry import title_of
-from games.models import Game
+from games.models import Game, GameLog
 from games.services.table_desk import table_desk
-
-if TYPE_CHECKING:
-    from games.models import GameLog
 
 # What became of a log that made no game, as its page's name ends.
 _FATE = {
@@ -66,3 +63,23 @@ def stored_log_name(log: GameLog) -> str:
         .first()
     )
     return game_name(game) if game else log_name(log)
+
+
+def names_of_logs(log_ids: Iterable[int]) -> dict[int, str]:
+    """Each log's name as stored_log_name gives it, for a list: three queries however many
+    logs (the games with their tables and seats, then the logs that made none)."""
+    wanted = set(log_ids)
+    games = (
+        Game.objects.filter(log_id__in=wanted)
+        .select_related("log__table__round__tournament")
+        .defer("log__raw")
+        .prefetch_related("seats")
+    )
+    names = {game.log_id: game_name(game) for game in games}
+    others = (
+        GameLog.objects.filter(pk__in=wanted - names.keys())
+        .select_related("upload__submitted_by__player")
+        .defer("raw")
+    )
+    names.update((log.pk, log_name(log)) for log in others)
+    return names

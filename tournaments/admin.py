@@ -22,6 +22,7 @@ from django.shortcuts import get_object_or_404
 from django.urls import path, reverse
 from django.views.decorators.http import require_POST
 
+from games.admin_columns import GameNamedInWords
 from games.models import GameLog
 from games.services.errors import IntakeError, TableRefused
 from games.viewer import error_in_words, read_log
@@ -463,14 +464,14 @@ class TableForm(forms.ModelForm):
 
 
 @admin.register(Table)
-class TableAdmin(RunByOrganisers, admin.ModelAdmin):
+class TableAdmin(GameNamedInWords, RunByOrganisers, admin.ModelAdmin):
     """A table on its own page; the tournament's page gives tables their results too."""
 
     tournament_path = "round__tournament"
     form = TableForm
-    list_display = ["__str__", "result_kind", "log"]
+    list_display = ["__str__", "result_kind", "game"]
     list_filter = ["round__tournament"]
-    readonly_fields = ["log"]
+    readonly_fields = ["game"]
     inlines = [TableSeatInline]
 
     def has_add_permission(self, request) -> bool:
