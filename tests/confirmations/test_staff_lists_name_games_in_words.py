@@ -1,7 +1,7 @@
 """Staff's admin lists name a game as its players know it ("Deep Vents, 3 Dec 2026: ann1,
-bea1, Guest", the names its log gives), never "deep-vents log 107 (verified)": the reviews, their pages and what
-Accept and Reject say, and the verdict changes; the names of a page cost the same few
-queries for 2 rows or 6 (games.admin_columns.GameNamedInWords)."""
+bea1, Guest", the names its log gives), never "deep-vents log 107 (verified)": the reviews,
+their pages and what Accept and Reject say, and the verdict changes; the names of a page
+cost the same few queries for 2 rows or 6 (games.admin_columns.GameNamedInWords)."""
 
 from __future__ import annotations
 

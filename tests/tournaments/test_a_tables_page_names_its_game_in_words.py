@@ -131,3 +131,20 @@ def test_the_games_page_names_its_tournament_once_in_its_heading_and_links_on(cl
         f'<p class="tournament-link"><a href="{table.get_absolute_url()}">The table</a> · '
         f'<a href="{table.round.tournament.get_absolute_url()}">the tournament</a></p>'
     ) in top
+
+
+def test_the_history_tells_a_game_in_the_state_it_had_then_and_the_state_it_has_now(
+    client, django_user_model
+):
+    table = running_table([player_with_login(name) for name in NAMES])
+    raw = json.dumps(deep_vents_log(NAMES, 1, PLAYED))
+    stored = table_desk().attach(table.pk, raw, user=None, filename="")
+    client.force_login(django_user_model.objects.create_user("desk", is_staff=True))
+    url = reverse("tournaments:desk-table", args=["club-night", table.pk])
+
+    # Undone while the game still waited for a worker, which verified it afterwards.
+    client.post(reverse("tournaments:desk-undo", args=["club-night", table.pk]))
+    verify_log(stored.pk)
+    history = client.get(url).content.decode().split('id="history"')[1]
+
+    assert "(queued then, verified now)</a> → no result</li>" in history

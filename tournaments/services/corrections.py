@@ -82,9 +82,10 @@ def hand_result_errors(seats: list[TableSeat], result: HandResult) -> dict[str, 
 
 
 def result_of(table: Table) -> dict[str, Any]:
-    """The table's result as history keeps it."""
+    """The table's result as history keeps it; a log's with its status at that moment, so
+    the history tells what the organiser saw then ("queued then, verified now")."""
     if table.log_id is not None:
-        return {"log": table.log_id}
+        return {"log": table.log_id, "status": table.log.status}
     seats = sorted(table.seats.select_related("player"), key=lambda seat: seat.seat)
     if seats and all(seat.hand_rank is not None for seat in seats):
         return {"hand": [[s.player.handle, s.hand_rank, s.hand_score] for s in seats]}
@@ -115,7 +116,7 @@ def told_results(results: list[Mapping[str, Any]]) -> list[ToldResult]:
             log = logs_by_id.get(result["log"])
             if log is None:
                 return ToldResult("a game since deleted")
-            return ToldResult(sent(log), log.get_absolute_url())
+            return ToldResult(sent(log, result.get("status")), log.get_absolute_url())
         if result.get("hand"):
             places = [
                 f"{names.get(handle, handle)} place {place}"
@@ -128,15 +129,21 @@ def told_results(results: list[Mapping[str, Any]]) -> list[ToldResult]:
     return [told(result) for result in results]
 
 
-def sent(log: GameLog) -> str:
+def sent(log: GameLog, status_then: str | None = None) -> str:
     """A table's game told by who sent it and when: "the game Marina Abyss sent at 19:32,
-    8 Dec (verified)"; by the site when nobody signed in sent it."""
+    8 Dec (verified)"; by the site when nobody signed in sent it. Where history kept the
+    log's status at the change and it has changed since, both: "(queued then, verified
+    now)"."""
     upload = log.upload
     user = upload.submitted_by
     player = getattr(user, "player", None) if user is not None else None
     who = player.display_name if player else user.get_username() if user else "the site"
     when = dateformat.format(timezone.localtime(upload.created), "H:i, j M")
-    return f"the game {who} sent at {when} ({log.get_status_display().lower()})"
+    status = log.get_status_display().lower()
+    if status_then and status_then != log.status:
+        then = GameLog.Status(status_then).label.lower()
+        status = f"{then} then, {status} now"
+    return f"the game {who} sent at {when} ({status})"
 
 
 def locked(table: Table) -> Table:
