@@ -25,7 +25,7 @@ from rest_framework.reverse import reverse
 
 from games.filters import GameFilter, LogFilter, with_confirmation
 from games.models import Game, GameLog, Source, Upload
-from games.pagination import GameCursorPagination, with_seats
+from games.pagination import GameCursorPagination
 from games.parsers import BodyTooLarge, JSONLinesParser, NDJSONParser, RawLogParser
 from games.permissions import StaffDeletes, UploadThrottle, upload_refusal
 from games.serializers import (
@@ -339,7 +339,8 @@ class GameViewSet(viewsets.ReadOnlyModelViewSet):
         )
         if self.action == "retrieve":
             games = games.select_related("log")  # the detail's facts replay the log
-        return with_seats(games)
+        # The seats are read by the serializer, as rows (games.serializers.seats_written).
+        return games
 
     def get_serializer_class(self):
         return GameDetailSerializer if self.action == "retrieve" else GameSerializer
