@@ -11,7 +11,6 @@ from base64 import b64encode
 from typing import Any
 from urllib.parse import urlencode, urlsplit
 
-from django.db.models import F, Prefetch, QuerySet
 from django.http import HttpRequest
 from django.template.defaultfilters import floatformat
 from django.utils.html import conditional_escape, format_html
@@ -22,14 +21,6 @@ from rest_framework.request import Request
 from games.models import GameSeat
 
 PAGE_SIZE = 50
-
-
-def with_seats(games: QuerySet) -> QuerySet:
-    """A list's games with their seats and each seat's player's handle (`handle`, None for
-    a bot), in one query besides: the API shows the handle, no other field of the player."""
-    return games.prefetch_related(
-        Prefetch("seats", queryset=GameSeat.objects.annotate(handle=F("player__handle")))
-    )
 
 
 # What the games page shows of a game (templates/games/game_list.html), besides its

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
-from django.db.models import Count
+from django.db.models import Count, Manager
+from django.urls import reverse
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
@@ -55,25 +57,69 @@ class SeatSerializer(serializers.ModelSerializer):
     def get_bid(self, seat: GameSeat) -> int | None:
         return (seat.summary or {}).get(BID)
 
-    def to_representation(self, seat: GameSeat) -> dict[str, Any]:
-        """What the fields above give, written at once: a page of the games list has 200
-        seats, and DRF's field by field reading was half the list's time (issue 25). The
-        player's handle is read with the seat (games.pagination.with_seats: `handle`)."""
-        summary = seat.summary
-        return {
-            "seat": seat.seat,
-            "name": seat.name,
-            "player": seat.handle,
-            "strategy": seat.strategy,
-            "score": float(seat.score),
-            "rank": seat.rank,
-            "winner": seat.winner,
-            "turn_order": (summary or {}).get(TURN_ORDER),
-            "bid": (summary or {}).get(BID),
-            "summary": None
-            if summary is None
-            else {str(k): None if v is None else int(v) for k, v in summary.items()},
-        }
+
+# A seat's columns as the games' representations read them, the player's handle with them.
+SEAT_COLUMNS = [
+    "game_id", "seat", "name", "player__handle", "strategy", "score", "rank", "winner", "summary",
+]  # fmt: skip
+
+
+def seats_written(game_ids: list[int]) -> dict[int, list[dict[str, Any]]]:
+    """Each game's seats as SeatSerializer's fields give them, by game id: read as plain rows
+    in one query and written at once. A page of the games list has up to 200 seats, and
+    building them as seat and player instances, then reading them field by field, was
+    most of the API list's time (issue 25). Pinned equal to SeatSerializer by a test."""
+    rows = (
+        GameSeat.objects.filter(game_id__in=game_ids)
+        .order_by("game_id", "seat")
+        .values_list(*SEAT_COLUMNS)
+    )
+    seats: dict[int, list[dict[str, Any]]] = {game_id: [] for game_id in game_ids}
+    for game_id, seat, name, handle, strategy, score, rank, winner, summary in rows:
+        seats[game_id].append(
+            {
+                "seat": seat,
+                "name": name,
+                "player": handle,
+                "strategy": strategy,
+                "score": float(score),
+                "rank": rank,
+                "winner": winner,
+                "turn_order": (summary or {}).get(TURN_ORDER),
+                "bid": (summary or {}).get(BID),
+                "summary": None
+                if summary is None
+                else {str(k): None if v is None else int(v) for k, v in summary.items()},
+            }
+        )
+    return seats
+
+
+# played_at as DRF writes a datetime (ISO 8601 in the current time zone, UTC as "Z"): one
+# field for every game, not a serializer's fields copied for each request.
+PLAYED_AT = serializers.DateTimeField(read_only=True)
+
+
+# A log id no log has: where it stands in games:log's reversed URL, any log's id goes.
+SOME_LOG_ID = 2_147_483_647
+
+
+def log_pages() -> Callable[[int], str]:
+    """Game.get_absolute_url by the log's id, with the URL reversed once, not once a game:
+    Django's reverse (the URLconf, the language, the script prefix, every time) was a tenth
+    of the API list's time (issue 25). Pinned equal to get_absolute_url by a test."""
+    head, _, tail = reverse("games:log", args=[SOME_LOG_ID]).rpartition(str(SOME_LOG_ID))
+    return lambda log_id: f"{head}{log_id}{tail}"
+
+
+class GameListSerializer(serializers.ListSerializer):
+    """A page of games, their seats read for the whole page in one query (seats_written)."""
+
+    def to_representation(self, data: Any) -> list[dict[str, Any]]:
+        games = list(data.all() if isinstance(data, Manager) else data)
+        seats = seats_written([game.pk for game in games])
+        page = log_pages()
+        return [self.child.written(game, seats[game.pk], page(game.log_id)) for game in games]
 
 
 class GameSerializer(serializers.ModelSerializer):
@@ -99,11 +145,40 @@ class GameSerializer(serializers.ModelSerializer):
             "id", "log", "game", "ruleset", "ruleset_options", "edition", "player_count",
             "source", "played_at", "termination", "counts", "confirmation", "page", "seats",
         ]  # fmt: skip
+        list_serializer_class = GameListSerializer
+
+    def to_representation(self, game: Game) -> dict[str, Any]:
+        return self.written(game, seats_written([game.pk])[game.pk], game.get_absolute_url())
+
+    def written(self, game: Game, seats: list[dict[str, Any]], page: str) -> dict[str, Any]:
+        """What the fields above give, written at once: DRF reading them field by field for
+        each of a page's 50 games was most of the API list's time left (issue 25). Every
+        field but `confirmation` is a column that cannot be null, stored as DRF gives it.
+        Pinned equal to the fields' output by a test."""
+        return {
+            "id": game.pk,
+            "log": game.log_id,
+            "game": game.game_type,
+            "ruleset": game.ruleset,
+            "ruleset_options": game.ruleset_options,
+            "edition": game.edition,
+            "player_count": game.player_count,
+            "source": game.source,
+            "played_at": PLAYED_AT.to_representation(game.played_at),
+            "termination": game.termination,
+            "counts": game.counts,
+            "confirmation": game.confirmation,
+            "page": page,
+            "seats": seats,
+        }
 
 
 class GameDetailSerializer(GameSerializer):
     class Meta(GameSerializer.Meta):
         fields = [*GameSerializer.Meta.fields, "facts"]
+
+    def written(self, game: Game, seats: list[dict[str, Any]], page: str) -> dict[str, Any]:
+        return {**super().written(game, seats, page), "facts": game.facts}
 
 
 class VerdictErrorSerializer(serializers.Serializer):

@@ -129,7 +129,7 @@ def test_the_games_page_shows_each_games_seats_with_links_to_their_players(clien
 
 
 def test_the_apis_seats_read_as_drf_reads_them_field_by_field(client):
-    """SeatSerializer writes a seat at once: the same as its declared fields give."""
+    """The API writes a page's seats at once (seats_written): as SeatSerializer's fields give."""
     from rest_framework import serializers
 
     from games.serializers import SeatSerializer
