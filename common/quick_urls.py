@@ -11,6 +11,8 @@ from functools import lru_cache
 from django.urls import get_script_prefix, reverse
 
 SLOT = "quick-urls-slot"
+# Stands for the number in an <int:...> pattern (which refuses SLOT): no URL here has it.
+NUMBER_SLOT = 918273645546372819
 # What reverse() leaves as it is (no percent-quoting), and a slug converter accepts.
 PLAIN_SLUG = re.compile(r"[-a-zA-Z0-9_]+")
 
@@ -29,3 +31,17 @@ def slug_url(name: str, slug: str) -> str:
         return reverse(name, args=[slug])
     before, after = halves(name, get_script_prefix())
     return f"{before}{slug}{after}"
+
+
+@lru_cache(maxsize=64)
+def number_halves(name: str, script_prefix: str) -> tuple[str, str]:
+    """The URL of `name` before and after its number, under this script prefix."""
+    before, after = reverse(name, args=[NUMBER_SLOT]).split(str(NUMBER_SLOT))
+    return before, after
+
+
+def number_url(name: str, number: int) -> str:
+    """reverse(name, args=[number]) of a pattern taking one whole number (a game's log id in
+    a player's games list, once a row), the same string."""
+    before, after = number_halves(name, get_script_prefix())
+    return f"{before}{int(number)}{after}"

@@ -9,6 +9,9 @@ from typing import Any
 from analysis.models import Analysis
 from engines.review import accuracy
 
+# What current_analyses gives: the player's page reads it once for both summaries below.
+Current = tuple[list[Analysis], dict[tuple[int, int], str]]
+
 
 def latest_analysis(log_id: int) -> Analysis | None:
     """The newest analysis of a log: a current one if any, else the newest stale one."""
@@ -17,7 +20,7 @@ def latest_analysis(log_id: int) -> Analysis | None:
     return (current or analyses or [None])[0]
 
 
-def _current_analyses(player) -> tuple[list[Analysis], dict[tuple[int, int], str]]:
+def current_analyses(player) -> Current:
     """The newest done, current analysis of each analysed game of the player, newest first,
     and the player's seats in those games ((log, seat) -> game type).
 
@@ -41,10 +44,10 @@ def _current_analyses(player) -> tuple[list[Analysis], dict[tuple[int, int], str
     return current, seats
 
 
-def player_accuracy(player) -> list[dict[str, Any]]:
+def player_accuracy(player, current: Current | None = None) -> list[dict[str, Any]]:
     """The player's accuracy (engines.review.accuracy) in each analysed game, by the date the
-    game was played, newest first."""
-    analyses, seats = _current_analyses(player)
+    game was played, newest first (`current`: current_analyses(player), if read already)."""
+    analyses, seats = current if current is not None else current_analyses(player)
     played = dict(
         Analysis.objects.filter(pk__in=[a.pk for a in analyses]).values_list(
             "pk", "log__game__played_at"
@@ -71,11 +74,12 @@ def player_accuracy(player) -> list[dict[str, Any]]:
     )
 
 
-def player_costs(player) -> list[dict[str, Any]]:
-    """Average cost per decision of a player's seats over analysed games, by game and phase.
+def player_costs(player, current: Current | None = None) -> list[dict[str, Any]]:
+    """Average cost per decision of a player's seats over analysed games, by game and phase
+    (`current`: current_analyses(player), if read already).
 
     Only done, current analyses count (one per log: the newest)."""
-    analyses, seats = _current_analyses(player)
+    analyses, seats = current if current is not None else current_analyses(player)
     totals: dict[tuple[str, str], list[float]] = defaultdict(lambda: [0, 0.0, 0.0])
     for analysis in analyses:
         for decision in analysis.decisions:

@@ -4,7 +4,12 @@ from django import template
 
 from analysis.figures import accuracy_history_figure
 from analysis.services.review import result_context
-from analysis.services.summary import latest_analysis, player_accuracy, player_costs
+from analysis.services.summary import (
+    current_analyses,
+    latest_analysis,
+    player_accuracy,
+    player_costs,
+)
 from common.charts import embed
 from engines.analysis.turn_back import GAMES as TURN_BACK_GAMES
 
@@ -30,11 +35,12 @@ def game_analysis_section(context, log):
 
 @register.inclusion_tag("analysis/player_costs.html")
 def player_decision_costs(player):
-    games = player_accuracy(player)
+    current = current_analyses(player)  # once for both: a query joining four tables
+    games = player_accuracy(player, current)
     figure = accuracy_history_figure(games)
     chart = (
         embed(figure, "accuracy-history", config={"displaylogo": False, "responsive": True})
         if figure
         else None
     )
-    return {"rows": player_costs(player), "games": games, "accuracy_chart": chart}
+    return {"rows": player_costs(player, current), "games": games, "accuracy_chart": chart}

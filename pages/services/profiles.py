@@ -12,8 +12,10 @@ from django.core.paginator import Page, Paginator
 from django.db.models import Avg, Count, IntegerField, Q, Sum
 from django.db.models.fields.json import KeyTextTransform
 from django.db.models.functions import Cast
+from django.utils import timezone
 
 from common.charts import embed
+from common.quick_urls import number_url
 from engines.core.game import BID, TURN_ORDER
 from engines.registry import title_of
 from games.filters import COUNTS, confirmation_of
@@ -207,8 +209,24 @@ def games_page(player: Player, count: int, page: str | None) -> Page:
         )
     for seat in rows:
         seat.confirmation = states.get(seat.pk, COUNTS)
+        listed(seat)
     shown.object_list = rows
     return shown
+
+
+def listed(seat: GameSeat) -> None:
+    """What the games list writes of a seat's game, said here: its link (`url`, the game's
+    get_absolute_url), when it was played in the current time zone (`played`, as the date
+    filter gives "Y-m-d H:i") and the seat's place (`place`, "2 of 4"). Through the template,
+    reverse(), the date filter and two localised numbers took some 100 microseconds a row,
+    most of the 50-row list's 8 ms (issue 25)."""
+    game = seat.game
+    when = timezone.localtime(game.played_at)
+    seat.url = number_url("games:log", game.log_id)
+    seat.played = (
+        f"{when.year:04d}-{when.month:02d}-{when.day:02d} {when.hour:02d}:{when.minute:02d}"
+    )
+    seat.place = f"{seat.rank} of {game.player_count}"
 
 
 def favourite_hexes(player: Player) -> list[tuple[str, int]]:
