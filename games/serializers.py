@@ -2,14 +2,13 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any
 
 from django.db.models import Count, Manager
-from django.urls import reverse
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
+from common.quick_urls import number_url
 from engines.core.game import BID, TURN_ORDER
 from games.filters import CONFIRMATION_CHOICES
 from games.models import BatchState, Game, GameLog, GameSeat, Upload
@@ -100,26 +99,18 @@ def seats_written(game_ids: list[int]) -> dict[int, list[dict[str, Any]]]:
 PLAYED_AT = serializers.DateTimeField(read_only=True)
 
 
-# A log id no log has: where it stands in games:log's reversed URL, any log's id goes.
-SOME_LOG_ID = 2_147_483_647
-
-
-def log_pages() -> Callable[[int], str]:
-    """Game.get_absolute_url by the log's id, with the URL reversed once, not once a game:
-    Django's reverse (the URLconf, the language, the script prefix, every time) was a tenth
-    of the API list's time (issue 25). Pinned equal to get_absolute_url by a test."""
-    head, _, tail = reverse("games:log", args=[SOME_LOG_ID]).rpartition(str(SOME_LOG_ID))
-    return lambda log_id: f"{head}{log_id}{tail}"
-
-
 class GameListSerializer(serializers.ListSerializer):
     """A page of games, their seats read for the whole page in one query (seats_written)."""
 
     def to_representation(self, data: Any) -> list[dict[str, Any]]:
         games = list(data.all() if isinstance(data, Manager) else data)
         seats = seats_written([game.pk for game in games])
-        page = log_pages()
-        return [self.child.written(game, seats[game.pk], page(game.log_id)) for game in games]
+        # Each game's page by common.quick_urls, its URL pattern reversed once, not once a game:
+        # reverse() was a tenth of the API list's time (issue 25).
+        return [
+            self.child.written(game, seats[game.pk], number_url("games:log", game.log_id))
+            for game in games
+        ]
 
 
 class GameSerializer(serializers.ModelSerializer):
