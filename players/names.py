@@ -98,6 +98,11 @@ def shown(name: str) -> str:
 
 def name_problem(name: str) -> str | None:
     """Why `name` cannot be a player's name, or None when it can."""
+    if name.isascii() and name.isprintable() and name.strip() and len(name) <= NAME_LENGTH:
+        # Printable ASCII holds none of the characters refused below (its one space is
+        # allowed): most names, checked without a look-up per character (each of a batch's
+        # logs' names is checked as it is read: issue 25).
+        return None
     for character in name:
         problem = character_problem(character)
         if problem:
