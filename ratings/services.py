@@ -30,14 +30,7 @@ from django.db import transaction
 from django.db.models import Count, Q, QuerySet
 from django.utils import timezone
 
-from common.database import (
-    any_of,
-    indexes_built_after,
-    insert_instances,
-    insert_rows,
-    truncate,
-    upsert_rows,
-)
+from common.database import any_of, indexes_built_after, insert_rows, truncate, upsert_rows
 from common.outages import INFRASTRUCTURE_ERRORS, retry_after_outage
 from games.models import Game, GameSeat, Source
 from ratings import elo
@@ -193,8 +186,7 @@ def add_pending(games: Iterable[Game]) -> None:
     ]
     if not pending:
         return
-    # By COPY: a group's fifty rows each built into the statement cost more than the rows.
-    insert_instances(PendingRating, pending, with_ids=False)
+    PendingRating.objects.bulk_create(pending)
     for game_type in sorted({p.game_type for p in pending}):
         rate_after_commit(game_type)
 
