@@ -198,14 +198,21 @@ def insert_instances(
         for field in stamped:
             field.pre_save(obj, add=True)
     plain = [type(field) in PLAIN_FIELDS for field in fields]
+    moments = [type(field) is models.DateTimeField for field in fields]
     attnames = [field.attname for field in fields]
+
+    def value(field: models.Field, name: str, is_plain: bool, moment: bool, obj: models.Model):
+        found = getattr(obj, name)
+        if is_plain or (moment and (found is None or getattr(found, "tzinfo", None))):
+            # An aware datetime is what PostgreSQL's timestamptz takes (USE_TZ): Django's
+            # preparing took 6 us a value, some seven a verified log (issue 25).
+            return found
+        return field.get_db_prep_save(found, connection)
 
     def row(obj: models.Model) -> list:
         return [
-            getattr(obj, name)
-            if is_plain
-            else field.get_db_prep_save(getattr(obj, name), connection)
-            for field, name, is_plain in zip(fields, attnames, plain, strict=True)
+            value(field, name, is_plain, moment, obj)
+            for field, name, is_plain, moment in zip(fields, attnames, plain, moments, strict=True)
         ]
 
     insert_rows(model, attnames, (row(obj) for obj in objs))

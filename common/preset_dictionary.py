@@ -20,16 +20,23 @@ WINDOW = 32768  # zlib's window: a dictionary's bytes beyond it are never referr
 
 # zlib's level for values written (issue 25: bytes per game, and CPU per verified log). On
 # a game's packed hex lines level 9 took 1.14 ms for 379 bytes, 7 0.16 ms for 397, 6 0.11
-# for 404 (2026-12-06); the logs choose their own (games.log_dictionary). Values written at
-# any level read the same way.
+# for 404 (2026-12-06); the logs and the hex lines choose their own (games.log_dictionary,
+# stats.services.hex_packing). Values written at any level read the same way.
 LEVEL = 7
 
 
 class PresetDictionary:
-    def __init__(self, directory: Path, written: str, level: int = LEVEL) -> None:
+    def __init__(
+        self,
+        directory: Path,
+        written: str,
+        level: int = LEVEL,
+        strategy: int = zlib.Z_DEFAULT_STRATEGY,
+    ) -> None:
         self.directory = directory
         self.written = written  # the file new values are compressed with
         self.level = level
+        self.strategy = strategy  # zlib's: values written with any read the same way
 
     @cached_property
     def dictionaries(self) -> dict[int, bytes]:
@@ -45,7 +52,9 @@ class PresetDictionary:
     def prepared(self) -> zlib._Compress:
         """A compressor that has read the dictionary, copied for each value: setting a
         32 KB dictionary costs about as much as compressing a small value."""
-        return zlib.compressobj(self.level, zdict=self.data)
+        return zlib.compressobj(
+            self.level, zlib.DEFLATED, zlib.MAX_WBITS, 8, self.strategy, zdict=self.data
+        )
 
     def compress(self, value: bytes) -> bytes:
         compressor = self.prepared.copy()

@@ -15,6 +15,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Iterable
+from functools import lru_cache
 
 from django.utils.text import slugify
 
@@ -29,10 +30,12 @@ BLANK_LOOKING = {0x2800}  # braille blank: allowed beside visible characters, no
 WHITESPACE_RUN = re.compile(r"\s+")
 
 
+@lru_cache(maxsize=8192)
 def canonical_name(name: str) -> str:
     """The form names are matched on. NFKC again after case folding, which can undo it;
     cut to the column's length (longer names are refused at intake, but logs stored
-    before that rule may hold one)."""
+    before that rule may hold one). Remembered: a verified group looks up its 200 seats'
+    names twice, most of them names it has met before (issue 25)."""
     folded = unicodedata.normalize("NFKC", unicodedata.normalize("NFKC", name).casefold())
     return WHITESPACE_RUN.sub(" ", folded).strip()[:NAME_LENGTH]
 
@@ -98,6 +101,11 @@ def shown(name: str) -> str:
 
 def name_problem(name: str) -> str | None:
     """Why `name` cannot be a player's name, or None when it can."""
+    if name.isascii() and name.isprintable() and name.strip() and len(name) <= NAME_LENGTH:
+        # Printable ASCII holds none of the characters refused below (its one space is
+        # allowed): most names, checked without a look-up per character (each of a batch's
+        # logs' names is checked as it is read: issue 25).
+        return None
     for character in name:
         problem = character_problem(character)
         if problem:

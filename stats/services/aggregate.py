@@ -39,7 +39,7 @@ import numpy
 from celery import shared_task
 from django.core.cache import cache as shared_cache
 from django.db import connection, transaction
-from django.db.models import Model, QuerySet, prefetch_related_objects
+from django.db.models import Model, prefetch_related_objects
 
 from common import cache
 from common.database import (
@@ -47,6 +47,7 @@ from common.database import (
     drain,
     hold_lock,
     insert_rows,
+    postgresql,
     truncate,
     try_lock,
 )
@@ -75,6 +76,7 @@ from stats.models import (
 from stats.services import hex_packing, seat_packing
 from stats.services.bands import group_bands
 from stats.services.game_lines import RoundRow
+from stats.services.hex_packing import HexMatrix
 from stats.services.lines import GameLines, SeatRow, build_lines
 
 logger = logging.getLogger(__name__)
@@ -205,9 +207,9 @@ Sums = dict[CubeSpec, dict[tuple, list[float]]]
 
 
 def line_sums(game_ids: list[int] | None = None, sign: int = 1) -> Sums:
-    """What the lines of these games (of every game when None) add to each key of every
-    cube and the players' hex tally (SUMMED), times `sign`, summed here from their packed
-    values."""
+    """What the stored lines of these games (of every game when None) add to each key of
+    every cube and the players' hex tally (SUMMED), times `sign`, summed here from their
+    packed values."""
     sums: Sums = {spec: {} for spec in SUMMED}
     slices: dict[tuple, int] = {}  # each slice met, numbered in the order met
     if game_ids is not None:
@@ -222,6 +224,35 @@ def line_sums(game_ids: list[int] | None = None, sign: int = 1) -> Sums:
         ):
             add_games_lines(sums, slices, chunk, sign)
             last = chunk[-1]
+    return keyed_by_slice(sums, slices)
+
+
+def built_line_sums(games: list[GameLines], sign: int = 1) -> Sums:
+    """line_sums of these games' lines as built, before or after save_lines stored them:
+    the same sums without reading back and unpacking what was just packed (issue 25). The
+    games save_lines stores no lines of are left out, and the hex counts are cut to the
+    whole numbers it packs (hex_packing.layout_matrix), so a rebuild sums what this did."""
+    sums: Sums = {spec: {} for spec in SUMMED}
+    slices: dict[tuple, int] = {}
+    for start in range(0, len(games), CHUNK):
+        chunk = [lines for lines in games[start : start + CHUNK] if lines.seats]
+        seats = [(lines.seats[0].game_id, lines.seats, lines.rounds) for lines in chunk]
+        hexes = [
+            (lines.seats[0].game_id, lines.hexes._replace(counts=whole(lines.hexes.counts)))
+            for lines in chunk
+            if lines.hexes is not None and lines.hexes.seats
+        ]
+        add_lines(sums, slices, seats, hexes, sign)
+    return keyed_by_slice(sums, slices)
+
+
+def whole(counts: numpy.ndarray) -> numpy.ndarray:
+    """Counts as hex_packing packs them: whole numbers, cut towards zero."""
+    return counts.astype(numpy.int64, copy=False)
+
+
+def keyed_by_slice(sums: Sums, slices: dict[tuple, int]) -> Sums:
+    """The sums keyed as the cubes are: each slice's number (add_lines) back to its fields."""
     numbered = list(slices)
     return {
         spec: {(*numbered[key[0]], *key[1:]): total for key, total in by_key.items()}
@@ -232,11 +263,35 @@ def line_sums(game_ids: list[int] | None = None, sign: int = 1) -> Sums:
 
 
 def add_games_lines(sums: Sums, slices: dict[tuple, int], game_ids: list[int], sign: int) -> None:
-    """Add these games' lines to `sums`, their keys led by their slice's number in `slices`."""
-    seats_of: dict[int, tuple[list[SeatRow], dict[int, int]]] = {}
+    """Add these games' stored lines to `sums` (add_lines)."""
     stored = SeatLines.objects.filter(any_of("game_id", game_ids))
-    for game_id, month, packed in stored.values_list("game_id", "month", "packed"):
-        seats, rounds = seat_packing.unpack(game_id, month, bytes(packed))
+    seats = [
+        (game_id, *seat_packing.unpack(game_id, month, bytes(packed)))
+        for game_id, month, packed in stored.values_list("game_id", "month", "packed")
+    ]
+    if not seats:
+        return
+    hexes = [
+        (game_id, hex_packing.unpack_matrix(bytes(packed)))
+        for game_id, packed in HexLines.objects.filter(any_of("game_id", game_ids)).values_list(
+            "game_id", "packed"
+        )
+    ]
+    add_lines(sums, slices, seats, hexes, sign)
+
+
+def add_lines(
+    sums: Sums,
+    slices: dict[tuple, int],
+    games: list[tuple[int, list[SeatRow], list[RoundRow]]],
+    hexes: list[tuple[int, HexMatrix]],
+    sign: int,
+) -> None:
+    """Add these games' lines (per game its id, seat lines and round lines; and per game
+    with hex lines its id and their matrix) to `sums`, their keys led by their slice's
+    number in `slices`."""
+    seats_of: dict[int, tuple[list[SeatRow], dict[int, int]]] = {}
+    for game_id, seats, rounds in games:
         numbers = {s.seat: slices.setdefault(slice_of(s), len(slices)) for s in seats}
         seats_of[game_id] = (seats, numbers)
         for spec in CUBES:
@@ -250,7 +305,6 @@ def add_games_lines(sums: Sums, slices: dict[tuple, int], game_ids: list[int], s
                 total[0] += sign
                 for at, value in enumerate(values, 1):
                     total[at] += sign * value
-    hexes = HexLines.objects.filter(any_of("game_id", game_ids))
     add_hexes(sums[HEX_CUBE], sums[PLAYER_HEXES], hexes, seats_of, sign)
 
 
@@ -259,11 +313,15 @@ def append_deltas(game_ids: list[int], sign: int) -> None:
     -1) as delta rows, and have them folded in once the transaction commits. The lines are
     summed as a rebuild sums them all (line_sums); the rows are new (plain inserts), so
     nothing another transaction holds is touched."""
-    if not game_ids:
-        return
-    for spec, sums in line_sums(game_ids, sign).items():
-        if sums:
-            insert_sums(spec.delta, spec, sums)
+    if game_ids:
+        insert_deltas(line_sums(game_ids, sign))
+
+
+def insert_deltas(sums: Sums) -> None:
+    """Append these sums (line_sums) as delta rows, folded in once the transaction commits."""
+    for spec, by_key in sums.items():
+        if by_key:
+            insert_sums(spec.delta, spec, by_key)
     transaction.on_commit(queue_fold)
 
 
@@ -322,6 +380,8 @@ def fold_player_hexes() -> int:
     """Move the players' hex deltas into their rows of PlayerHexTally (under the fold's
     lock: the fold is their one writer); the delta rows moved. One statement deletes the
     deltas and returns them, so none committed meanwhile is lost."""
+    if postgresql():
+        return fold_player_hexes_in_postgresql()
     quote = connection.ops.quote_name
     names = [column(PlayerHexTallyDelta, name) for name in ("player", "hex", "taken")]
     with connection.cursor() as cursor:
@@ -348,6 +408,52 @@ def fold_player_hexes() -> int:
         rows, update_conflicts=True, unique_fields=["player"], update_fields=["taken"]
     )
     return len(moved)
+
+
+def fold_player_hexes_in_postgresql() -> int:
+    """fold_player_hexes in one statement: the deltas deleted, each changed player's tally
+    summed with them hex type by hex type (jsonb_each), the types at 0 left out, and the row
+    written again (or deleted when nothing is left). Read into Python, each fold's few
+    hundred tallies were parsed, counted and encoded again: some 6% of a worker's CPU per
+    verified log (benchmarks/worker_cost.py, issue 25)."""
+    quote = connection.ops.quote_name
+    delta, tally = (quote(model._meta.db_table) for model in (PlayerHexTallyDelta, PlayerHexTally))
+    player, hex_id, taken = (column(PlayerHexTallyDelta, n) for n in ("player", "hex", "taken"))
+    owner, kept = column(PlayerHexTally, "player"), column(PlayerHexTally, "taken")
+    with connection.cursor() as cursor:
+        cursor.execute(
+            f"""
+            WITH moved AS (DELETE FROM {delta} RETURNING {player}, {hex_id}, {taken}),
+            changed AS (
+                SELECT {player} AS player, {hex_id} AS hex, ROUND(SUM({taken}))::numeric AS taken
+                FROM moved GROUP BY {player}, {hex_id}
+            ),
+            summed AS (
+                SELECT player, hex, SUM(taken) AS taken FROM (
+                    SELECT player, hex, taken FROM changed
+                    UNION ALL
+                    SELECT t.{owner}, e.key, e.value::numeric
+                    FROM {tally} t CROSS JOIN LATERAL jsonb_each(t.{kept}) e
+                    WHERE t.{owner} IN (SELECT player FROM changed)
+                ) AS both_ GROUP BY player, hex
+            ),
+            left_ AS (
+                SELECT player, jsonb_object_agg(hex, taken::bigint) AS taken
+                FROM summed WHERE taken <> 0 GROUP BY player
+            ),
+            emptied AS (
+                DELETE FROM {tally}
+                WHERE {owner} IN (SELECT player FROM changed)
+                AND {owner} NOT IN (SELECT player FROM left_)
+            ),
+            written AS (
+                INSERT INTO {tally} ({owner}, {kept}) SELECT player, taken FROM left_
+                ON CONFLICT ({owner}) DO UPDATE SET {kept} = EXCLUDED.{kept}
+            )
+            SELECT COUNT(*) FROM moved
+            """
+        )
+        return cursor.fetchone()[0]
 
 
 def rebuild_player_hexes(sums: dict[tuple, list[float]]) -> int:
@@ -392,8 +498,10 @@ def add_games(games: list[Game]) -> None:
                 remove_game(game)
         prefetch_related_objects(games, "seats")  # a no-op when verification did it
         bands = group_bands(games)
-        save_lines([build_lines(game, bands=bands[game.pk]) for game in games])
-        append_deltas([game.pk for game in games], 1)
+        lines = [build_lines(game, bands=bands[game.pk]) for game in games]
+        save_lines(lines)
+        # Summed from the lines in hand: the same as reading back what save_lines stored.
+        insert_deltas(built_line_sums(lines))
 
 
 def save_lines(games: list[GameLines]) -> None:
@@ -432,17 +540,16 @@ TAKEN = HEX_LINE_COUNTERS.index("taken")
 def add_hexes(
     sums: dict[tuple, list[float]],
     tally: dict[tuple, list[float]],
-    packed: QuerySet,
+    matrices: list[tuple[int, HexMatrix]],
     seats_of: dict[int, tuple[list[SeatRow], dict[int, int]]],
     sign: int,
 ) -> None:
-    """Add what these packed hex lines give each hex cube key (its seat's slice number, the
-    hex type), times `sign`: the twins weighed by their seat's line (seats_of: game id -> its
-    seat lines and their slices' numbers, as add_games_lines has them); and to `tally` (the
-    players' hex tally's sums, keyed by player and hex type) the takes of seats with a
-    player."""
-    rows = list(packed.values_list("game_id", "packed"))
-    if not rows:
+    """Add what these games' hex lines (per game its id and their matrix) give each hex
+    cube key (its seat's slice number, the hex type), times `sign`: the twins weighed by
+    their seat's line (seats_of: game id -> its seat lines and their slices' numbers, as
+    add_lines has them); and to `tally` (the players' hex tally's sums, keyed by player and
+    hex type) the takes of seats with a player."""
+    if not matrices:
         return
     seats = {
         (game, s.seat): (numbers[s.seat], (s.wins, s.expected))
@@ -451,8 +558,7 @@ def add_hexes(
     }
     keys, weights, blocks = [], [], []  # per line: its cube key, its seat's weights
     games, starts = [], []  # per game: its id and lines' seats, where its lines start
-    for game, blob in rows:
-        seat_numbers, hex_ids, counts = hex_packing.unpack_matrix(bytes(blob))
+    for game, (seat_numbers, hex_ids, counts) in matrices:
         games.append((game, seat_numbers))
         starts.append(len(keys))
         for seat, hex_id in zip(seat_numbers, hex_ids, strict=True):

@@ -23,6 +23,7 @@ definitions, after which `rebuild_stats --from-facts` derives every game's lines
 from __future__ import annotations
 
 import struct
+import zlib
 from collections.abc import Sequence
 from pathlib import Path
 from typing import NamedTuple
@@ -35,8 +36,16 @@ from stats.models import HEX_LINE_COUNTERS
 FORMAT = 1
 HEADER = struct.Struct("<BBcH")
 WIDTH = len(HEX_LINE_COUNTERS)
-# A new dictionary: HEXES.write("NAME.zdict", build()) in `manage.py shell`.
-HEXES = PresetDictionary(Path(__file__).resolve().parent.parent / "hex_dictionaries", "1.zdict")
+# A new dictionary: HEXES.write("NAME.zdict", build()) in `manage.py shell`. Level 6 with
+# zlib's filtered strategy (the counters' columns are runs of small numbers): 0.11 ms a
+# game for 399 bytes, where level 7 took 0.16 ms for 397 (200 bot games, 2026-12-06; level
+# 5 filtered: 0.06 ms for 414). Values written at any level read the same way.
+HEXES = PresetDictionary(
+    Path(__file__).resolve().parent.parent / "hex_dictionaries",
+    "1.zdict",
+    level=6,
+    strategy=zlib.Z_FILTERED,
+)
 
 # A hex line as packed and unpacked: (seat, hex type, *whole counts in HEX_LINE_COUNTERS).
 HexCounts = tuple

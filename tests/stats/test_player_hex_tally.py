@@ -84,6 +84,24 @@ def test_a_retracted_game_leaves_the_tally(games):
     assert tally() == retracted
 
 
+def stored_tally() -> dict:
+    return dict(PlayerHexTally.objects.values_list("player__handle", "taken"))
+
+
+def test_a_folded_retraction_stores_what_a_rebuild_stores(games):
+    fold_deltas()
+    annies_only_game = games[3]
+    game_retracted.send(sender=Game, game=annies_only_game)
+    annies_only_game.counts = False
+    annies_only_game.save(update_fields=["counts"])
+    fold_deltas()
+    folded = stored_tally()
+    assert "annie" not in folded  # nothing left: no row, not a row of zeros
+    assert all(times for taken in folded.values() for times in taken.values())
+    rebuild_all()
+    assert stored_tally() == folded
+
+
 def test_a_merge_moves_the_duplicates_takes_and_seat_lines_to_the_player_kept(games):
     ann, annie = Player.objects.get(handle="ann"), Player.objects.get(handle="annie")
     fold_deltas()  # the duplicate's takes so far folded, the next game's still deltas
