@@ -61,8 +61,8 @@ def leaderboard_body(
         "ratings/_leaderboard_body.html",
         {
             "page": page,
-            "rows": [r for r in page if not r.provisional],
-            "provisional": [r for r in page if r.provisional],
+            "rows": [r for r in page.object_list if not r.provisional],
+            "provisional": [r for r in page.object_list if r.provisional],
         },
         request=request,
     )
