@@ -10,8 +10,7 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass
 
-from django.urls import reverse
-
+from common.quick_urls import quick_url
 from games.models import GameSeat
 from players.models import Player
 from tournaments.models import Elimination, Round, Table, TableSeat, Tournament, result_kind
@@ -81,8 +80,8 @@ def rounds_shown(tournament: Tournament) -> RoundsShown:
             number,
             log_id,
             result_kind(game is not None, [rank for _, _, rank, _ in seats]),
-            reverse("tournaments:table", args=[tournament.slug, round_number, number]),
-            "" if log_id is None else reverse("games:log", args=[log_id]),
+            quick_url("tournaments:table", tournament.slug, round_number, number),
+            "" if log_id is None else quick_url("games:log", log_id),
         )
         views = seats_shown(
             [(players[player], opening, rank, score) for player, opening, rank, score in seats],
