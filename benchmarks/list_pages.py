@@ -6,12 +6,16 @@ Run against a database built by `stats_load.py --keep`, with this checkout's cod
 another's (`--tree`), so that two trees' runs can be alternated:
 
     .venv/bin/python benchmarks/list_pages.py --database-url postgres://.../deepsea_bench \
-        [--tree ../other-checkout] [--requests 20] [--url /games/ --url /api/games/ ...]
+        [--tree ../other-checkout] [--requests 20] [--url /games/ --url /api/games/ ...] \
+        [--profile] [--dump DIR]
 
 By default: the games list, filtered by game, player, tournament and source, and deep (a
 cursor half way down); the API's list, plain, by player and deep; the demo tournament's
 page; the busiest player's page. Prints a line a page: median and least CPU ms and wall ms
-over the requests (after two not counted), the queries a request makes and their time.
+over the requests (after two not counted), the queries a request makes and their time. With
+--profile, the functions of the first page taking most CPU (cProfile); with --dump, each page's
+HTML is written to DIR (its CSP nonce blanked), to compare two trees' pages (`diff -r`).
+Any page can be named with --url: the tournament page and the leaderboard, for instance.
 """
 
 from __future__ import annotations
@@ -19,7 +23,7 @@ from __future__ import annotations
 import argparse
 from urllib.parse import urlencode
 
-from page_timing import THIS_TREE, django_on, timed, uncached_client
+from page_timing import THIS_TREE, django_on, dump, file_name, profile, timed, uncached_client
 
 
 def default_urls() -> list[str]:
@@ -60,13 +64,21 @@ def main() -> None:
     parser.add_argument("--tree", default=THIS_TREE)
     parser.add_argument("--requests", type=int, default=20)
     parser.add_argument("--url", action="append", help="a page (repeat); default: the lists")
+    parser.add_argument("--profile", action="store_true", help="profile the first page")
+    parser.add_argument("--dump", help="a directory to write each page's HTML to")
     args = parser.parse_args()
 
     tree = django_on(args.tree, args.database_url)
     urls = args.url or default_urls()
     with uncached_client() as client:
+        if args.profile:
+            profile(client, urls[0], args.requests)
+            return
         for url in urls:
-            print(f"{tree}: {url[:60]:<60} {timed(client, url, args.requests)}", flush=True)
+            timing = timed(client, url, args.requests)
+            if args.dump:
+                dump(timing.content, args.dump, file_name(url))
+            print(f"{tree}: {url[:60]:<60} {timing}", flush=True)
 
 
 if __name__ == "__main__":

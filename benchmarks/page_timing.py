@@ -1,11 +1,13 @@
 """Pages rendered in process with no page cache and timed: Django set up on another
 checkout's code if asked (so that two trees' runs can be alternated), and each page's CPU
-and wall ms a request and the queries one makes. What list_pages.py, stats_pages.py and
-player_page.py share (issue 25)."""
+and wall ms a request and the queries one makes; a page's HTML written out with its CSP nonce
+blanked (to compare two trees' pages byte for byte), or its CPU profiled. What list_pages.py,
+stats_pages.py and player_page.py share (issue 25)."""
 
 from __future__ import annotations
 
 import os
+import re
 import statistics
 import sys
 import time
@@ -89,3 +91,34 @@ def timed(client: Any, url: str, requests: int) -> Timing:
         response = client.get(url)
     query_ms = sum(float(q["time"]) for q in queries.captured_queries) * 1000
     return Timing(cpu, wall, len(queries.captured_queries), query_ms, response.content)
+
+
+def dump(content: bytes, directory: str, name: str) -> None:
+    """The page's HTML in DIRECTORY/NAME.html with its CSP nonce blanked: the nonce is new
+    on every request, the rest must be the same in two trees (`diff -r`)."""
+    Path(directory).mkdir(parents=True, exist_ok=True)
+    html = re.sub(rb'nonce="[^"]*"', b'nonce=""', content)
+    (Path(directory) / f"{name}.html").write_bytes(html)
+
+
+def file_name(url: str) -> str:
+    """A page's URL as a file name for dump()."""
+    return re.sub(r"[^-a-zA-Z0-9_.]+", "_", url.strip("/")) or "index"
+
+
+def profile(client: Any, url: str, requests: int) -> None:
+    """The functions taking most CPU over `requests` requests of the page (cProfile on
+    process time), by cumulative then by own time."""
+    import cProfile
+    import pstats
+
+    for _ in range(2):
+        client.get(url)
+    profiler = cProfile.Profile(time.process_time)
+    profiler.enable()
+    for _ in range(requests):
+        client.get(url)
+    profiler.disable()
+    stats = pstats.Stats(profiler)
+    stats.sort_stats("cumulative").print_stats(45)
+    stats.sort_stats("tottime").print_stats(30)

@@ -20,12 +20,9 @@ compared byte for byte (`diff -r`).
 from __future__ import annotations
 
 import argparse
-import re
-import time
-from pathlib import Path
 from urllib.parse import urlencode
 
-from page_timing import THIS_TREE, django_on, timed, uncached_client
+from page_timing import THIS_TREE, django_on, dump, profile, timed, uncached_client
 
 GAME = "deep-vents"
 DATES = {"since": "2024-01", "until": "2024-12"}
@@ -81,26 +78,8 @@ def main() -> None:
         for name in chosen:
             timing = timed(client, every[name], args.requests)
             if args.dump:
-                Path(args.dump).mkdir(parents=True, exist_ok=True)
-                html = re.sub(rb'nonce="[^"]*"', b'nonce=""', timing.content)
-                (Path(args.dump) / f"{name.strip().replace(' ', '-')}.html").write_bytes(html)
+                dump(timing.content, args.dump, name.strip().replace(" ", "-"))
             print(f"{tree}: {name:<26} {timing}", flush=True)
-
-
-def profile(client, page: str, requests: int) -> None:
-    import cProfile
-    import pstats
-
-    for _ in range(2):
-        client.get(page)
-    profiler = cProfile.Profile(time.process_time)
-    profiler.enable()
-    for _ in range(requests):
-        client.get(page)
-    profiler.disable()
-    stats = pstats.Stats(profiler)
-    stats.sort_stats("cumulative").print_stats(45)
-    stats.sort_stats("tottime").print_stats(30)
 
 
 if __name__ == "__main__":

@@ -8,7 +8,7 @@ from django.db.models import Count, Manager
 from drf_spectacular.utils import extend_schema_field
 from rest_framework import serializers
 
-from common.quick_urls import number_url
+from common.quick_urls import quick_url
 from engines.core.game import BID, TURN_ORDER
 from games.filters import CONFIRMATION_CHOICES
 from games.models import BatchState, Game, GameLog, GameSeat, Upload
@@ -108,7 +108,7 @@ class GameListSerializer(serializers.ListSerializer):
         # Each game's page by common.quick_urls, its URL pattern reversed once, not once a game:
         # reverse() was a tenth of the API list's time (issue 25).
         return [
-            self.child.written(game, seats[game.pk], number_url("games:log", game.log_id))
+            self.child.written(game, seats[game.pk], quick_url("games:log", game.log_id))
             for game in games
         ]
 

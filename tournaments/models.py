@@ -226,12 +226,19 @@ class Table(models.Model):
     @property
     def result_kind(self) -> str:
         """'verified' (from a log), 'unverified' (entered by hand) or 'pending'."""
-        if self.game is not None:
-            return "verified"
-        seats = list(self.seats.all())
-        if seats and all(s.hand_rank is not None for s in seats):
-            return "unverified"
-        return "pending"
+        if self.game is not None:  # the seats are not read
+            return result_kind(True, [])
+        return result_kind(False, [s.hand_rank for s in self.seats.all()])
+
+
+def result_kind(counted_game: bool, hand_ranks: list[int | None]) -> str:
+    """Table.result_kind from whether the table has a counted game and its seats' hand
+    ranks (the tournament page reads them for every table at once)."""
+    if counted_game:
+        return "verified"
+    if hand_ranks and all(rank is not None for rank in hand_ranks):
+        return "unverified"
+    return "pending"
 
 
 class TableSeat(models.Model):

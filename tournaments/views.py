@@ -1,6 +1,3 @@
-from collections import defaultdict
-
-from django.db.models import QuerySet
 from django.http import HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 
@@ -11,21 +8,11 @@ from tournaments.services import seating
 from tournaments.services.day import runs
 from tournaments.services.standings import standings_shown
 from tournaments.services.table_views import bid_record, seat_views
+from tournaments.services.tournament_page import rounds_shown
 
 
 def tournament_list(request: HttpRequest) -> HttpResponse:
     return render(request, "tournaments/list.html", {"tournaments": Tournament.objects.all()})
-
-
-def with_results(tables: QuerySet[Table]) -> QuerySet[Table]:
-    """Tables with what their seats and results show, in a few queries for any number of
-    tables: the log's raw text does not leave the database (the facts are not stored)."""
-    return (
-        tables.select_related("round__tournament", "log__game")
-        .defer("log__raw")
-        .prefetch_related("seats__player", "log__game__seats", "log__game__tournament_eliminations")
-        .order_by("round__number", "number")
-    )
 
 
 def standings_csv(tournament: Tournament) -> HttpResponse:
@@ -69,16 +56,11 @@ def tournament_detail(request: HttpRequest, slug: str) -> HttpResponse:
     if request.GET.get("format") == "csv":
         return standings_csv(tournament)
     # Every table once, for both the rounds and the standings.
-    tables = list(with_results(Table.objects.filter(round__tournament=tournament)))
-    by_round = defaultdict(list)
-    for table in tables:
-        by_round[table.round_id].append((table, seat_views(table)))
-    rounds = [(r, by_round[r.pk]) for r in tournament.rounds.order_by("-number")]
+    shown = rounds_shown(tournament)
     context = {
         "tournament": tournament,
-        "rounds": rounds,
-        "standings": standings_shown(tournament, tables),
-        "registrations": tournament.registrations.select_related("player"),
+        "rounds": shown.rounds,
+        "standings": standings_shown(tournament, results=shown.results),
         "runs_it": runs(request.user, tournament),
     }
     return render(request, "tournaments/detail.html", context)

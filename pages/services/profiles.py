@@ -15,7 +15,7 @@ from django.db.models.functions import Cast
 from django.utils import timezone
 
 from common.charts import embed
-from common.quick_urls import number_url
+from common.quick_urls import quick_url
 from engines.core.game import BID, TURN_ORDER
 from engines.registry import title_of
 from games.filters import COUNTS, confirmation_of
@@ -222,7 +222,7 @@ def listed(seat: GameSeat) -> None:
     most of the 50-row list's 8 ms (issue 25)."""
     game = seat.game
     when = timezone.localtime(game.played_at)
-    seat.url = number_url("games:log", game.log_id)
+    seat.url = quick_url("games:log", game.log_id)
     seat.played = (
         f"{when.year:04d}-{when.month:02d}-{when.day:02d} {when.hour:02d}:{when.minute:02d}"
     )

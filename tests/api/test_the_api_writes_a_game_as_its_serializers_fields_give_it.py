@@ -1,6 +1,6 @@
 """The API writes each game at once, its seats read as rows for a whole page
 (games.serializers: GameSerializer.written, seats_written; links by
-common.quick_urls.number_url; issue 25), and that is exactly what DRF reading
+common.quick_urls.quick_url; issue 25), and that is exactly what DRF reading
 GameSerializer's declared fields one by one gives: the list and a game's own page, games in
 every confirmation state, bot and guest seats, Deep Dive and Deep Vents, in UTC and another
 time zone. Compared as JSON text, so that a score written as 2 where DRF writes 2.0 is a
@@ -82,7 +82,7 @@ def test_the_api_writes_its_games_as_their_serializers_fields_give_them(
 
 
 def test_a_page_of_games_links_each_game_as_its_own_url_does(games, client):
-    """number_url reverses the games' URL once: each link is get_absolute_url's."""
+    """quick_url reverses the games' URL once: each link is get_absolute_url's."""
     listed = client.get("/api/games/").json()["results"]
 
     pages = {game.pk: game.get_absolute_url() for game in Game.objects.all()}

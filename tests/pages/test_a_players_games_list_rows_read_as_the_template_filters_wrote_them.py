@@ -10,7 +10,7 @@ from django.template.defaultfilters import date as date_filter
 from django.urls import clear_script_prefix, reverse, set_script_prefix
 from django.utils import timezone
 
-from common.quick_urls import number_url
+from common.quick_urls import quick_url
 from games.models import GameSeat
 from players.models import Player
 from tests.ratings_support import verified_game
@@ -63,13 +63,13 @@ def test_each_rows_link_date_and_place_are_what_the_template_filters_gave(client
         assert expected[-1][1] == "2026-02-28 22:40"
 
 
-def test_a_number_url_is_reverses_under_any_script_prefix():
+def test_a_numbers_quick_url_is_what_reverse_gives_under_any_script_prefix():
     for number in [0, 7, 1234567890123]:
-        assert number_url("games:log", number) == reverse("games:log", args=[number])
+        assert quick_url("games:log", number) == reverse("games:log", args=[number])
     try:
         set_script_prefix("/mounted/")
-        assert number_url("games:log", 12) == "/mounted/games/12/"
-        assert number_url("games:log", 12) == reverse("games:log", args=[12])
+        assert quick_url("games:log", 12) == "/mounted/games/12/"
+        assert quick_url("games:log", 12) == reverse("games:log", args=[12])
     finally:
         clear_script_prefix()
-    assert number_url("games:log", 12) == "/games/12/"
+    assert quick_url("games:log", 12) == "/games/12/"

@@ -33,7 +33,7 @@ def test_the_tournament_page_makes_the_same_queries_with_3_or_30_other_games(cli
 
     many = queries_of(client)
 
-    assert len(many) == len(few) == 9
+    assert len(many) == len(few) == 8
 
 
 def test_the_tournament_page_reads_its_games_seats_by_game_without_joining_the_games(client):

@@ -131,28 +131,43 @@ def compute_standings(
 
 
 def table_result(table: Table) -> TableResult | None:
-    """A table's placements: from its verified game, else the hand entry, else None.
+    """A table's placements: from its verified game, else the hand entry, else None."""
+    game = table.game
+    return result_of(
+        table.round.number,
+        table.number,
+        [(s.player_id, s.hand_rank, s.hand_score) for s in table.seats.all()],
+        None if game is None else [(s.player_id, s.rank, s.score) for s in game.seats.all()],
+    )
+
+
+def result_of(
+    round_number: int,
+    table_number: int,
+    seated: list[tuple[int, int | None, float | None]],
+    game_seats: list[tuple[int | None, int, float]] | None,
+) -> TableResult | None:
+    """A table's placements from its seats (player id, hand rank, hand score) and its counted
+    game's seats (player id, rank, score), or None.
 
     A game counts only when it seats exactly the table's players: one attached before
     results were checked against the seating is no result (and breaks no page)."""
-    game = table.game
-    seated = {s.player_id for s in table.seats.all()}
-    seats = [s for s in game.seats.all() if s.player_id is not None] if game else []
-    if seats and {s.player_id for s in seats} == seated and len(seats) == len(seated):
+    players = {player for player, _, _ in seated}
+    seats = [s for s in game_seats if s[0] is not None] if game_seats else []
+    if seats and {player for player, _, _ in seats} == players and len(seats) == len(players):
         return TableResult(
-            table.round.number,
-            table.number,
-            {s.player_id: s.rank for s in seats},
-            {s.player_id: s.score for s in seats},
+            round_number,
+            table_number,
+            {player: rank for player, rank, _ in seats},
+            {player: score for player, _, score in seats},
             verified=True,
         )
-    seats = list(table.seats.all())
-    if seats and all(s.hand_rank is not None for s in seats):
+    if seated and all(rank is not None for _, rank, _ in seated):
         return TableResult(
-            table.round.number,
-            table.number,
-            {s.player_id: s.hand_rank for s in seats},
-            {s.player_id: s.hand_score for s in seats},
+            round_number,
+            table_number,
+            {player: rank for player, rank, _ in seated},
+            {player: score for player, _, score in seated},
             verified=False,
         )
     return None
@@ -170,18 +185,22 @@ def tournament_results(tournament: Tournament) -> list[TableResult]:
 
 
 def tournament_standings(
-    tournament: Tournament, tables: list[Table] | None = None
+    tournament: Tournament,
+    tables: list[Table] | None = None,
+    results: list[TableResult] | None = None,
 ) -> list[Standing]:
     """The standings of a tournament, with the Player objects attached; from its `tables`
-    when the caller has them already (with seats and games, in round and table order)."""
+    when the caller has them already (with seats and games, in round and table order), or
+    their `results` (in that order)."""
     registrations = list(tournament.registrations.select_related("player"))
     draws = {r.player_id: r.draw for r in registrations}
     dropped = {r.player_id for r in registrations if r.dropped_after_round is not None}
-    results = (
-        tournament_results(tournament)
-        if tables is None
-        else [r for r in map(table_result, tables) if r is not None]
-    )
+    if results is None:
+        results = (
+            tournament_results(tournament)
+            if tables is None
+            else [r for r in map(table_result, tables) if r is not None]
+        )
     standings = compute_standings(results, draws, dropped)
     players = {r.player_id: r.player for r in registrations}
     for row in standings:
@@ -189,11 +208,15 @@ def tournament_standings(
     return standings
 
 
-def standings_shown(tournament: Tournament, tables: list[Table] | None = None) -> list[Standing]:
+def standings_shown(
+    tournament: Tournament,
+    tables: list[Table] | None = None,
+    results: list[TableResult] | None = None,
+) -> list[Standing]:
     """The standings in the order the pages and the CSV show them: the placed players by
     place, then those with no result yet by name (their dashes tie; the draw that breaks
     the tie is for seating, which reads tournament_standings, and would look random)."""
-    standings = tournament_standings(tournament, tables)
+    standings = tournament_standings(tournament, tables, results)
     # Every placed player sorts above every unplaced one (a placement beats none), so
     # moving the unplaced moves no place.
     unplaced = sorted(

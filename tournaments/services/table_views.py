@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
 
@@ -21,21 +22,36 @@ class SeatView:
 
 def seat_views(table: Table) -> list[SeatView]:
     """The seated players, best placed first once there is a result."""
-    seats = {
-        s.player_id: SeatView(s.player, s.opening_bidder, s.hand_rank, s.hand_score)
-        for s in table.seats.all()
-    }
     game = table.game
-    if game is not None:
+    return seats_shown(
+        [(s.player, s.opening_bidder, s.hand_rank, s.hand_score) for s in table.seats.all()],
+        None
+        if game is None
+        else [(g.seat, g.player_id, g.rank, g.score, g.summary) for g in game.seats.all()],
         # Stored at verification (tournaments.receivers): no facts to decode per table.
-        eliminated = {e.seat: e.turn for e in game.tournament_eliminations.all()}
-        for game_seat in game.seats.all():
-            view = seats.get(game_seat.player_id)
-            if view is None:
-                continue
-            view.rank, view.score = game_seat.rank, game_seat.score
-            view.summary = game_seat.summary
-            view.eliminated_turn = eliminated.get(game_seat.seat)
+        {} if game is None else {e.seat: e.turn for e in game.tournament_eliminations.all()},
+    )
+
+
+def seats_shown(
+    seated: Iterable[tuple[Player, bool, int | None, float | None]],
+    game_seats: Iterable[tuple[int, int | None, int, float, dict | None]] | None,
+    eliminated: dict[int, int],
+) -> list[SeatView]:
+    """seat_views from a table's seats (player, opening bidder, hand rank, hand score), its
+    counted game's seats (seat, player id, rank, score, summary) or None, and the game's
+    eliminations (seat: turn): what the tournament page reads for every table at once."""
+    seats = {
+        player.pk: SeatView(player, opening_bidder, rank, score)
+        for player, opening_bidder, rank, score in seated
+    }
+    for seat, player_id, rank, score, summary in game_seats or ():
+        view = seats.get(player_id)
+        if view is None:
+            continue
+        view.rank, view.score = rank, score
+        view.summary = summary
+        view.eliminated_turn = eliminated.get(seat)
     return sorted(seats.values(), key=lambda v: (v.rank is None, v.rank or 0, v.player.handle))
 
 
