@@ -24,7 +24,8 @@ the skill it reaches bounds what a better reading of the seats could add. Each t
 figures are followed by its skill without the playouts' sampling noise (each forecast's
 estimated variance taken out of its Brier score): with `--seats true` that is the skill of
 the best forecast the deciding diver's information allows, as the bots neither see nor
-choose by chip values, so the resampled values are what the diver can know of them.
+choose by chip values, so the values redrawn within their levels are what the diver knows
+of them (all but the chips it once held and dropped or lost, redrawn too).
 `--hidden known` starts every playout from the log's own chip values instead (what nobody at
 the table knows): what the face-down values cost the forecasts.
 """
