@@ -20,7 +20,14 @@ wrong under 1%. The machine has two shared cores: run it under `nice`, on a samp
         [--target-se 0.05 --max-playouts 200] [--seats read|pool|true]
 
 `--seats true` seats in the playouts the bots really at the table, which no analysis knows:
-the skill it reaches bounds what a better reading of the seats could add.
+the skill it reaches bounds what a better reading of the seats could add. Each table's
+figures are followed by its skill without the playouts' sampling noise (each forecast's
+estimated variance taken out of its Brier score): with `--seats true` that is the skill of
+the best forecast the deciding diver's information allows, as the bots neither see nor
+choose by chip values, so the values redrawn within their levels are what the diver knows
+of them (all but the chips it once held and dropped or lost, redrawn too).
+`--hidden known` starts every playout from the log's own chip values instead (what nobody at
+the table knows): what the face-down values cost the forecasts.
 """
 
 from __future__ import annotations
@@ -37,7 +44,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from engines.analysis import Budget, decision_points, evaluate_position
-from engines.analysis.calibration import Forecast, skill, summary
+from engines.analysis.calibration import Forecast, brier, prior_brier, skill, summary
+from engines.analysis.evaluator import ActionEstimate
 from engines.analysis.table_reading import TableReading
 from engines.core.bots import mixed_strategy
 from engines.core.game import Strategy
@@ -93,12 +101,30 @@ def playout_override(game_id: str, pool: str, randomness: float | None) -> type[
     return mixed_strategy([game.strategies[name] for name in names], chosen)
 
 
-def game_forecasts(job: tuple) -> tuple[list[tuple[Forecast, int]], float, list[list]]:
+def noise(estimate: ActionEstimate) -> float:
+    """An unbiased estimate of the variance of the estimate's win (the sample variance of
+    the playouts over their number): what its playouts' sampling adds to its Brier score."""
+    n = estimate.playouts
+    if n < 2 or estimate.exact:
+        return 0.0
+    mean = estimate.total / n
+    return max(0.0, (estimate.total_sq - n * mean * mean) / (n - 1)) / n
+
+
+def game_forecasts(
+    job: tuple,
+) -> tuple[list[tuple[Forecast, int, float]], float, list[list]]:
     """Forecasts at every `every`-th decision of one game, each with the third of the game
-    it was made in (0-2), the CPU seconds they took, and each forecast as a row for `--dump`
-    (game, event index, third, probability, playouts, outcome)."""
-    game_id, kind, index, every, budget, pool, randomness, seating = job
+    it was made in (0-2) and its sampling variance (noise), the CPU seconds they took, and
+    each forecast as a row for `--dump` (game, event index, third, probability, playouts,
+    outcome, sampling variance)."""
+    game_id, kind, index, every, budget, pool, randomness, seating, hidden = job
     playout = playout_override(game_id, pool, randomness)
+    if hidden == "known":
+        # A diagnostic, in this worker only: playouts start from the log's own chip values
+        # (what no diver at the table knows), so the skill bounds what the face-down values
+        # cost. A clone, as resample gives: the evaluator applies actions to what it returns.
+        get_game(game_id).resample = lambda state, seat, rng: state.clone()
     started = time.process_time()
     log = table_log(game_id, kind, index)
     players = len(log["players"])
@@ -122,10 +148,17 @@ def game_forecasts(job: tuple) -> tuple[list[tuple[Forecast, int]], float, list[
                 seats=playout_seats(log, kind, seating, reading),
             )
             third = 3 * point.index // len(log["events"])
-            forecasts.append((Forecast(index, players, estimate.win, outcome[point.seat]), third))
-            raw.append(
-                [index, point.index, third, estimate.win, estimate.playouts, outcome[point.seat]]
+            forecasts.append(
+                (
+                    Forecast(index, players, estimate.win, outcome[point.seat]),
+                    third,
+                    noise(estimate),
+                )
             )
+            raw.append(
+                [index, point.index, third, estimate.win, estimate.playouts, outcome[point.seat],
+                 noise(estimate)]
+            )  # fmt: skip
         reading.observe(point)
     return forecasts, time.process_time() - started, raw
 
@@ -148,10 +181,37 @@ def playout_seats(
     return None
 
 
-def figures_line(game_id: str, kind: str, staged: list[tuple[Forecast, int]], cpu: float) -> str:
-    forecasts = [forecast for forecast, _ in staged]
+def denoised_skill(staged: list[tuple[Forecast, int, float]]) -> float:
+    """Skill with each forecast's sampling variance taken out of its Brier score: the skill
+    of the same playouts without limit. The playouts' randomness is independent of how the
+    real game went, so E[(estimate - outcome)^2] = E[(p - outcome)^2] + Var(estimate)."""
+    forecasts = [forecast for forecast, _, _ in staged]
+    return 1 - (brier(forecasts) - sum(v for _, _, v in staged) / len(staged)) / prior_brier(
+        forecasts
+    )
+
+
+def denoised_line(staged: list[tuple[Forecast, int, float]]) -> str:
+    games = sorted({forecast.game for forecast, _, _ in staged})
+    value = denoised_skill(staged)
+    values = [denoised_skill([s for s in staged if s[0].game != game]) for game in games]
+    mean = sum(values) / len(values)
+    se = (len(values) - 1) / len(values) * sum((v - mean) ** 2 for v in values)
+    thirds = [[s for s in staged if s[1] == n] for n in range(3)]
+    return (
+        f"   without sampling noise: skill {value:.3f} +- {se**0.5:.3f} (by third "
+        f"{' / '.join(f'{denoised_skill(third):.2f}' for third in thirds if third)}); "
+        f"mean playouts' variance {sum(v for _, _, v in staged) / len(staged):.4f}, "
+        f"prior Brier {prior_brier([s[0] for s in staged]):.4f}"
+    )
+
+
+def figures_line(
+    game_id: str, kind: str, staged: list[tuple[Forecast, int, float]], cpu: float
+) -> str:
+    forecasts = [forecast for forecast, _, _ in staged]
     f = summary(forecasts)
-    thirds = [[forecast for forecast, third in staged if third == n] for n in range(3)]
+    thirds = [[forecast for forecast, third, _ in staged if third == n] for n in range(3)]
     verdict = [
         "skill ok" if f["skill"] >= 0.3 else "SKILL < 0.3",
         "ECE ok" if f["ece"] <= 0.05 else "ECE > 0.05",
@@ -187,6 +247,13 @@ def main() -> None:
         "playout bot everywhere, or the bots really seated (a bound no analysis reaches)",
     )
     parser.add_argument(
+        "--hidden",
+        choices=("resampled", "known"),
+        default="resampled",
+        help="the chips' values the deciding diver has not seen redrawn (as analyses do), "
+        "or the log's own (a diagnostic: what the face-down values cost)",
+    )
+    parser.add_argument(
         "--dump", help="write each forecast (game, event, third, p, playouts, outcome) as JSON"
     )
     args = parser.parse_args()
@@ -197,7 +264,8 @@ def main() -> None:
         f"budget {budget.to_json()}, {args.sample} games per table, every {args.every}. "
         f"decision, {args.workers} workers; load {' '.join(f'{v:.2f}' for v in os.getloadavg())}"
         f" on {os.cpu_count()} CPUs; playouts: {args.pool or 'the game pool'}, randomness "
-        f"{'the game' if args.randomness is None else args.randomness}; seats: {args.seats}",
+        f"{'the game' if args.randomness is None else args.randomness}; seats: {args.seats}; "
+        f"hidden values: {args.hidden}",
         flush=True,
     )
     started = time.perf_counter()
@@ -206,7 +274,17 @@ def main() -> None:
         for game_id in args.games.split(","):
             for kind in args.tables.split(","):
                 jobs = [
-                    (game_id, kind, i, args.every, budget, args.pool, args.randomness, args.seats)
+                    (
+                        game_id,
+                        kind,
+                        i,
+                        args.every,
+                        budget,
+                        args.pool,
+                        args.randomness,
+                        args.seats,
+                        args.hidden,
+                    )
                     for i in range(args.sample)
                 ]
                 parts = pool.map(game_forecasts, jobs, chunksize=1)
@@ -214,6 +292,7 @@ def main() -> None:
                 cpu = sum(seconds for _, seconds, _ in parts)
                 dumped[f"{game_id}:{kind}"] = [row for _, _, rows in parts for row in rows]
                 print(figures_line(game_id, kind, staged, cpu), flush=True)
+                print(denoised_line(staged), flush=True)
     if args.dump:
         Path(args.dump).write_text(json.dumps(dumped))
     print(
