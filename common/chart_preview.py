@@ -48,10 +48,35 @@ def title_of(thing: Any) -> str:
     return title.get("text", "") if isinstance(title, dict) else str(title)
 
 
+class DateText(str):
+    """A moment as a figure's JSON writes it (its isoformat), carrying its seconds for the
+    picture: a player's rating history has hundreds of dates on two lines, and reading each
+    back from its text (fromisoformat, some 2,500 times a request) was most of the chart's
+    time (issue 25). Being a str, it is written to JSON, compared and hashed as the text."""
+
+    seconds: float
+
+    def __new__(cls, text: str, seconds: float) -> DateText:
+        dated = super().__new__(cls, text)
+        dated.seconds = seconds
+        return dated
+
+    @classmethod
+    def of(cls, moment: datetime.datetime) -> DateText:
+        # What as_number reads from the text: the same float, a naive moment in local time.
+        return cls(moment.isoformat(), moment.timestamp())
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Copied (plotly's validating Figure deep-copies its data) or pickled with its seconds.
+        return (DateText, (str(self), self.seconds))
+
+
 def as_number(value: Any) -> float | None:
     """A value on a numeric or date axis as a number (dates as seconds), None for a gap."""
     if value is None:
         return None
+    if type(value) is DateText:
+        return value.seconds
     if isinstance(value, int | float):
         return float(value)
     try:

@@ -14,6 +14,7 @@ from django.db.models.fields.json import KeyTextTransform
 from django.db.models.functions import Cast
 from django.utils import timezone
 
+from common.chart_preview import DateText
 from common.charts import embed
 from common.quick_urls import number_url
 from engines.core.game import BID, TURN_ORDER
@@ -70,7 +71,7 @@ def rating_history_figure(player: Player) -> str | None:
     dates = []
     for game_type, played_at, elo, mu, sigma in changes:
         line = lines[game_type]
-        line["x"].append(played_at.isoformat())
+        line["x"].append(DateText.of(played_at))  # the text, its seconds for the picture
         line["elo"].append(round(elo, 1))
         line["skill"].append(display_rating(ordinal((mu, sigma))))
         dates.append(played_at)
