@@ -152,7 +152,8 @@ def preview(figure: dict[str, Any], point_labels: bool = False) -> SafeString | 
     ]
     legend_rows = legend_layout(named)
     x_title_lines = wrapped(title_of(x_layout), WIDTH - 80)
-    tick_rows = 2 if x_categories(data) is not None else 1
+    categories = x_categories(data)  # once: it reads every x of every trace
+    tick_rows = 2 if categories is not None else 1
     below = 22 + (tick_rows - 1) * FONT + len(x_title_lines) * (FONT + 4)
     bottom = height - 8 - len(legend_rows) * (FONT + 6) - below
     # A y title reads across its panel's height, in two lines at most (the second moves the
@@ -162,7 +163,6 @@ def preview(figure: dict[str, Any], point_labels: bool = False) -> SafeString | 
     )
     left, right = 58.0 + max(0, y_title_lines - 1) * FONT, WIDTH - 14.0
 
-    categories = x_categories(data)
     if categories is not None:
         band = (right - left) / max(len(categories), 1)
         position = {c: left + band * (i + 0.5) for i, c in enumerate(categories)}
