@@ -48,10 +48,35 @@ def title_of(thing: Any) -> str:
     return title.get("text", "") if isinstance(title, dict) else str(title)
 
 
+class DateText(str):
+    """A moment as a figure's JSON writes it (its isoformat), carrying its seconds for the
+    picture: a player's rating history has hundreds of dates on two lines, and reading each
+    back from its text (fromisoformat, some 2,500 times a request) was most of the chart's
+    time (issue 25). Being a str, it is written to JSON, compared and hashed as the text."""
+
+    seconds: float
+
+    def __new__(cls, text: str, seconds: float) -> DateText:
+        dated = super().__new__(cls, text)
+        dated.seconds = seconds
+        return dated
+
+    @classmethod
+    def of(cls, moment: datetime.datetime) -> DateText:
+        # What as_number reads from the text: the same float, a naive moment in local time.
+        return cls(moment.isoformat(), moment.timestamp())
+
+    def __reduce__(self) -> tuple[Any, ...]:
+        # Copied (plotly's validating Figure deep-copies its data) or pickled with its seconds.
+        return (DateText, (str(self), self.seconds))
+
+
 def as_number(value: Any) -> float | None:
     """A value on a numeric or date axis as a number (dates as seconds), None for a gap."""
     if value is None:
         return None
+    if type(value) is DateText:
+        return value.seconds
     if isinstance(value, int | float):
         return float(value)
     try:
@@ -127,7 +152,8 @@ def preview(figure: dict[str, Any], point_labels: bool = False) -> SafeString | 
     ]
     legend_rows = legend_layout(named)
     x_title_lines = wrapped(title_of(x_layout), WIDTH - 80)
-    tick_rows = 2 if x_categories(data) is not None else 1
+    categories = x_categories(data)  # once: it reads every x of every trace
+    tick_rows = 2 if categories is not None else 1
     below = 22 + (tick_rows - 1) * FONT + len(x_title_lines) * (FONT + 4)
     bottom = height - 8 - len(legend_rows) * (FONT + 6) - below
     # A y title reads across its panel's height, in two lines at most (the second moves the
@@ -137,7 +163,6 @@ def preview(figure: dict[str, Any], point_labels: bool = False) -> SafeString | 
     )
     left, right = 58.0 + max(0, y_title_lines - 1) * FONT, WIDTH - 14.0
 
-    categories = x_categories(data)
     if categories is not None:
         band = (right - left) / max(len(categories), 1)
         position = {c: left + band * (i + 0.5) for i, c in enumerate(categories)}
