@@ -22,7 +22,7 @@ from django.urls import reverse
 from django.utils import dateformat, timezone
 
 from common.database import any_of
-from common.quick_urls import number_url
+from common.quick_urls import quick_url
 from games import log_dictionary
 
 
@@ -466,7 +466,7 @@ class Game(models.Model):
     def get_absolute_url(self) -> str:
         # From the log's id alone: a list of games links each without loading its log; the
         # pattern reversed once (common.quick_urls), not once a row of the games list.
-        return number_url("games:log", self.log_id)
+        return quick_url("games:log", self.log_id)
 
     # The engine's per-turn facts (see docs/log-format.md, "Replay facts") are not stored:
     # a 4-player Deep Vents game's came to about 5 KB compressed, five times its compressed
