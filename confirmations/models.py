@@ -51,7 +51,12 @@ class Review(models.Model):
         ordering = ["-opened_at", "-pk"]
 
     def __str__(self) -> str:
-        return f"review of log {self.log_id} ({self.status})"
+        from games.names import stored_log_name  # models load before the names' table desk
+
+        # Staff's page heading and breadcrumb: the game in words, never its log's id. A list
+        # of reviews has the page's names read at once (games.admin_columns.GameNamedInWords).
+        name = getattr(self, "game_in_words", None) or stored_log_name(self.log)
+        return f"review of {name} ({self.status})"
 
     def get_absolute_url(self) -> str:
         return reverse("games:log", args=[self.log_id])
@@ -91,4 +96,5 @@ class Confirmation(models.Model):
         ]
 
     def __str__(self) -> str:
-        return f"{self.player} on log {self.review.log_id}: {self.answer}"
+        # Shown under its review, which names the game.
+        return f"{self.player}: {self.answer}"

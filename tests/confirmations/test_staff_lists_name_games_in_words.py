@@ -50,7 +50,9 @@ def test_a_review_page_and_its_accept_message_name_the_game(staff_client):
     review = disputed_games(1)[0]
     url = f"/admin/confirmations/review/{review.pk}/change/"
 
-    assert "Deep Vents, 3 Dec 2026: ann1, bea1, Guest" in text(staff_client.get(url).content)
+    page = text(staff_client.get(url).content)
+    assert "review of Deep Vents, 3 Dec 2026: ann1, bea1, Guest (disputed)" in page
+    assert f"log {review.log_id}" not in page
     answers = list(review.confirmations.order_by("pk"))
     form = {
         "note": "",
