@@ -13,6 +13,7 @@ from playwright.sync_api import expect
 
 from confirmations.models import Review
 from games.models import Game, GameLog
+from games.names import stored_log_name
 from games.viewer import event_in_words
 from players.models import Player
 from tests.confirmation_support import (
@@ -126,7 +127,8 @@ def test_a_game_is_uploaded_confirmed_disputed_accepted_and_ranked(browser, live
     review = Review.objects.get(log=log)
     page.goto(f"{base}/admin/confirmations/review/{review.pk}/change/")
     page.click("input[name=_accept]")
-    page.wait_for_selector(f"text=Log {log.pk} accepted")
+    # Named as its players know it, never "log N" (games.names).
+    expect(page.locator(".messagelist")).to_contain_text(f"{stored_log_name(log)}: accepted.")
     assert Game.objects.get(log=log).counts
     page.goto(f"{base}/leaderboards/deep-vents/")
     board = page.content()

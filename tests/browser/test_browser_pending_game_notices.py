@@ -17,6 +17,7 @@ from playwright.sync_api import expect
 from confirmations.models import Confirmation, Review
 from engines.core.replay import verify
 from games.models import Game, GameLog
+from games.names import stored_log_name
 from games.viewer import count_events, event_in_words
 from notices.models import Kind, Notice
 from tests.confirmation_support import (
@@ -171,7 +172,9 @@ def test_players_answer_a_pending_game_from_their_inbox_and_staff_decide_at_the_
     shot(page, "staff-at-the-moment")
     page.go_back()
     page.click("input[name=_accept]")
-    expect(page.locator(".messagelist")).to_contain_text(f"Log {log_id} accepted")
+    # Named as its players know it, never "log N" (games.names).
+    name = stored_log_name(GameLog.objects.get(pk=log_id))
+    expect(page.locator(".messagelist")).to_contain_text(f"{name}: accepted.")
 
     assert Game.objects.get(log_id=log_id).counts
     told = Notice.objects.filter(kind=Kind.DISPUTE_DECIDED).values_list("user__username", flat=True)
