@@ -68,3 +68,21 @@ def running_table(players: list[Player], seed: int = 1) -> Table:
             table=table, seat=seat, player=player, opening_bidder=seat == opener
         )
     return table
+
+
+def change_form(review, **fields: str) -> dict[str, str]:
+    """The review page's form as a browser sends it: the note, the players' answers (shown
+    read-only) and the button pressed."""
+    answers = list(review.confirmations.order_by("pk"))
+    data = {
+        "note": "",
+        "confirmations-TOTAL_FORMS": str(len(answers)),
+        "confirmations-INITIAL_FORMS": str(len(answers)),
+        "confirmations-MIN_NUM_FORMS": "0",
+        "confirmations-MAX_NUM_FORMS": "1000",
+        **fields,
+    }
+    for index, answer in enumerate(answers):
+        data[f"confirmations-{index}-id"] = str(answer.pk)
+        data[f"confirmations-{index}-review"] = str(review.pk)
+    return data

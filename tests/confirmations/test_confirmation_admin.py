@@ -9,6 +9,7 @@ from confirmations import services
 from confirmations.models import Review
 from games.models import Game
 from tests.confirmation_support import (
+    change_form,
     player_with_login,
     submitted_game,
 )
@@ -22,24 +23,6 @@ def disputed():
     game = submitted_game(["Ann", "Bea", "Guest"], ann.user)
     services.dispute(game.log_id, bea.user, 2, "that was my hex")
     return Review.objects.get(log=game.log)
-
-
-def change_form(review: Review, **fields: str) -> dict[str, str]:
-    """The review page's form as a browser sends it: the note, the players' answers (shown
-    read-only) and the button pressed."""
-    answers = list(review.confirmations.order_by("pk"))
-    data = {
-        "note": "",
-        "confirmations-TOTAL_FORMS": str(len(answers)),
-        "confirmations-INITIAL_FORMS": str(len(answers)),
-        "confirmations-MIN_NUM_FORMS": "0",
-        "confirmations-MAX_NUM_FORMS": "1000",
-        **fields,
-    }
-    for index, answer in enumerate(answers):
-        data[f"confirmations-{index}-id"] = str(answer.pk)
-        data[f"confirmations-{index}-review"] = str(review.pk)
-    return data
 
 
 def test_the_review_page_shows_the_dispute_and_accepting_makes_the_game_count(

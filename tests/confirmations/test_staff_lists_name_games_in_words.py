@@ -15,7 +15,7 @@ from django.test.utils import CaptureQueriesContext
 from confirmations import services
 from confirmations.models import Review
 from games.models import VerdictChange
-from tests.confirmation_support import player_with_login, submitted_game
+from tests.confirmation_support import change_form, player_with_login, submitted_game
 
 pytestmark = pytest.mark.django_db
 PLAYED = datetime.datetime(2026, 12, 3, 19, 30, tzinfo=datetime.UTC)
@@ -53,18 +53,7 @@ def test_a_review_page_and_its_accept_message_name_the_game(staff_client):
     page = text(staff_client.get(url).content)
     assert "review of Deep Vents, 3 Dec 2026: ann1, bea1, Guest (disputed)" in page
     assert f"log {review.log_id}" not in page
-    answers = list(review.confirmations.order_by("pk"))
-    form = {
-        "note": "",
-        "confirmations-TOTAL_FORMS": str(len(answers)),
-        "confirmations-INITIAL_FORMS": str(len(answers)),
-        "confirmations-MIN_NUM_FORMS": "0",
-        "confirmations-MAX_NUM_FORMS": "1000",
-        "_accept": "Accept",
-    }
-    for index, answer in enumerate(answers):
-        form[f"confirmations-{index}-id"] = str(answer.pk)
-        form[f"confirmations-{index}-review"] = str(review.pk)
+    form = change_form(review, _accept="Accept")
     followed = staff_client.post(url, form, follow=True)
 
     assert "Deep Vents, 3 Dec 2026: ann1, bea1, Guest: accepted." in text(followed.content)
