@@ -12,12 +12,12 @@ from typing import Any
 from urllib.parse import urlencode, urlsplit
 
 from django.http import HttpRequest
-from django.template.defaultfilters import floatformat
 from django.utils.html import conditional_escape, format_html
 from django.utils.safestring import SafeString, mark_safe
 from rest_framework.pagination import CursorPagination
 from rest_framework.request import Request
 
+from common.quick_numbers import floatformat
 from games.models import GameSeat
 
 PAGE_SIZE = 50
@@ -29,8 +29,8 @@ GAME_SHOWN = ("log_id", "game_type", "played_at", "source", "counts")
 
 
 def shown_score(score: float) -> str:
-    """A score as `floatformat` shows it, whole scores (nearly all) without its Decimal."""
-    return str(int(score)) if score.is_integer() else floatformat(score)
+    """A score as `floatformat` shows it (common.quick_numbers: without its Decimal)."""
+    return floatformat(score, -1)
 
 
 def seats_shown(game_ids: list[int]) -> dict[int, SafeString]:
