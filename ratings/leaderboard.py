@@ -12,11 +12,13 @@ from functools import lru_cache
 from html import escape
 from typing import NamedTuple
 
+from django.contrib.postgres.expressions import ArraySubquery
 from django.core.paginator import Page, Paginator
-from django.db.models import Case, F, When
+from django.db.models import Case, Count, F, OuterRef, QuerySet, When
 from django.utils.safestring import SafeString, mark_safe
 
-from common.database import newest_per_group
+from common.compiled import Compiled, compile_once
+from common.database import any_of, newest_per_group
 from common.quick_urls import slug_url
 from games.models import Game, Source
 from players.models import Player
@@ -171,7 +173,22 @@ def leaderboard_page(game_type: str, filters: Filters, number: str | None) -> Pa
         rows = leaderboard_rows(game_type, filters)
         ordered = [r for r in rows if not r.provisional] + [r for r in rows if r.provisional]
         return Paginator(ordered, ROWS_PER_PAGE).get_page(number)
-    ratings = (
+    paged = CompiledRatings.of(game_type) or ordered_ratings(game_type)
+    page = Paginator(paged, ROWS_PER_PAGE).get_page(number)
+    rows = list(page.object_list)
+    trends = recent_elo(game_type, [player_id for player_id, *_ in rows])
+    page.object_list = [
+        Row(Named(handle, name), elo, ordinal((mu, sigma)), games, wins, trends.get(player_id, []))
+        for player_id, handle, name, elo, mu, sigma, games, wins in rows
+    ]
+    for position, row in enumerate(page.object_list, start=page.start_index()):
+        row.position = None if row.provisional else position
+    return page
+
+
+def ordered_ratings(game_type: str) -> QuerySet:
+    """A game type's stored ratings as a page shows them: established first, best Elo first."""
+    return (
         Rating.objects.filter(game_type=game_type)
         .annotate(provisional_first=Case(When(games__lt=PROVISIONAL_GAMES, then=1), default=0))
         .order_by("provisional_first", "-rating", "player__handle")
@@ -187,21 +204,74 @@ def leaderboard_page(game_type: str, filters: Filters, number: str | None) -> Pa
             "wins",
         )
     )
-    page = Paginator(ratings, ROWS_PER_PAGE).get_page(number)
-    rows = list(page.object_list)
-    trends = recent_elo(game_type, [player_id for player_id, *_ in rows])
-    page.object_list = [
-        Row(Named(handle, name), elo, ordinal((mu, sigma)), games, wins, trends.get(player_id, []))
-        for player_id, handle, name, elo, mu, sigma, games, wins in rows
-    ]
-    for position, row in enumerate(page.object_list, start=page.start_index()):
-        row.position = None if row.provisional else position
-    return page
+
+
+def rated_count(game_type: str) -> QuerySet:
+    """How many players a game type has stored ratings for, as a query of one row (none for
+    no player): what the Paginator's count() of ordered_ratings counts."""
+    return (
+        Rating.objects.filter(game_type=game_type)
+        .order_by()
+        .values("game_type")
+        .annotate(rated=Count("*"))
+        .values_list("rated")
+    )
+
+
+# The placeholders the leaderboard's queries are compiled with (common.compiled).
+GAME_SLOT = "slot:game_type"
+PLAYERS_SLOT = [-32_123]
+
+
+class CompiledRatings:
+    """ordered_ratings(game_type) for the Paginator, its count and its slices each read by
+    one query compiled once (common.compiled): the ORM built and compiled them afresh on
+    every request (issue 25)."""
+
+    def __init__(self, game_type: str, count: Compiled, rows: Compiled) -> None:
+        self.game_type = game_type
+        self.counting = count
+        self.reading = rows
+
+    @classmethod
+    def of(cls, game_type: str) -> CompiledRatings | None:
+        """None where the queries are not compiled (SQLite): ask the ORM."""
+        slots = {"game_type": GAME_SLOT}
+        count = compile_once("leaderboard count", Rating, rated_count, slots)
+        rows = compile_once("leaderboard rows", Rating, ordered_ratings, slots)
+        if count is None or rows is None:
+            return None
+        return cls(game_type, count, rows)
+
+    def count(self) -> int:
+        found = self.counting.rows({"game_type": self.game_type})
+        return found[0][0] if found else 0
+
+    def __getitem__(self, wanted: slice) -> list[tuple]:
+        start, stop = wanted.start or 0, wanted.stop
+        return self.reading.rows(
+            {"game_type": self.game_type}, " LIMIT %s OFFSET %s", (stop - start, start)
+        )
 
 
 def recent_elo(game_type: str, player_ids: list[int] | None = None) -> dict[int, list[float]]:
     """Each player's Elo after their last TREND_GAMES games, oldest first (of these players,
-    or every rated one), without reading every rating change of the game type."""
+    or every rated one), without reading every rating change of the game type. For a page's
+    players the query is compiled once (common.compiled), the players sent as one array."""
+    if player_ids is not None:
+        compiled = compile_once(
+            "leaderboard trends",
+            Rating,
+            newest_elo,
+            {"game_type": GAME_SLOT, "players": PLAYERS_SLOT},
+        )
+        if compiled is not None:
+            return {
+                player_id: trend[::-1]
+                for player_id, trend in compiled.rows(
+                    {"game_type": game_type, "players": player_ids}
+                )
+            }
     players = {} if player_ids is None else {"player_id__in": player_ids}
     newest = newest_per_group(
         RatingChange.objects.filter(game_type=game_type),
@@ -212,6 +282,22 @@ def recent_elo(game_type: str, player_ids: list[int] | None = None) -> dict[int,
         groups=Rating.objects.filter(game_type=game_type, **players).values("player_id"),
     )
     return {player_id: trend[::-1] for player_id, trend in newest.items()}
+
+
+def newest_elo(game_type: str, players: list[int]) -> QuerySet:
+    """recent_elo's query on PostgreSQL (newest_per_group's), its players as one parameter:
+    (player id, their last TREND_GAMES Elo ratings newest first) per player."""
+    newest = (
+        RatingChange.objects.filter(game_type=game_type, player_id=OuterRef("player_id"))
+        .order_by(F("played_at").desc(), F("game_id").desc())
+        .values("elo_after")[:TREND_GAMES]
+    )
+    return (
+        Rating.objects.filter(any_of("player_id", players), game_type=game_type)
+        .order_by()
+        .annotate(newest=ArraySubquery(newest))
+        .values_list("player_id", "newest")
+    )
 
 
 @lru_cache(maxsize=32)

@@ -1,0 +1,96 @@
+"""A query compiled to SQL once per shape and run with each request's values in its places.
+
+Building a queryset and compiling it through the ORM costs the same CPU on every request,
+however few rows it reads: on the leaderboard, whose trend query names a page's hundred
+players, it was about a third of the page (issue 25; stats/services/compiled.py does the
+same for the statistics pages). Here a query is built once with a placeholder for each
+value that differs between requests, compiled, and kept; a request puts its own values in
+the placeholders' places and gets the rows the ORM would give: tuples, each column through
+the ORM's own converters (as values_list gives them).
+
+On PostgreSQL only: SQLite's adapter turns some values into text before the query is
+compiled, and the embedded default needs no speed; there `compile_once` gives None and the
+caller asks the ORM.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Hashable, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from django.core.exceptions import EmptyResultSet
+from django.db import connections, router
+from django.db.models import Model, QuerySet
+
+
+@dataclass(frozen=True)
+class Compiled:
+    sql: str
+    params: tuple  # the compiled parameters, the placeholders among them
+    slots: tuple[tuple[int, str], ...]  # (position in params, the placeholder's name)
+    converters: tuple  # ((column, (functions, expression)), ...) as the ORM's compiler has them
+    alias: str
+
+    def rows(self, values: dict[str, Any], tail: str = "", tail_params: Sequence = ()) -> list:
+        """The rows, as tuples, with `values` by placeholder name in the placeholders' places;
+        `tail` (e.g. "LIMIT %s OFFSET %s") is added to the end of the statement."""
+        params = list(self.params)
+        for position, name in self.slots:
+            params[position] = values[name]
+        connection = connections[self.alias]
+        with connection.cursor() as cursor:
+            cursor.execute(self.sql + tail, [*params, *tail_params])
+            found = cursor.fetchall()
+        if not self.converters:
+            return found
+        result = []
+        for row in found:
+            row = list(row)
+            for i, (functions, expression) in self.converters:  # as apply_converters
+                value = row[i]
+                for convert in functions:
+                    value = convert(value, expression, connection)
+                row[i] = value
+            result.append(tuple(row))
+        return result
+
+
+# By key (the caller's name for the query and its shape) and database alias.
+COMPILED: dict[tuple[Hashable, str], Compiled | None] = {}
+
+
+def compile_once(
+    key: Hashable, model: type[Model], build: Callable[..., QuerySet], slots: dict[str, Any]
+) -> Compiled | None:
+    """The query `build(**slots)` (a values_list queryset of `model`) compiled once per `key`,
+    with each slot's places among its parameters; None on a database other than PostgreSQL,
+    or for a query the ORM answers without the database (then ask the ORM). A slot is a
+    value no request sends, of the type the ORM passes on ("slot:game" for a text, [-32_123]
+    for a list sent as one parameter), found among the compiled parameters by equality."""
+    alias = router.db_for_read(model)
+    found = COMPILED.get((key, alias), False)
+    if found is not False:
+        return found
+    if connections[alias].vendor != "postgresql":
+        return None
+    COMPILED[(key, alias)] = compiled = compile_queryset(build(**slots), alias, slots)
+    return compiled
+
+
+def compile_queryset(queryset: QuerySet, alias: str, slots: dict[str, Any]) -> Compiled | None:
+    compiler = queryset.query.get_compiler(alias)
+    try:
+        sql, params = compiler.as_sql()
+    except EmptyResultSet:
+        return None
+    places = [
+        (position, name)
+        for position, param in enumerate(params)
+        for name, slot in slots.items()
+        if isinstance(slot, type(param)) and param == slot
+    ]
+    if {name for _, name in places} != set(slots):
+        raise ValueError(f"a placeholder did not reach the compiled parameters: {slots}")
+    converters = compiler.get_converters([c[0] for c in compiler.select[: compiler.col_count]])
+    return Compiled(sql, tuple(params), tuple(places), tuple(converters.items()), alias)
