@@ -41,19 +41,23 @@ class Compiled:
         connection = connections[self.alias]
         with connection.cursor() as cursor:
             cursor.execute(self.sql + tail, [*params, *tail_params])
-            found = cursor.fetchall()
-        if not self.converters:
-            return found
-        result = []
-        for row in found:
-            row = list(row)
-            for i, (functions, expression) in self.converters:  # as apply_converters
-                value = row[i]
-                for convert in functions:
-                    value = convert(value, expression, connection)
-                row[i] = value
-            result.append(tuple(row))
-        return result
+            return converted(cursor.fetchall(), self.converters, connection)
+
+
+def converted(rows: list[tuple], converters: Sequence, connection: Any) -> list[tuple]:
+    """The rows with each column through its converters, as the ORM's compiler applies them
+    (SQLCompiler.apply_converters; `converters` as its get_converters() items). A column at
+    a time: the same calls, without a row's list and loop per row (a fifth of a strategy
+    page's queries, 378 rows of score bins)."""
+    if not converters or not rows:
+        return rows
+    columns: list = list(zip(*rows, strict=True))
+    for i, (functions, expression) in converters:
+        column = columns[i]
+        for convert in functions:
+            column = [convert(value, expression, connection) for value in column]
+        columns[i] = column
+    return list(zip(*columns, strict=True))
 
 
 # By key (the caller's name for the query and its shape) and database alias.

@@ -19,6 +19,7 @@ from django.core.exceptions import EmptyResultSet
 from django.db import connections, router
 from django.db.models import Model, QuerySet
 
+from common.compiled import converted
 from stats.filters import StatsFilter
 
 # Placeholders no page filters on, each of its field's type and range (a small integer: the
@@ -94,16 +95,9 @@ def rows(
     with connection.cursor() as cursor:
         cursor.execute(sql, values)
         found_rows = cursor.fetchall()
-    result = []
-    for row in found_rows:
-        row = list(row)
-        for i, (functions, expression) in converters:  # as SQLCompiler.apply_converters
-            value = row[i]
-            for convert in functions:
-                value = convert(value, expression, connection)
-            row[i] = value
-        result.append(dict(zip(names, row, strict=True)))
-    return result
+    return [
+        dict(zip(names, row, strict=True)) for row in converted(found_rows, converters, connection)
+    ]
 
 
 def is_slot(param: Any) -> bool:
