@@ -524,14 +524,10 @@ def bar_svg(
             continue
         x0 = centre - band * 0.4 + index * width
         top = y_scale(y)
-        drawn.append(
-            format_html(
-                '<rect x="{}" y="{}" width="{}" height="{}" fill="{}"/>',
-                f"{x0:.1f}",
-                f"{min(top, zero):.1f}",
-                f"{width:.1f}",
-                f"{abs(zero - top):.1f}",
-                point_colour(trace, i, colour),
+        drawn.append(  # as format_html wrote it (see `attr`): a bar a category and trace
+            mark_safe(
+                f'<rect x="{x0:.1f}" y="{min(top, zero):.1f}" width="{width:.1f}" '
+                f'height="{abs(zero - top):.1f}" fill="{attr(point_colour(trace, i, colour))}"/>'
             )
         )
         drawn.append(error_bar(trace, i, x0 + width / 2, y, y_scale))

@@ -280,3 +280,27 @@ def test_names_and_colours_in_a_picture_are_escaped_as_page_text():
     assert ">Use &lt;%&gt;</text>" in svg
     assert 'fill="red&quot; onclick=&quot;x"' in svg
     assert "<Yeti>" not in svg and 'onclick="' not in svg
+
+
+def test_a_bar_is_written_as_format_html_wrote_it_its_colour_escaped():
+    figure = {
+        "data": [
+            {
+                "type": "bar",
+                "x": ["Crab", "Yeti"],
+                "y": [1.25, -0.5],
+                "marker": {"color": ['red" onclick="x', "#1f6fb2"]},
+            }
+        ],
+        "layout": {"height": 420},
+    }
+
+    svg = preview(figure)
+
+    number = r'(-?\d+\.\d)"'
+    rect = rf'<rect x="{number} y="{number} width="{number} height="{number} fill="([^"<>]*)"/>'
+    rects = re.findall(rect, svg)
+    assert [fill for *_, fill in rects] == ["red&quot; onclick=&quot;x", "#1f6fb2"]
+    crab, yeti = ([float(value) for value in found[:4]] for found in rects)
+    assert crab[2] == yeti[2] and crab[0] < yeti[0]  # side by side, as wide
+    assert crab[3] == pytest.approx(2.5 * yeti[3], abs=0.2)  # 1.25 up, 0.5 down
