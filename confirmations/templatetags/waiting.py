@@ -12,8 +12,7 @@ from django.utils import timezone
 
 from confirmations.models import Review
 from confirmations.services import still_waiting
-from games.models import Game
-from games.names import game_name
+from games.names import names_of_logs
 
 register = template.Library()
 LISTED_LOGS = 50
@@ -51,16 +50,12 @@ def waiting_for_upload(upload: Any) -> dict[str, Any]:
     pending = upload.logs.filter(review__status=Review.Status.PENDING).order_by("pk")
     log_ids = list(pending.values_list("pk", flat=True)[:LISTED_LOGS])
     waiting = still_waiting(log_ids)
-    games = (
-        Game.objects.filter(log_id__in=log_ids)
-        .select_related("log__table__round__tournament")
-        .prefetch_related("seats")
-    )
-    named = {game.log_id: game_name(game) for game in games}
+    # Named as every list names a game (the admin's too): games.names.names_of_logs.
+    named = names_of_logs(log_id for log_id in log_ids if log_id in waiting)
     rows = [
         (log_id, named[log_id], waiting_sentence(*waiting[log_id]))
         for log_id in log_ids
-        if log_id in waiting and log_id in named
+        if log_id in waiting and log_id in named  # a log deleted meanwhile is left out
     ]
     more = pending.count() - len(log_ids) if len(log_ids) == LISTED_LOGS else 0
     return {"rows": rows, "more": more}
