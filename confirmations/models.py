@@ -51,12 +51,32 @@ class Review(models.Model):
         ordering = ["-opened_at", "-pk"]
 
     def __str__(self) -> str:
-        from games.names import stored_log_name  # models load before the names' table desk
+        # Staff's page heading and breadcrumb, a list's checkboxes, the admin's history: the
+        # game in words, never its log's id.
+        return f"review of {self.game_in_words} ({self.status})"
 
-        # Staff's page heading and breadcrumb: the game in words, never its log's id. A list
-        # of reviews has the page's names read at once (games.admin_columns.GameNamedInWords).
-        name = getattr(self, "game_in_words", None) or stored_log_name(self.log)
-        return f"review of {name} ({self.status})"
+    @property
+    def game_in_words(self) -> str:
+        """The game's name (games.names), read once for the review's log: a few queries,
+        none for a review of a list that named its rows at once by setting it (the admin's,
+        games.admin_columns.GameNamedInWords). Read afresh when the log is another."""
+        named_log, name = self.__dict__.get("_game_in_words", (None, None))
+        if name is None or named_log != self.log_id:
+            name = self._name_of_log()
+            self._game_in_words = (self.log_id, name)
+        return name
+
+    @game_in_words.setter
+    def game_in_words(self, name: str | None) -> None:
+        """A list's name for the review's log; None is no name (it is read when asked)."""
+        self._game_in_words = (self.log_id, name)
+
+    def _name_of_log(self) -> str:
+        from games.names import names_of_logs  # models load before the names' table desk
+
+        if self.log_id is None:
+            return "a game not stored yet"
+        return names_of_logs([self.log_id]).get(self.log_id, "a deleted game")
 
     def get_absolute_url(self) -> str:
         return reverse("games:log", args=[self.log_id])

@@ -17,13 +17,27 @@ from games.names import names_of_logs, stored_log_name
 class GameNamedInWords:
     """Mix into a ModelAdmin whose model has a `log`; list or show the column "game"."""
 
-    def get_changelist_instance(self, request):
-        changelist = super().get_changelist_instance(request)
-        rows = changelist.result_list
+    @staticmethod
+    def name_rows(rows: Any) -> list[Any]:
+        """The rows, each given its game's name (`game_in_words`), read at once."""
+        rows = list(rows)
         names = names_of_logs(row.log_id for row in rows if row.log_id is not None)
         for row in rows:
             row.game_in_words = names.get(row.log_id)
+        return rows
+
+    def get_changelist_instance(self, request):
+        changelist = super().get_changelist_instance(request)
+        self.name_rows(changelist.result_list)
         return changelist
+
+    # A row named by its game (Review.__str__) is named at once on the page confirming a
+    # deletion of the selected rows and in the admin's history of it, not a few queries a row.
+    def get_deleted_objects(self, objs, request):
+        return super().get_deleted_objects(self.name_rows(objs), request)
+
+    def log_deletions(self, request, queryset):
+        return super().log_deletions(request, self.name_rows(queryset))
 
     @admin.display(description="game", ordering="log")
     def game(self, row: Any) -> str:
