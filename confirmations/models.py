@@ -55,6 +55,9 @@ class Review(models.Model):
         # game in words, never its log's id.
         return f"review of {self.game_in_words} ({self.status})"
 
+    def get_absolute_url(self) -> str:
+        return reverse("games:log", args=[self.log_id])
+
     @property
     def game_in_words(self) -> str:
         """The game's name (games.names), read once for the review's log: a few queries,
@@ -77,9 +80,6 @@ class Review(models.Model):
         if self.log_id is None:
             return "a game not stored yet"
         return names_of_logs([self.log_id]).get(self.log_id, "a deleted game")
-
-    def get_absolute_url(self) -> str:
-        return reverse("games:log", args=[self.log_id])
 
 
 class Confirmation(models.Model):
