@@ -37,10 +37,27 @@ def test_a_date_carrying_its_seconds_is_written_and_read_as_its_text():
             assert (kept, kept.seconds) == (dated, dated.seconds)
 
 
+def test_dates_made_in_one_pass_are_the_ones_made_one_by_one():
+    moments = [
+        datetime.datetime(2026, 3, 29, 1, 30, 15, 250, tzinfo=datetime.UTC),
+        datetime.datetime(2026, 3, 29, 1, 30, tzinfo=datetime.UTC),
+    ]
+
+    made = DateText.each(moments)
+
+    assert [(type(d), d, d.seconds) for d in made] == [
+        (DateText, d, d.seconds) for d in map(DateText.of, moments)
+    ]
+
+
 def written_from_text(player: Player, monkeypatch: pytest.MonkeyPatch) -> str | None:
     """The chart as it was written before: each date as its isoformat text alone."""
     with monkeypatch.context() as patched:
-        patched.setattr(profiles, "DateText", types.SimpleNamespace(of=datetime.datetime.isoformat))
+        as_text = types.SimpleNamespace(
+            of=datetime.datetime.isoformat,
+            each=lambda moments: [moment.isoformat() for moment in moments],
+        )
+        patched.setattr(profiles, "DateText", as_text)
         return profiles.rating_history_figure(player)
 
 
