@@ -14,7 +14,7 @@ from __future__ import annotations
 import datetime
 import html
 import math
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from django.utils.html import format_html
@@ -66,20 +66,33 @@ class DateText(str):
         # What as_number reads from the text: the same float, a naive moment in local time.
         return cls(moment.isoformat(), moment.timestamp())
 
-    @classmethod
-    def each(cls, moments: Iterable[datetime.datetime]) -> list[DateText]:
-        """`of` each moment, without a call of it a moment (a rating history has thousands)."""
-        new = str.__new__
-        made = []
-        for moment in moments:
-            dated = new(cls, moment.isoformat())
-            dated.seconds = moment.timestamp()
-            made.append(dated)
-        return made
-
     def __reduce__(self) -> tuple[Any, ...]:
         # Copied (plotly's validating Figure deep-copies its data) or pickled with its seconds.
         return (DateText, (str(self), self.seconds))
+
+
+class Dates(list):
+    """Moments as a figure's JSON writes them (their isoformat texts, plain strings), the list
+    carrying their seconds for the picture (`seconds`, in the same order): what DateText
+    does for one moment, for a rating history of thousands at once, where a DateText a
+    point (a str subclass and its own attribute dictionary) was a fifth of the chart's time
+    at 1M games (issue 25). Being a list of the texts, it is written to JSON as they are."""
+
+    seconds: list[float]
+
+    @classmethod
+    def of(cls, moments: Sequence[datetime.datetime]) -> Dates:
+        # What as_number reads from each text: the same float (as DateText.of).
+        dates = cls(map(datetime.datetime.isoformat, moments))
+        dates.seconds = list(map(datetime.datetime.timestamp, moments))
+        return dates
+
+
+def seconds_of(values: list[Any]) -> list[float | None]:
+    """as_number of each value: a Dates list's seconds as they are."""
+    if type(values) is Dates:
+        return values.seconds
+    return [as_number(v) for v in values]
 
 
 def as_number(value: Any) -> float | None:
@@ -214,7 +227,10 @@ def preview(figure: dict[str, Any], point_labels: bool = False) -> SafeString | 
         # its point (a player's rating history, hundreds of dates on two lines, spent most of
         # its picture's time there).
         numbers = {
-            v: as_number(v) for values in x_lists(data) for v in values if v.__hash__ is not None
+            v: number
+            for values in x_lists(data)
+            for v, number in zip(values, seconds_of(values), strict=True)
+            if v.__hash__ is not None
         }
         values = [v for v in numbers.values() if v is not None]
         ranged = [as_number(v) for v in x_layout.get("range") or []]
@@ -298,7 +314,12 @@ def preview(figure: dict[str, Any], point_labels: bool = False) -> SafeString | 
 
     bars = [t for t in data if t.get("type") == "bar"]
     # Each x list placed once (traces sharing one share its places).
-    places = {id(values): [x_of(x) for x in values] for values in x_lists(data)}
+    places = {
+        id(values): x_scale.each(values.seconds)
+        if categories is None and type(values) is Dates
+        else [x_of(x) for x in values]
+        for values in x_lists(data)
+    }
     for index, trace in enumerate(data):
         colour = trace_colour(trace, index)
         y_scale = panels[trace.get("yaxis", "y")]
@@ -383,11 +404,13 @@ def shortened(content: Any, width: float, size: int = FONT) -> str:
 def x_categories(data: list[dict[str, Any]]) -> list[Any] | None:
     """The x axis's categories in order of appearance, or None for a numeric or date axis."""
     # A legend-only trace's x is [None]: plotly draws no category for it, nor does this.
-    values = [v for x in x_lists(data) for v in x if v is not None]
+    lists = x_lists(data)
+    values = [v for x in lists for v in x if v is not None]
     bars = any(t.get("type") == "bar" for t in data)
-    if not bars and set(map(type, values)) <= NUMERIC_X:
+    read = [v for x in lists if type(x) is not Dates for v in x if v is not None]
+    if not bars and set(map(type, read)) <= NUMERIC_X:
         return None  # numbers and dates: never categories
-    if bars or any(isinstance(v, str) and as_number(v) is None for v in values):
+    if bars or any(isinstance(v, str) and as_number(v) is None for v in read):
         categories = list(dict.fromkeys(values))
         # Bars over numbers: plotly's axis is numeric, so they stand in number order.
         if all(isinstance(v, int | float) and not isinstance(v, bool) for v in categories):

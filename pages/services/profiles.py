@@ -21,7 +21,7 @@ from django.db.models.fields.json import KeyTextTransform
 from django.db.models.functions import Cast
 from django.utils import timezone
 
-from common.chart_preview import DateText
+from common.chart_preview import Dates
 from common.charts import embed
 from common.quick_urls import quick_url
 from engines.core.game import BID, TURN_ORDER
@@ -85,7 +85,7 @@ def rating_history_figure(player: Player) -> str | None:
     for game_type, rows in by_type.items():
         _, played, elos, mus, sigmas = zip(*rows, strict=True)
         lines[game_type] = {
-            "x": DateText.each(played),  # the text, its seconds for the picture
+            "x": Dates.of(played),  # the texts, their seconds for the picture
             "elo": [round(elo, 1) for elo in elos],
             "skill": display_ratings(mus, sigmas),
         }

@@ -4,7 +4,7 @@ points): the picture is the one drawn from each trace's own copy, value by value
 
 import datetime
 
-from common.chart_preview import DateText, preview
+from common.chart_preview import Dates, preview
 
 
 def figure(x_of_trace, first_y, second_y):
@@ -26,7 +26,7 @@ def test_traces_sharing_one_list_of_dates_draw_as_traces_with_their_own_copies()
         datetime.datetime(2026, 1, 1, tzinfo=datetime.UTC) + datetime.timedelta(hours=7 * i)
         for i in range(300)
     ]
-    shared = DateText.each(moments)
+    shared = Dates.of(moments)
     first = [1000 + (i * 37) % 91 + 0.5 for i in range(300)]
     second = [(i * 13) % 50 for i in range(300)]
 
