@@ -71,6 +71,30 @@ class DateText(str):
         return (DateText, (str(self), self.seconds))
 
 
+class Dates(list):
+    """Moments as a figure's JSON writes them (their isoformat texts, plain strings), the list
+    carrying their seconds for the picture (`seconds`, in the same order): what DateText
+    does for one moment, for a rating history of thousands at once, where a DateText a
+    point (a str subclass and its own attribute dictionary) was a fifth of the chart's time
+    at 1M games (issue 25). Being a list of the texts, it is written to JSON as they are."""
+
+    seconds: list[float]
+
+    @classmethod
+    def of(cls, moments: Sequence[datetime.datetime]) -> Dates:
+        # What as_number reads from each text: the same float (as DateText.of).
+        dates = cls(map(datetime.datetime.isoformat, moments))
+        dates.seconds = list(map(datetime.datetime.timestamp, moments))
+        return dates
+
+
+def seconds_of(values: list[Any]) -> list[float | None]:
+    """as_number of each value: a Dates list's seconds as they are."""
+    if type(values) is Dates:
+        return values.seconds
+    return [as_number(v) for v in values]
+
+
 def as_number(value: Any) -> float | None:
     """A value on a numeric or date axis as a number (dates as seconds), None for a gap."""
     if value is None:
@@ -109,6 +133,13 @@ class Scale:
         span = (self.high - self.low) or 1
         return self.start + (value - self.low) / span * (self.end - self.start)
 
+    def each(self, values: Sequence[float]) -> list[float]:
+        """Each value scaled, as calling the scale on it gives (the same arithmetic in the
+        same order), without a call a value: a rating history has thousands (issue 25)."""
+        low, start = self.low, self.start
+        span, stretch = (self.high - low) or 1, self.end - start
+        return [start + (value - low) / span * stretch for value in values]
+
 
 def supported(figure: dict[str, Any]) -> bool:
     data, layout = figure.get("data") or [], figure.get("layout") or {}
@@ -122,11 +153,33 @@ def supported(figure: dict[str, Any]) -> bool:
     )
 
 
+# Types of values whose kind is known from their type alone, asked of a whole list at once
+# (set(map(type, ...)) runs in C): a rating history's thousands of points were read one by
+# one by isinstance, in each of several passes (issue 25). Anything else (bool, numpy's
+# numbers, strings) is asked value by value, as before.
+PLAIN_NUMBERS = {int, float, type(None)}
+NUMERIC_X = {int, float, DateText}  # DateText: a date, read as its seconds
+
+
 def numeric_y(trace: dict[str, Any]) -> bool:
     """Whether a trace's values run up a numeric axis (not categories, not sideways bars)."""
     if trace.get("orientation") == "h":
         return False
-    return all(y is None or isinstance(y, int | float) for y in trace.get("y") or [])
+    values = trace.get("y") or []
+    if set(map(type, values)) <= PLAIN_NUMBERS:
+        return True
+    return all(y is None or isinstance(y, int | float) for y in values)
+
+
+def x_lists(data: list[dict[str, Any]]) -> list[list[Any]]:
+    """The traces' x values, each list once: traces sharing one list (a rating history's Elo
+    and OpenSkill lines) have the same points, which need reading once."""
+    seen: dict[int, list[Any]] = {}
+    for trace in data:
+        values = trace.get("x")
+        if values:
+            seen.setdefault(id(values), values)
+    return list(seen.values())
 
 
 def preview(figure: dict[str, Any], point_labels: bool = False) -> SafeString | None:
@@ -174,9 +227,9 @@ def preview(figure: dict[str, Any], point_labels: bool = False) -> SafeString | 
         # its point (a player's rating history, hundreds of dates on two lines, spent most of
         # its picture's time there).
         numbers = {
-            v: as_number(v)
-            for trace in data
-            for v in trace.get("x") or []
+            v: number
+            for values in x_lists(data)
+            for v, number in zip(values, seconds_of(values), strict=True)
             if v.__hash__ is not None
         }
         values = [v for v in numbers.values() if v is not None]
@@ -260,6 +313,13 @@ def preview(figure: dict[str, Any], point_labels: bool = False) -> SafeString | 
         parts.append(text((left + right) / 2, y, line, anchor="middle"))
 
     bars = [t for t in data if t.get("type") == "bar"]
+    # Each x list placed once (traces sharing one share its places).
+    places = {
+        id(values): x_scale.each(values.seconds)
+        if categories is None and type(values) is Dates
+        else [x_of(x) for x in values]
+        for values in x_lists(data)
+    }
     for index, trace in enumerate(data):
         colour = trace_colour(trace, index)
         y_scale = panels[trace.get("yaxis", "y")]
@@ -278,7 +338,8 @@ def preview(figure: dict[str, Any], point_labels: bool = False) -> SafeString | 
                 )
             )
         else:
-            parts.extend(scatter_svg(trace, x_of, y_scale, colour))
+            xs = trace.get("x")
+            parts.extend(scatter_svg(trace, places[id(xs)] if xs else [], y_scale, colour))
     if point_labels:
         parts.extend(labels(data, x_of, panels, (left, top, right, bottom), notes))
 
@@ -343,10 +404,13 @@ def shortened(content: Any, width: float, size: int = FONT) -> str:
 def x_categories(data: list[dict[str, Any]]) -> list[Any] | None:
     """The x axis's categories in order of appearance, or None for a numeric or date axis."""
     # A legend-only trace's x is [None]: plotly draws no category for it, nor does this.
-    values = [v for trace in data for v in (trace.get("x") or []) if v is not None]
-    if any(t.get("type") == "bar" for t in data) or any(
-        isinstance(v, str) and as_number(v) is None for v in values
-    ):
+    lists = x_lists(data)
+    values = [v for x in lists for v in x if v is not None]
+    bars = any(t.get("type") == "bar" for t in data)
+    read = [v for x in lists if type(x) is not Dates for v in x if v is not None]
+    if not bars and set(map(type, read)) <= NUMERIC_X:
+        return None  # numbers and dates: never categories
+    if bars or any(isinstance(v, str) and as_number(v) is None for v in read):
         categories = list(dict.fromkeys(values))
         # Bars over numbers: plotly's axis is numeric, so they stand in number order.
         if all(isinstance(v, int | float) and not isinstance(v, bool) for v in categories):
@@ -375,6 +439,9 @@ def y_axis(
 ) -> tuple[Scale, list[float], bool]:
     values: list[float] = []
     for trace in traces:
+        if not trace.get("error_y"):
+            values += [y for y in trace.get("y") or [] if y is not None]
+            continue
         error = trace.get("error_y") or {}
         plus, minus = error.get("array") or [], error.get("arrayminus") or error.get("array") or []
         for i, y in enumerate(trace.get("y") or []):
@@ -472,21 +539,27 @@ def error_bar(trace: dict[str, Any], i: int, x: float, y_value: float, y_scale: 
     )
 
 
-def scatter_svg(trace: dict[str, Any], x_of: Any, y_scale: Scale, colour: str) -> list[str]:
+def scatter_svg(
+    trace: dict[str, Any], places: list[float | None], y_scale: Scale, colour: str
+) -> list[str]:
+    """A line trace's picture; `places`: where each of its x values stands (None: nowhere)."""
     mode = trace.get("mode", "lines+markers")
-    placed = (
-        (i, x_of(x), y)
-        for i, (x, y) in enumerate(zip(trace.get("x") or [], trace.get("y") or [], strict=False))
-        if y is not None
-    )
-    points = [(i, x, y) for i, x, y in placed if x is not None]
+    points = [
+        (i, x, y)
+        for i, (x, y) in enumerate(zip(places, trace.get("y") or [], strict=False))
+        if y is not None and x is not None
+    ]
     drawn = [error_bar(trace, i, x, y, y_scale) for i, x, y in points] if "error_y" in trace else []
     if "lines" in mode and len(points) > 1:
         dash = DASHES.get((trace.get("line") or {}).get("dash"), "")
+        heights = y_scale.each([y for _, _, y in points])
         drawn.append(
             format_html(
                 '<polyline points="{}" fill="none" stroke="{}" stroke-width="2"{}/>',
-                " ".join(f"{x:.1f},{y_scale(y):.1f}" for _, x, y in points),
+                " ".join(
+                    f"{x:.1f},{height:.1f}"
+                    for (_, x, _), height in zip(points, heights, strict=True)
+                ),
                 colour,
                 format_html(' stroke-dasharray="{}"', dash) if dash else "",
             )

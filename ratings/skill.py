@@ -9,7 +9,7 @@ last bit (tests/ratings/test_openskill.py compares them over random tables), at 
 from __future__ import annotations
 
 import math
-from collections.abc import Hashable, Mapping, Sequence
+from collections.abc import Hashable, Iterable, Mapping, Sequence
 
 from openskill.models import PlackettLuce
 
@@ -39,6 +39,15 @@ DISPLAY_SCALE = 40
 def display_rating(ordinal_value: float) -> int:
     """The OpenSkill rating as players read it: 1000 + 40 x (mu - 3 sigma), at least 0."""
     return max(0, round(DISPLAY_BASE + DISPLAY_SCALE * ordinal_value))
+
+
+def display_ratings(mus: Iterable[float], sigmas: Iterable[float]) -> list[int]:
+    """display_rating(ordinal((mu, sigma))) of each pair, the same arithmetic in the same
+    order, in one pass: a player's rating history has thousands (issue 25)."""
+    return [
+        max(0, round(DISPLAY_BASE + DISPLAY_SCALE * (mu - 3 * sigma)))
+        for mu, sigma in zip(mus, sigmas, strict=True)
+    ]
 
 
 def skill_changes[K: Hashable](skills: Mapping[K, Skill], ranks: Mapping[K, int]) -> dict[K, Skill]:

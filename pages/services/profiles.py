@@ -3,28 +3,35 @@
 from __future__ import annotations
 
 import datetime
-from collections import defaultdict
 from decimal import Decimal
 from typing import Any
 
 import plotly.io as pio
 from django.core.paginator import Page, Paginator
-from django.db.models import Avg, Count, IntegerField, Q, Sum
+from django.db.models import (
+    Avg,
+    BooleanField,
+    Count,
+    ExpressionWrapper,
+    IntegerField,
+    Q,
+    Sum,
+)
 from django.db.models.fields.json import KeyTextTransform
 from django.db.models.functions import Cast
 from django.utils import timezone
 
-from common.chart_preview import DateText
+from common.chart_preview import Dates
 from common.charts import embed
 from common.quick_urls import quick_url
 from engines.core.game import BID, TURN_ORDER
 from engines.registry import title_of
 from games.filters import COUNTS, confirmation_of
-from games.models import GameSeat
+from games.models import Game, GameSeat
 from games.pagination import shown_score
 from players.models import Player
 from ratings.models import RatingChange
-from ratings.skill import display_rating, ordinal
+from ratings.skill import display_ratings
 from stats.services.hexes import hex_names, hexes_taken_by
 
 FAVOURITE_HEXES = 5
@@ -62,22 +69,31 @@ def date_axis(first: datetime.datetime, last: datetime.datetime) -> dict[str, An
 def rating_history_figure(player: Player) -> str | None:
     """Elo (top) and the OpenSkill rating (below) after each rated game, one line per game
     type, as an embeddable Plotly div (None without rated games)."""
-    # Plain tuples, not model instances: a player of a thousand games costs a millisecond.
-    changes = (
+    # Plain tuples, not model instances, taken a column at a time: a player of a thousand
+    # games costs a millisecond, of ten thousand (at 1M games) ten (issue 25).
+    changes = list(
         RatingChange.objects.filter(player=player)
         .order_by("played_at", "game_id")
         .values_list("game_type", "played_at", "elo_after", "mu_after", "sigma_after")
     )
-    lines: dict[str, dict[str, list]] = defaultdict(lambda: {"x": [], "elo": [], "skill": []})
-    dates = []
-    for game_type, played_at, elo, mu, sigma in changes:
-        line = lines[game_type]
-        line["x"].append(DateText.of(played_at))  # the text, its seconds for the picture
-        line["elo"].append(round(elo, 1))
-        line["skill"].append(display_rating(ordinal((mu, sigma))))
-        dates.append(played_at)
-    if not lines:
+    if not changes:
         return None
+    game_types = {change[0] for change in changes}
+    by_type: dict[str, list[tuple]] = {}
+    if len(game_types) == 1:
+        by_type[changes[0][0]] = changes  # most players play one game: no rows to sort out
+    else:
+        for change in changes:
+            by_type.setdefault(change[0], []).append(change)
+    lines = {}
+    for game_type, rows in by_type.items():
+        _, played, elos, mus, sigmas = zip(*rows, strict=True)
+        lines[game_type] = {
+            "x": Dates.of(played),  # the texts, their seconds for the picture
+            "elo": [round(elo, 1) for elo in elos],
+            "skill": display_ratings(mus, sigmas),
+        }
+    dates = [changes[0][1], changes[-1][1]]
     traces = []
     for index, (game_type, line) in enumerate(lines.items()):
         title = title_of(game_type)
@@ -141,38 +157,45 @@ def summary_number(key: str) -> Cast:
 def seat_figures(player: Player) -> dict[str, Any]:
     """The player's seats counted, average starting bid and results by position in turn
     order over counted games (`seat_results`: games, wins, average placement), summed by the
-    database in one reading of the player's seats: each query reading them costs some 500
-    scattered rows at 1M games."""
-    counted = Q(game__counts=True)
-    rows = (
+    database from the player's index alone (games_seats_of_player holds what is summed),
+    by turn order and whether the seat's game counts: it does unless it is one of the few
+    uncounted games (games_uncounted), asked of one hash of their ids rather than of each of
+    the player's games, thousands at 1M games (issue 25)."""
+    uncounted = Game.objects.filter(counts=False).values("pk")
+    rows = list(
         GameSeat.objects.filter(player=player)
-        .annotate(turn_order=summary_number(TURN_ORDER), bid=summary_number(BID))
-        .values("turn_order")
         .annotate(
-            seats=Count("pk"),
-            games=Count("pk", filter=counted),
-            wins=Count("pk", filter=counted & Q(winner=True)),
-            average=Avg("rank", filter=counted),
-            bids=Count("bid", filter=counted),
-            bid_total=Sum("bid", filter=counted),
+            counted=ExpressionWrapper(~Q(game__in=uncounted), output_field=BooleanField()),
+            turn_order=summary_number(TURN_ORDER),
+            bid=summary_number(BID),
         )
-        .order_by("turn_order")
+        .values("turn_order", "counted")
+        .annotate(
+            seats=Count("game_id"),
+            wins=Count("game_id", filter=Q(winner=True)),
+            average=Avg("rank"),
+            bids=Count("bid"),
+            bid_total=Sum("bid"),
+        )
+        .order_by("turn_order", "counted")
     )
-    rows = list(rows)
-    bids = sum(row["bids"] for row in rows)
+    counted = [row for row in rows if row["counted"]]
+    bids = sum(row["bids"] for row in counted)
     return {
         "seat_count": sum(row["seats"] for row in rows),
         # As AVG would give it: a decimal, over the counted seats with a bid.
-        "average_bid": Decimal(sum(row["bid_total"] or 0 for row in rows)) / bids if bids else None,
+        "average_bid": (
+            Decimal(sum(row["bid_total"] or 0 for row in counted)) / bids if bids else None
+        ),
         "seat_results": [
             {
                 "turn_order": row["turn_order"],
-                "games": row["games"],
+                "games": row["seats"],
                 "wins": row["wins"],
                 "average_rank": row["average"],
             }
-            for row in rows
-            if row["turn_order"] is not None and row["games"]
+            for row in counted
+            if row["turn_order"] is not None
         ],
     }
 
@@ -197,7 +220,7 @@ def games_page(player: Player, count: int, page: str | None) -> Page:
         GameSeat.objects.filter(player=player)
         .select_related("game")
         .only("game_id", "rank", "score", "summary", *(f"game__{name}" for name in GAME_SHOWN))
-        .order_by("-game__played_at", "-game_id")
+        .order_by("-played_at", "-game_id")  # the seat's copy: a page of its index
     )
     shown = CountedPaginator(seats, GAMES_PER_PAGE, count).get_page(page)
     rows = list(shown.object_list)

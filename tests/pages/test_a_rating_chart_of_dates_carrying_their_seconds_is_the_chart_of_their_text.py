@@ -1,5 +1,6 @@
 """The player's rating chart hands the picture each date's seconds with its text
-(common.chart_preview.DateText) rather than having it read each text back: the page must
+(common.chart_preview.Dates, a list of texts carrying their seconds; DateText for one date)
+rather than having it read each text back: the page must
 be the very one written from the texts alone (issue 25)."""
 
 import copy
@@ -11,7 +12,7 @@ import plotly.io as pio
 import pytest
 from django.urls import reverse
 
-from common.chart_preview import DateText, as_number
+from common.chart_preview import Dates, DateText, as_number
 from games.models import Game
 from pages.services import profiles
 from players.models import Player
@@ -37,10 +38,27 @@ def test_a_date_carrying_its_seconds_is_written_and_read_as_its_text():
             assert (kept, kept.seconds) == (dated, dated.seconds)
 
 
+def test_a_list_of_dates_carries_each_ones_seconds_and_is_written_as_their_text():
+    moments = [
+        datetime.datetime(2026, 3, 29, 1, 30, 15, 250, tzinfo=datetime.UTC),
+        datetime.datetime(2026, 3, 29, 1, 30, tzinfo=datetime.UTC),
+    ]
+
+    dates = Dates.of(moments)
+
+    texts = [moment.isoformat() for moment in moments]
+    assert dates == texts and dates.seconds == [as_number(text) for text in texts]
+    figure, of_text = {"data": [{"x": dates}]}, {"data": [{"x": texts}]}
+    assert pio.to_json(figure, validate=False) == pio.to_json(of_text, validate=False)
+    for kept in (copy.deepcopy(dates), pickle.loads(pickle.dumps(dates))):
+        assert (kept, kept.seconds) == (dates, dates.seconds)
+
+
 def written_from_text(player: Player, monkeypatch: pytest.MonkeyPatch) -> str | None:
     """The chart as it was written before: each date as its isoformat text alone."""
     with monkeypatch.context() as patched:
-        patched.setattr(profiles, "DateText", types.SimpleNamespace(of=datetime.datetime.isoformat))
+        as_text = types.SimpleNamespace(of=lambda moments: [m.isoformat() for m in moments])
+        patched.setattr(profiles, "Dates", as_text)
         return profiles.rating_history_figure(player)
 
 
