@@ -20,14 +20,14 @@ from __future__ import annotations
 
 import functools
 import logging
-from collections.abc import Collection, Iterable, Iterator
+from collections.abc import Collection, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from datetime import timedelta
 
 from celery import Task, current_task, shared_task
 from django.conf import settings
 from django.db import transaction
-from django.db.models import Count, Q, QuerySet
+from django.db.models import Count, Exists, OuterRef, Q, QuerySet, prefetch_related_objects
 from django.utils import timezone
 
 from common.database import any_of, indexes_built_after, insert_rows, truncate, upsert_rows
@@ -95,6 +95,32 @@ def records_of(games: QuerySet[Game]) -> list[GameRecord]:
     return records
 
 
+def seated_records(games: Iterable[Game]) -> dict[int, GameRecord | None]:
+    """records_of for games whose seats are in hand: game id -> its record, None when fewer
+    than two players sit (not rated). The verifier hands its games over with the seats it
+    stored (a prefetch: games.services.verification.seated), so this reads nothing then;
+    other games' seats are read in one query. The same rule as records_of: a player seated
+    twice counts once, by their first seat; bots (no player) are not rated."""
+    games = list(games)
+    prefetch_related_objects(games, "seats")  # a no-op for the verifier's games
+    records: dict[int, GameRecord | None] = {}
+    for game in games:
+        ranks: dict[int, int] = {}
+        winners = set()
+        for seat in sorted(game.seats.all(), key=lambda seat: seat.seat):
+            player_id = seat.player_id
+            if player_id is not None and player_id not in ranks:
+                ranks[player_id] = seat.rank
+                if seat.winner:
+                    winners.add(player_id)
+        records[game.pk] = (
+            GameRecord(game.pk, game.played_at, game.source, ranks, frozenset(winners))
+            if len(ranks) >= 2
+            else None
+        )
+    return records
+
+
 def game_records(
     game_type: str, games: QuerySet[Game] | None = None, exclude: Collection[int] = ()
 ) -> list[GameRecord]:
@@ -137,14 +163,24 @@ def rating_rows(players: dict[int, PlayerRatings], game_type: str) -> Iterable[t
         yield (player, game_type, s.elo, s.mu, s.sigma, s.games, s.wins, s.last_played)
 
 
-def restored(game_type: str, players: Iterable[int]) -> Rater:
-    """A Rater holding these players' stored ratings."""
+def restored(game_type: str, players: Iterable[int], since: Point) -> tuple[Rater, bool]:
+    """A Rater holding these players' stored ratings, and whether any of them was rated for
+    a game at `since` or after it in the rating order (then the games from `since` on are
+    to be redone, not applied on top): one query. A player rated for a game has a Rating
+    row (the rater writes both, under the ledger lock)."""
     rater = Rater(elo_k())
-    for player, rating, mu, sigma, games, wins, last_played in Rating.objects.filter(
+    later = RatingChange.objects.filter(
+        player_id=OuterRef("player_id"), game_type=game_type
+    ).filter(from_point(since, game="game_id"))
+    rated_since = False
+    for player, rating, mu, sigma, games, wins, last_played, rated_later in Rating.objects.filter(
         any_of("player_id", list(players)), game_type=game_type
-    ).values_list("player_id", "rating", "mu", "sigma", "games", "wins", "last_played"):
+    ).values_list(
+        "player_id", "rating", "mu", "sigma", "games", "wins", "last_played", Exists(later)
+    ):
         rater.players[player] = PlayerRatings(rating, mu, sigma, games, wins, last_played)
-    return rater
+        rated_since = rated_since or rated_later
+    return rater, rated_since
 
 
 # The ledger --------------------------------------------------------------------------------
@@ -176,33 +212,47 @@ def saved(ledger: RatingLedger, stale: bool = False) -> None:
 # What the transactions that change games do ---------------------------------------------
 
 
+PENDING_FIELDS = ("game_type", "game_id", "played_at", "created")
+
+
 def add_pending(games: Iterable[Game]) -> None:
     """Games that now count wait for the rater: one insert, no lock on anything shared.
-    Simulated games seat only bots, so nobody is rated for them."""
-    pending = [
-        PendingRating(game_type=game.game_type, game_id=game.pk, played_at=game.played_at)
-        for game in games
-        if game.source != Source.SIMULATED
-    ]
-    if not pending:
+    Simulated games seat only bots, so nobody is rated for them. The rater that runs in
+    this process (the verifying worker's, or at once without a broker) is handed the
+    games' records from the seats in hand (seated_records), not reading them back."""
+    games = [game for game in games if game.source != Source.SIMULATED]
+    if not games:
         return
-    PendingRating.objects.bulk_create(pending)
-    for game_type in sorted({p.game_type for p in pending}):
-        rate_after_commit(game_type)
+    now = timezone.now()
+    insert_rows(
+        PendingRating,
+        PENDING_FIELDS,
+        [(game.game_type, game.pk, game.played_at, now) for game in games],
+    )
+    for game_type in sorted({game.game_type for game in games}):
+        rate_after_commit(game_type, games=[game for game in games if game.game_type == game_type])
 
 
-def rate_after_commit(game_type: str, exclude: Collection[int] = ()) -> None:
+def rate_after_commit(
+    game_type: str, exclude: Collection[int] = (), games: Collection[Game] = ()
+) -> None:
     """Have the rater take in the type's pending games once this transaction commits: in
     this worker, which just verified them, or in a task when this is not a worker (a web
     request, a command). Without a broker nothing runs later: the rater runs now, in this
-    transaction, leaving out the games in `exclude` (being deleted)."""
+    transaction, leaving out the games in `exclude` (being deleted). A rater in this process
+    rates `games` (pending ones just added) from their seats in hand (seated_records)."""
     if rate_games_task.app.conf.task_always_eager:
-        rate_pending(game_type, wait=True, exclude=exclude)
+        rate_pending(game_type, wait=True, exclude=exclude, known=seated_records(games))
     elif current_task:
         # robust: the verification is committed whatever the rater meets; the rest of the
         # task carries on, and another rater or beat's sweep takes the games.
         transaction.on_commit(
-            functools.partial(rate_until_caught_up, game_type, INLINE_CATCH_UP_GAMES),
+            functools.partial(
+                rate_until_caught_up,
+                game_type,
+                INLINE_CATCH_UP_GAMES,
+                known=seated_records(games),
+            ),
             robust=True,
         )
     else:
@@ -233,6 +283,7 @@ def rate_pending(
     wait: bool = False,
     largest_catch_up: int | None = None,
     exclude: Collection[int] = (),
+    known: Mapping[int, GameRecord | None] | None = None,
 ) -> int | None:
     """Take in the game type's pending games, in played order; returns the games rated
     (again), or None when another rater holds the ledger (it looks again once committed).
@@ -240,6 +291,8 @@ def rate_pending(
     `wait` waits for the ledger instead. A catch-up redoing more than `largest_catch_up`
     games is not done here: the ledger is marked stale and rate_games_task queued for it.
     Games in `exclude` count as retracted. Idempotent: a game already rated is skipped.
+    `known`: records of pending games in hand (seated_records), not read again; whether
+    each still counts and is not rated yet is read all the same.
     """
     ledger = locked_ledger(game_type, skip_locked=not wait)
     if ledger is None:
@@ -251,17 +304,23 @@ def rate_pending(
     )
     if not pending and not ledger.stale:
         return 0
+    known = known or {}
     ids = {game_id for _, game_id, _ in pending}
-    counted = Game.objects.filter(any_of("pk", ids), counts=True).exclude(pk__in=list(exclude))
-    present = set(counted.values_list("pk", flat=True))
-    rated = set(
-        RatingChange.objects.filter(any_of("game_id", ids)).values_list("game_id", flat=True)
-    )
-    new = [record for record in records_of(counted) if record.game_id not in rated]
+    present, unrated = counted_unrated(ids, exclude)
+    new = [known[game_id] for game_id in unrated if game_id in known]
+    new = [record for record in new if record is not None]
+    if unread := unrated.keys() - known.keys():
+        new += records_of(Game.objects.filter(any_of("pk", unread)))
+    new.sort(key=lambda record: record.order_key)
     # A pending game gone from the counted games was retracted: redo from where it was.
     points = [(played_at, game_id) for _, game_id, played_at in pending if game_id not in present]
     points += [record.order_key for record in new]
-    if ledger.stale or len(points) > len(new) or (new and rated_after(game_type, new)):
+    catch_up = ledger.stale or len(points) > len(new)
+    rater = None
+    if new and not catch_up:
+        players = {player for record in new for player in record.ranks}
+        rater, catch_up = restored(game_type, players, since=new[0].order_key)
+    if catch_up:
         start = min(points) if points else None  # stale and nothing pending: from the start
         if largest_catch_up is not None and longer_than(game_type, start, largest_catch_up):
             saved(ledger, stale=True)
@@ -269,7 +328,7 @@ def rate_pending(
             return 0
         count = replay(game_type, start, exclude)
     elif new:
-        count = rate_in_order(game_type, new)
+        count = rate_in_order(game_type, new, rater)
     else:
         count = 0
     PendingRating.objects.filter(any_of("pk", [pk for pk, _, _ in pending])).delete()
@@ -278,15 +337,21 @@ def rate_pending(
     return count
 
 
-def rated_after(game_type: str, records: list[GameRecord]) -> bool:
-    """Whether any of these games' players was rated for a game after the first of them."""
-    players = {player for record in records for player in record.ranks}
-    first = min(record.order_key for record in records)
-    return (
-        RatingChange.objects.filter(any_of("player_id", players), game_type=game_type)
-        .filter(from_point(first, game="game_id"))  # the first itself is not rated yet
-        .exists()
-    )
+def counted_unrated(ids: Collection[int], exclude: Collection[int]) -> tuple[set[int], dict]:
+    """Of these games, those that count (less `exclude`), and of those the ones with no
+    rating change yet (as a dict, in id order): one query."""
+    rated = RatingChange.objects.filter(game_id=OuterRef("pk"))
+    present, unrated = set(), {}
+    for game_id, was_rated in (
+        Game.objects.filter(any_of("pk", ids), counts=True)
+        .exclude(pk__in=list(exclude))
+        .order_by("pk")
+        .values_list("pk", Exists(rated))
+    ):
+        present.add(game_id)
+        if not was_rated:
+            unrated[game_id] = None
+    return present, unrated
 
 
 def longer_than(game_type: str, start: Point | None, games: int) -> bool:
@@ -296,12 +361,11 @@ def longer_than(game_type: str, start: Point | None, games: int) -> bool:
     return counted.values("pk")[: games + 1].count() > games
 
 
-def rate_in_order(game_type: str, records: list[GameRecord]) -> int:
+def rate_in_order(game_type: str, records: list[GameRecord], rater: Rater) -> int:
     """Games later than everything their players were rated for: on top of the stored
-    ratings. One upsert for new and known players (bulk_update's CASE per field and row
-    would cost more), of plain rows (upsert_rows)."""
+    ratings (`rater`, restored). One upsert for new and known players (bulk_update's CASE
+    per field and row would cost more), of plain rows (upsert_rows)."""
     records.sort(key=lambda record: record.order_key)
-    rater = restored(game_type, {player for record in records for player in record.ranks})
     changes = [change for record in records for change in rater.apply(record)]
     moved = {change.player_id: rater.players[change.player_id] for change in changes}
     upsert_rows(
@@ -379,13 +443,17 @@ def rewritten(game_type: str, changes: QuerySet[RatingChange], whole_type: bool)
         yield
 
 
-def rate_until_caught_up(game_type: str, largest_catch_up: int | None = None) -> int | None:
+def rate_until_caught_up(
+    game_type: str,
+    largest_catch_up: int | None = None,
+    known: Mapping[int, GameRecord | None] | None = None,
+) -> int | None:
     """The rater's loop: rate the pending games, then again while more came meanwhile (their
     own raters found the ledger taken and left them to this one). Returns the games rated,
-    None when another rater held the ledger from the start."""
+    None when another rater held the ledger from the start. `known` as for rate_pending."""
     total = None
     for _ in range(RATER_ROUNDS):
-        rated = rate_pending(game_type, largest_catch_up=largest_catch_up)
+        rated = rate_pending(game_type, largest_catch_up=largest_catch_up, known=known)
         if rated is None:
             return total
         total = (total or 0) + rated

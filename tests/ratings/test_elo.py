@@ -160,7 +160,7 @@ def test_catching_up_after_late_games_gives_the_full_recompute_numbers(seed, mon
     names = ["ann", "bob", "cyd", "dee", "eve", "fay"]
     for index in range(20):
         if index == 12:  # from now on the games wait for a rater, as with a broker
-            monkeypatch.setattr(ratings.services, "rate_after_commit", lambda *args: None)
+            monkeypatch.setattr(ratings.services, "rate_after_commit", lambda *args, **kwargs: None)
         # The first 12 arrive in order; the rest were played earlier than some rated games.
         played = 50 - index if index < 12 else rng.uniform(30, 50)
         verified_game(
