@@ -45,13 +45,7 @@ def stored_games(count: int, *, same_moment_every: int = 1) -> list[Game]:
         )
         for seat in range(2):
             GameSeat.objects.create(
-                game=game,
-                seat=seat,
-                played_at=game.played_at,
-                name=f"bot {seat}",
-                score=seat,
-                rank=2 - seat,
-                winner=seat,
+                game=game, seat=seat, name=f"bot {seat}", score=seat, rank=2 - seat, winner=seat
             )
         games.append(game)
     return games

@@ -49,7 +49,6 @@ def stored_log(log: dict[str, Any], *, user: Any = None, published: bool = True)
         GameSeat.objects.create(
             game=game,
             seat=seat,
-            played_at=game.played_at,
             name=player["name"],
             strategy=player.get("strategy", ""),
             score=outcome.scores[seat],

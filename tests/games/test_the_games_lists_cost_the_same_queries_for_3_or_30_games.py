@@ -52,7 +52,6 @@ def listed_games(count: int, first: int = 0) -> list[Game]:
             GameSeat.objects.create(
                 game=game,
                 seat=seat,
-                played_at=game.played_at,
                 player=player,
                 name=player.display_name,
                 score=seat,

@@ -125,7 +125,6 @@ def store(number: int, spec: dict, played_at: datetime.datetime | None = None) -
         GameSeat.objects.create(
             game=game,
             seat=seat,
-            played_at=game.played_at,
             name=strategy,
             strategy=strategy,
             score=score,
