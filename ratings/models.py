@@ -82,13 +82,8 @@ class RatingChange(models.Model):
     class Meta:
         ordering = ["played_at", "game_id"]
         indexes = [
-            # With what the player's rating chart reads (pages.services.profiles): the
-            # chart is read from the index alone, not from a row a game, scattered over the
-            # table (some 4,200 for a player at 1M games: 50 ms, issue 25).
             models.Index(
-                fields=["player", "game_type", "played_at"],
-                include=["game", "elo_after", "mu_after", "sigma_after"],
-                name="ratings_changes_of_player",
+                fields=["player", "game_type", "played_at"], name="ratings_changes_of_player"
             )
         ]
 

@@ -78,13 +78,9 @@ def rating_history_figure(player: Player) -> str | None:
     )
     if not changes:
         return None
-    game_types = {change[0] for change in changes}
     by_type: dict[str, list[tuple]] = {}
-    if len(game_types) == 1:
-        by_type[changes[0][0]] = changes  # most players play one game: no rows to sort out
-    else:
-        for change in changes:
-            by_type.setdefault(change[0], []).append(change)
+    for change in changes:
+        by_type.setdefault(change[0], []).append(change)
     lines = {}
     for game_type, rows in by_type.items():
         _, played, elos, mus, sigmas = zip(*rows, strict=True)
