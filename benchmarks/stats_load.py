@@ -256,7 +256,6 @@ def replicate(total: int) -> None:
                 "game_id": shift(Game, "game_id"),
                 "player_id": "np.id",
                 "name": "coalesce(np.display_name, t.name)",
-                "played_at": played,  # its game's
             },
             wanted,
         ),

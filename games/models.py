@@ -444,8 +444,7 @@ class Game(models.Model):
     termination = models.CharField(max_length=40, default="normal")
     # False while the players it names have still to confirm it, or when a dispute is open
     # or was upheld (confirmations app): only counted games reach ratings, standings, stats.
-    # Nearly every game counts: indexed only where it does not (games_uncounted).
-    counts = models.BooleanField(default=True)
+    counts = models.BooleanField(default=True)  # nearly every game counts: no index
 
     objects = GameQuerySet.as_manager()
 
@@ -457,9 +456,6 @@ class Game(models.Model):
             # Plain indexes, as GameLog's: no LIKE index beside them.
             models.Index(fields=["game_type"], name="games_game_type"),
             models.Index(fields=["source"], name="games_game_source"),
-            # The few games that do not count: a player's seat figures leave out the
-            # player's seats in them (pages.services.profiles) without reading each game.
-            models.Index(fields=["id"], condition=Q(counts=False), name="games_uncounted"),
         ]
 
     def __str__(self) -> str:
@@ -501,20 +497,10 @@ class GameSeat(models.Model):
     # No index of its own: unique_game_seat leads with it (issue 25, bytes per game).
     game = models.ForeignKey(Game, models.CASCADE, related_name="seats", db_index=False)
     seat = models.PositiveSmallIntegerField()
-    # Bots in simulated games have no Player; human seats always do. No index of its own:
-    # games_seats_of_player leads with it, for the named seats only.
+    # Bots in simulated games have no Player; human seats always do.
     player = models.ForeignKey(
-        "players.Player",
-        models.PROTECT,
-        null=True,
-        blank=True,
-        related_name="seats",
-        db_index=False,
+        "players.Player", models.PROTECT, null=True, blank=True, related_name="seats"
     )
-    # The game's played_at, kept with the seat (a game's is never changed): a player's games
-    # list, newest first, is a page of the player's index (games_seats_of_player), not every
-    # one of the player's games joined and sorted, thousands at 1M games (issue 25).
-    played_at = models.DateTimeField()
     name = models.CharField(max_length=100)
     strategy = models.CharField(max_length=100, blank=True)
     score = models.FloatField()
@@ -530,26 +516,9 @@ class GameSeat(models.Model):
         # reading of seats only to sort them.
         ordering = ["game_id", "seat"]
         constraints = [models.UniqueConstraint(fields=["game", "seat"], name="unique_game_seat")]
-        indexes = [
-            # A player's seats newest first, with what the page's seat figures sum (rank,
-            # winner, the summary's turn order and bid) read from the index alone
-            # (pages.services.profiles). Named seats only: bots' are most seats, and never
-            # looked up by player.
-            models.Index(
-                fields=["player", "-played_at", "-game"],
-                include=["rank", "winner", "summary"],
-                condition=Q(player__isnull=False),
-                name="games_seats_of_player",
-            )
-        ]
 
     def __str__(self) -> str:
         return f"{self.name} in {self.game}"
-
-    def save(self, *args: Any, **kwargs: Any) -> None:
-        if self.played_at is None:  # the game's, as build_seats gives it
-            self.played_at = self.game.played_at
-        super().save(*args, **kwargs)
 
 
 class VerdictChange(models.Model):
