@@ -16,9 +16,35 @@ from engines.registry import get_game
 from games.models import Game
 from games.services.intake import submit_log
 from games.services.verification import verify_log
+from ratings import services
+from ratings.models import Rating, RatingChange
 
 DEEP_VENTS = "deep-vents"
 QUICK_BOTS = ("grower", "attacker", "turtle", "random")
+RATING_FIELDS = ["player_id", "rating", "mu", "sigma", "games", "wins", "last_played"]
+CHANGE_FIELDS = [
+    "game_id",
+    "player_id",
+    "played_at",
+    "elo_before",
+    "elo_after",
+    "mu_after",
+    "sigma_after",
+]
+
+
+def stored_ratings() -> tuple[list, list]:
+    """Every Deep Vents rating and rating change as stored, in a fixed order."""
+    return (
+        list(Rating.objects.order_by("player_id").values_list(*RATING_FIELDS)),
+        list(RatingChange.objects.order_by("game_id", "player_id").values_list(*CHANGE_FIELDS)),
+    )
+
+
+def recomputed_ratings() -> tuple[list, list]:
+    """What a full recompute stores (and leaves stored)."""
+    services.recompute(DEEP_VENTS)
+    return stored_ratings()
 
 
 def deep_vents_log(names: list[str], seed: int, played_at: datetime.datetime) -> dict:

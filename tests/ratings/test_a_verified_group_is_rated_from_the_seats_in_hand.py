@@ -14,26 +14,18 @@ from games.services import verification
 from games.signals import game_retracted
 from players.services import players_for
 from ratings import services
-from ratings.models import Rating, RatingChange
-from tests.ratings_support import DEEP_VENTS, deep_vents_log, hours_ago
+from ratings.models import RatingChange
+from tests.ratings_support import (
+    DEEP_VENTS,
+    deep_vents_log,
+    hours_ago,
+    recomputed_ratings,
+    stored_ratings,
+)
 
 pytestmark = pytest.mark.django_db
 
-RATING_FIELDS = ["player_id", "rating", "mu", "sigma", "games", "wins", "last_played"]
-CHANGE_FIELDS = ["game_id", "player_id", "played_at", "elo_before", "elo_after", "mu_after"]
 NAMES = ["ann", "bob", "cyd", "dee", "eve"]
-
-
-def stored() -> tuple[list, list]:
-    return (
-        list(Rating.objects.order_by("player_id").values_list(*RATING_FIELDS)),
-        list(RatingChange.objects.order_by("game_id", "player_id").values_list(*CHANGE_FIELDS)),
-    )
-
-
-def recomputed() -> tuple[list, list]:
-    services.recompute(DEEP_VENTS)
-    return stored()
 
 
 def stored_logs(hours: list[float]) -> list[int]:
@@ -56,9 +48,9 @@ def test_groups_rated_from_the_verifiers_seats_get_what_a_recompute_reads_back(m
     # A second batch: games older than rated ones (a catch-up) and newer ones.
     verification.verify_logs(stored_logs([18.5, 11, 16.5, 10, 9, 14.5, 8, 7]))
 
-    rated = stored()
+    rated = stored_ratings()
     assert len({game_id for game_id, *_ in rated[1]}) == 17
-    assert rated == recomputed()
+    assert rated == recomputed_ratings()
 
 
 def test_a_retraction_after_rating_from_the_seats_redoes_what_a_recompute_does(monkeypatch):
@@ -71,9 +63,9 @@ def test_a_retraction_after_rating_from_the_seats_redoes_what_a_recompute_does(m
         retracted.log.delete()
     verification.verify_logs(stored_logs([6.5, 2]))
 
-    rated = stored()
+    rated = stored_ratings()
     assert retracted.pk not in {game_id for game_id, *_ in rated[1]}
-    assert rated == recomputed()
+    assert rated == recomputed_ratings()
 
 
 def test_the_rater_reads_no_seat_of_the_games_the_verifier_hands_it(monkeypatch):

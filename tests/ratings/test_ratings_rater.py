@@ -19,25 +19,17 @@ from games.signals import game_retracted
 from ratings import services
 from ratings.models import PendingRating, Rating, RatingChange, RatingLedger
 from ratings.tasks import rate_games_task, rate_stranded_games_task
-from tests.ratings_support import DEEP_VENTS, deep_vents_log, hours_ago, verified_game
+from tests.ratings_support import (
+    DEEP_VENTS,
+    deep_vents_log,
+    hours_ago,
+    recomputed_ratings,
+    stored_ratings,
+    verified_game,
+)
 
-RATING_FIELDS = ["player_id", "rating", "mu", "sigma", "games", "wins", "last_played"]
-CHANGE_FIELDS = ["game_id", "player_id", "elo_before", "elo_after", "mu_after", "sigma_after"]
 RATINGS_TABLES = ("ratings_rating", "ratings_ratingchange", "ratings_ratingledger")
 NAMES = ["ann", "bob", "cyd", "dee"]
-
-
-def stored() -> tuple[list, list]:
-    return (
-        list(Rating.objects.order_by("player_id").values_list(*RATING_FIELDS)),
-        list(RatingChange.objects.order_by("game_id", "player_id").values_list(*CHANGE_FIELDS)),
-    )
-
-
-def recomputed() -> tuple[list, list]:
-    """What a full recompute stores (and leaves stored)."""
-    services.recompute(DEEP_VENTS)
-    return stored()
 
 
 @pytest.fixture
@@ -91,19 +83,19 @@ def test_a_verification_with_a_broker_touches_no_rating_and_only_adds_a_pending_
 
     assert services.rate_until_caught_up(DEEP_VENTS) == 2  # what the task does
     assert services.behind() == []
-    assert stored() == recomputed()
+    assert stored_ratings() == recomputed_ratings()
 
 
 @pytest.mark.django_db
 def test_a_game_pending_again_is_rated_once(with_broker):
     game = verify(NAMES, seed=3)
     services.rate_until_caught_up(DEEP_VENTS)
-    before = stored()
+    before = stored_ratings()
 
     services.add_pending([game])  # counted twice, or its rater ran twice
     assert services.rate_until_caught_up(DEEP_VENTS) == 0
 
-    assert stored() == before
+    assert stored_ratings() == before
     assert RatingChange.objects.filter(game=game).count() == 4
     assert not PendingRating.objects.exists()
 
@@ -117,9 +109,9 @@ def test_games_pending_in_any_order_get_the_recompute_numbers(with_broker):
         verify(NAMES[seed % 2 :], seed=seed, played_at=hours_ago(hours))
 
     assert services.rate_until_caught_up(DEEP_VENTS) == 7  # the 4 new ones and 3 rated since 8.5 h
-    caught_up = stored()
+    caught_up = stored_ratings()
 
-    assert caught_up == recomputed()
+    assert caught_up == recomputed_ratings()
     assert sum(games for *_, games, _w, _l in caught_up[0]) == len(caught_up[1])
 
 
@@ -164,7 +156,7 @@ def test_a_long_catch_up_found_by_a_worker_is_left_to_a_task(
 
     assert not RatingLedger.objects.get(game_type=DEEP_VENTS).stale
     assert services.behind() == []
-    assert stored() == recomputed()
+    assert stored_ratings() == recomputed_ratings()
 
 
 @pytest.mark.django_db
@@ -187,7 +179,7 @@ def test_a_rated_game_retracted_leaves_the_ratings_once_the_rater_has_run(with_b
         "cyd": 2,
         "dee": 2,
     }
-    assert stored() == recomputed()
+    assert stored_ratings() == recomputed_ratings()
 
 
 @pytest.mark.django_db
@@ -276,7 +268,7 @@ def test_verification_never_waits_for_a_rater_holding_the_ledger(postgresql, mon
 
     assert services.rate_until_caught_up(DEEP_VENTS) == 1  # the holder's look after its commit
     assert RatingChange.objects.filter(game=game).count() == 4
-    assert stored() == recomputed()
+    assert stored_ratings() == recomputed_ratings()
 
 
 @pytest.mark.services
@@ -291,4 +283,4 @@ def test_a_real_worker_rates_the_games_it_verifies_out_of_order_as_a_recompute(c
     assert services.behind() == []  # each task rated its game after its verifying commit
     assert Game.objects.count() == 5
     assert RatingChange.objects.values("game_id").distinct().count() == 5
-    assert stored() == recomputed()
+    assert stored_ratings() == recomputed_ratings()
