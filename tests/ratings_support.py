@@ -21,7 +21,7 @@ from ratings.models import Rating, RatingChange
 
 DEEP_VENTS = "deep-vents"
 QUICK_BOTS = ("grower", "attacker", "turtle", "random")
-RATING_FIELDS = ["player_id", "rating", "mu", "sigma", "games", "wins", "last_played"]
+RATING_FIELDS = ["player_id", "game_type", "rating", "mu", "sigma", "games", "wins", "last_played"]
 CHANGE_FIELDS = [
     "game_id",
     "player_id",
@@ -30,6 +30,7 @@ CHANGE_FIELDS = [
     "elo_after",
     "mu_after",
     "sigma_after",
+    "won",
 ]
 
 

@@ -12,7 +12,7 @@ from games.signals import game_counted, game_retracted
 from ratings.elo import elo_changes, expected_score
 from ratings.models import Rating, RatingChange
 from ratings.services import behind, rate_until_caught_up, recompute
-from tests.ratings_support import hours_ago, verified_game
+from tests.ratings_support import hours_ago, stored_ratings, verified_game
 
 FIELDS = ["player_id", "game_type", "rating", "mu", "sigma", "games", "wins", "last_played"]
 
@@ -129,26 +129,6 @@ def test_players_start_at_1500_and_are_provisional_until_ten_games():
 
     assert change.elo_before == 1500.0
     assert ann.provisional
-
-
-RATING_FIELDS = ["player_id", "game_type", "rating", "mu", "sigma", "games", "wins", "last_played"]
-CHANGE_FIELDS = [
-    "game_id",
-    "player_id",
-    "played_at",
-    "elo_before",
-    "elo_after",
-    "mu_after",
-    "sigma_after",
-    "won",
-]
-
-
-def stored_ratings() -> tuple[list, list]:
-    return (
-        list(Rating.objects.order_by("player_id").values_list(*RATING_FIELDS)),
-        list(RatingChange.objects.order_by("game_id", "player_id").values_list(*CHANGE_FIELDS)),
-    )
 
 
 @pytest.mark.django_db
