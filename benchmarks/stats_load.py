@@ -28,6 +28,9 @@ ms at 1M games) with the requests per second, and the web workers' peak resident
     .venv/bin/python benchmarks/stats_load.py --reuse [--keep]   # rebuild and measure again
     .venv/bin/python benchmarks/stats_load.py --reuse --grow --games 1000000 [--keep]
         # copy a kept database's games on to more (its games are then the sample)
+    .venv/bin/python benchmarks/stats_load.py --reuse --keep --pages-only \
+        --page leaderboard --page player --tree /work/main --tree . --rounds 2
+        # a kept database as it is, some pages, two checkouts' code served in turn (ABAB)
 
 Verifying the default sample took 15 minutes on two busy cores, copying it on to 1M games
 another 30 (the database was then about 30 GB, 22 of them hex lines, before the hex lines
@@ -45,6 +48,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import os
 import random
 import secrets
@@ -427,7 +431,7 @@ def pages() -> dict[str, str]:
 # --- serving and load ----------------------------------------------------------------------
 
 
-def production_env(workdir: Path, database_url: str) -> dict[str, str]:
+def production_env(workdir: Path, database_url: str, tree: Path = ROOT) -> dict[str, str]:
     """DEBUG off, with static files collected into the work dir by a settings module there,
     and no page cache: every request renders its page."""
     no_cache = f"CACHES = {{'default': {{'BACKEND': {DUMMY_CACHE!r}}}}}\n"
@@ -438,7 +442,7 @@ def production_env(workdir: Path, database_url: str) -> dict[str, str]:
     env = {key: value for key, value in os.environ.items() if key not in ("CELERY_BROKER_URL",)}
     env.update(
         DJANGO_SETTINGS_MODULE="bench_settings",
-        PYTHONPATH=os.pathsep.join([str(workdir), str(ROOT)]),
+        PYTHONPATH=os.pathsep.join([str(workdir), str(tree)]),
         DEBUG="false",
         SECRET_KEY=secrets.token_urlsafe(50),
         ALLOWED_HOSTS="127.0.0.1,localhost",
@@ -449,10 +453,10 @@ def production_env(workdir: Path, database_url: str) -> dict[str, str]:
     return env
 
 
-def start_site(env: dict[str, str], port: int, workers: int) -> subprocess.Popen:
+def start_site(env: dict[str, str], port: int, workers: int, tree: Path = ROOT) -> subprocess.Popen:
     subprocess.run(
         [sys.executable, "manage.py", "collectstatic", "--noinput", "-v0"],
-        cwd=ROOT, env=env, check=True,
+        cwd=tree, env=env, check=True,
     )  # fmt: skip
     server = subprocess.Popen(
         [
@@ -467,7 +471,7 @@ def start_site(env: dict[str, str], port: int, workers: int) -> subprocess.Popen
             "--log-level",
             "warning",
         ],
-        cwd=ROOT,
+        cwd=tree,
         env=env,
         start_new_session=True,
     )
@@ -537,15 +541,17 @@ def peak_rss_mb(pid: int) -> float:
     return float("nan")
 
 
-def measure_pages(env: dict[str, str], args: argparse.Namespace, workdir: Path) -> dict:
+def measure_pages(
+    env: dict[str, str], args: argparse.Namespace, workdir: Path, tree: Path = ROOT
+) -> dict:
     if shutil.which("wrk") is None:
         sys.exit("wrk is not installed: apt-get install -y wrk")
     script = workdir / "report.lua"
     script.write_text(WRK_SCRIPT)
-    server = start_site(env, args.port, args.workers)
+    server = start_site(env, args.port, args.workers, tree)
     figures = {}
     try:
-        for name, path in pages().items():
+        for name, path in chosen(pages(), args.page).items():
             url = f"http://127.0.0.1:{args.port}{path}"
             status, size = first_request(url)
             if status != 200:
@@ -562,6 +568,39 @@ def measure_pages(env: dict[str, str], args: argparse.Namespace, workdir: Path) 
     return {"pages": figures, "rss": rss}
 
 
+def chosen(found: dict[str, str], prefixes: list[str] | None) -> dict[str, str]:
+    """The pages whose names start with one of `prefixes` (--page), or all of them."""
+    if not prefixes:
+        return found
+    return {name: path for name, path in found.items() if name.startswith(tuple(prefixes))}
+
+
+def measure_trees(args: argparse.Namespace, workdir: Path) -> None:
+    """Each --tree's code served in turn on the same database, --rounds times (A B A B ...),
+    then each page's median p95 and range per tree: pairs that survive a machine's drift."""
+    runs: dict[str, list[dict]] = {str(tree): [] for tree in args.tree}
+    for round_number in range(args.rounds):
+        for tree in args.tree:
+            env = production_env(workdir, args.database_url, tree)
+            print(f"round {round_number + 1}, {tree}; load {load_average()}", flush=True)
+            runs[str(tree)].append(measure_pages(env, args, workdir, tree))
+    print(
+        f"\npages under load, trees alternated {args.rounds} times: gunicorn {args.workers} sync "
+        f"workers, wrk {args.connections} connections for {args.seconds} s each, page cache "
+        f"off; load average {load_average()}"
+    )
+    for name in runs[str(args.tree[0])][0]["pages"]:
+        for tree, measured in runs.items():
+            p95s = [run["pages"][name]["p95"] for run in measured if name in run["pages"]]
+            medians = [run["pages"][name]["median"] for run in measured if name in run["pages"]]
+            if p95s:
+                print(
+                    f"  {name:<28} {Path(tree).name:<12} p95 median {statistics.median(p95s):6.1f}"
+                    f" ms (range {min(p95s):.1f}-{max(p95s):.1f}), median "
+                    f"{statistics.median(medians):.1f} ms"
+                )
+
+
 # --- the report ----------------------------------------------------------------------------
 
 
@@ -573,11 +612,12 @@ def report(games: int, building: dict, rebuild_seconds: float, measured: dict, a
     print(f"\n{games} verified {GAME} games; load average {load_average()}")
     for name, seconds in building.items():
         print(f"{name}: {seconds:.0f} s")
-    verdict = "ok" if rebuild_seconds < REBUILD_TARGET_S else "MISSED"
-    print(
-        f"full statistics rebuild (rebuild_stats): {rebuild_seconds:.1f} s "
-        f"(target < {REBUILD_TARGET_S} s: {verdict})"
-    )
+    if not math.isnan(rebuild_seconds):  # not rebuilt with --pages-only
+        verdict = "ok" if rebuild_seconds < REBUILD_TARGET_S else "MISSED"
+        print(
+            f"full statistics rebuild (rebuild_stats): {rebuild_seconds:.1f} s "
+            f"(target < {REBUILD_TARGET_S} s: {verdict})"
+        )
     print(
         f"pages under load: gunicorn {args.workers} sync workers, wrk {args.connections} "
         f"connections for {args.seconds} s each, loopback, page cache off"
@@ -630,7 +670,26 @@ def main() -> None:
     parser.add_argument("--workers", type=int, default=2, help="gunicorn workers")
     parser.add_argument("--connections", type=int, default=4, help="concurrent wrk connections")
     parser.add_argument("--seconds", type=int, default=5, help="load per page")
+    parser.add_argument(
+        "--page", action="append", help="measure only pages whose names start so (repeat)"
+    )
+    parser.add_argument(
+        "--pages-only",
+        action="store_true",
+        help="with --reuse --keep: measure the kept database as it is, no rebuild",
+    )
+    parser.add_argument(
+        "--tree",
+        action="append",
+        type=lambda path: Path(path).resolve(),
+        help="with --pages-only: serve this checkout's code (repeat: trees alternate)",
+    )
+    parser.add_argument("--rounds", type=int, default=1, help="with --tree: rounds of every tree")
     args = parser.parse_args()
+    if args.pages_only and not (args.reuse and args.keep):
+        parser.error("--pages-only measures a kept database: give --reuse --keep")
+    if args.tree and not args.pages_only:
+        parser.error("--tree needs --pages-only (the database is built by this tree's code)")
     if not 0 < args.sample <= args.games:
         parser.error("--sample must be between 1 and --games")
     if args.players < 4:
@@ -653,6 +712,14 @@ def main() -> None:
     workdir = Path(tempfile.mkdtemp(prefix="stats_load-"))
     building = {}
     try:
+        if args.pages_only:
+            connections.close_all()
+            if args.tree:
+                measure_trees(args, workdir)
+            else:
+                measured = measure_pages(production_env(workdir, args.database_url), args, workdir)
+                report(Game.objects.count(), {}, float("nan"), measured, args)
+            return
         call_command("migrate", verbosity=0)
         if not args.reuse:
             started = time.perf_counter()
