@@ -67,31 +67,37 @@ def elo_k() -> float:
 # Reading games --------------------------------------------------------------------------
 
 
+def placings(seats: Iterable[tuple[int | None, int, bool]]) -> tuple[dict[int, int], frozenset]:
+    """A game's (player -> rank, winners) from its seats' (player, rank, winner) in seat
+    order: bots (no player) are not rated, a player seated twice counts once, by their
+    first seat. The game is rated when at least two players remain."""
+    ranks: dict[int, int] = {}
+    winners = set()
+    for player_id, rank, winner in seats:
+        if player_id is not None and player_id not in ranks:
+            ranks[player_id] = rank
+            if winner:
+                winners.add(player_id)
+    return ranks, frozenset(winners)
+
+
 def records_of(games: QuerySet[Game]) -> list[GameRecord]:
     """The rated records of these games, oldest first (ties by id): two queries of plain
-    tuples. A game is rated when at least two of its seats are players (not bots); a player
-    seated twice counts once, by their first seat."""
-    placements: dict[int, tuple[dict[int, int], set[int]]] = {}
+    tuples, the seats' placings as `placings` reads them."""
+    seats: dict[int, list[tuple[int, int, bool]]] = {}
     for game_id, player_id, rank, winner in (
         GameSeat.objects.filter(game__in=games.values("pk"), player__isnull=False)
         .order_by("game_id", "seat")
         .values_list("game_id", "player_id", "rank", "winner")
     ):
-        placed = placements.get(game_id)
-        if placed is None:
-            placed = placements[game_id] = ({}, set())
-        ranks, winners = placed
-        if player_id not in ranks:
-            ranks[player_id] = rank
-            if winner:
-                winners.add(player_id)
+        seats.setdefault(game_id, []).append((player_id, rank, winner))
     records = []
     for game_id, played_at, source in games.order_by("played_at", "pk").values_list(
         "pk", "played_at", "source"
     ):
-        placed = placements.get(game_id)
-        if placed is not None and len(placed[0]) >= 2:
-            records.append(GameRecord(game_id, played_at, source, placed[0], frozenset(placed[1])))
+        ranks, winners = placings(seats.get(game_id, ()))
+        if len(ranks) >= 2:
+            records.append(GameRecord(game_id, played_at, source, ranks, winners))
     return records
 
 
@@ -99,22 +105,17 @@ def seated_records(games: Iterable[Game]) -> dict[int, GameRecord | None]:
     """records_of for games whose seats are in hand: game id -> its record, None when fewer
     than two players sit (not rated). The verifier hands its games over with the seats it
     stored (a prefetch: games.services.verification.seated), so this reads nothing then;
-    other games' seats are read in one query. The same rule as records_of: a player seated
-    twice counts once, by their first seat; bots (no player) are not rated."""
+    other games' seats are read in one query. Placings as records_of reads them (placings)."""
     games = list(games)
     prefetch_related_objects(games, "seats")  # a no-op for the verifier's games
     records: dict[int, GameRecord | None] = {}
     for game in games:
-        ranks: dict[int, int] = {}
-        winners = set()
-        for seat in sorted(game.seats.all(), key=lambda seat: seat.seat):
-            player_id = seat.player_id
-            if player_id is not None and player_id not in ranks:
-                ranks[player_id] = seat.rank
-                if seat.winner:
-                    winners.add(player_id)
+        ranks, winners = placings(
+            (seat.player_id, seat.rank, seat.winner)
+            for seat in sorted(game.seats.all(), key=lambda seat: seat.seat)
+        )
         records[game.pk] = (
-            GameRecord(game.pk, game.played_at, game.source, ranks, frozenset(winners))
+            GameRecord(game.pk, game.played_at, game.source, ranks, winners)
             if len(ranks) >= 2
             else None
         )

@@ -110,3 +110,10 @@ def test_records_from_seats_in_hand_are_those_read_from_the_database():
     assert from_database[first.pk].winners == {first.seats.get(seat=0).player_id} | {
         first.seats.get(seat=1).player_id
     }
+
+
+def test_a_player_seated_twice_is_placed_by_their_first_seat_and_bots_are_not_placed():
+    # (player, rank, winner) in seat order: player 7 sits first at rank 2, then wins at seat 3.
+    seats = [(7, 2, False), (None, 1, True), (7, 1, True), (8, 3, False)]
+
+    assert services.placings(seats) == ({7: 2, 8: 3}, frozenset())
