@@ -82,6 +82,14 @@ class Review(models.Model):
         return names_of_logs([self.log_id]).get(self.log_id, "a deleted game")
 
 
+class WithPlayers(models.Manager):
+    """Confirmations read with their players: what the admin's deletion collector (which
+    reads a model's base manager) names each one by, not a query a row (Confirmation.__str__)."""
+
+    def get_queryset(self) -> models.QuerySet:
+        return super().get_queryset().select_related("player")
+
+
 class Confirmation(models.Model):
     """One player's answer about one game."""
 
@@ -105,7 +113,11 @@ class Confirmation(models.Model):
     # pages and notices never replay the log to say it.
     step = models.CharField(max_length=STEP_LENGTH, blank=True)
 
+    objects = models.Manager()
+    with_players = WithPlayers()
+
     class Meta:
+        base_manager_name = "with_players"
         ordering = ["review", "player"]
         constraints = [
             models.UniqueConstraint(fields=["review", "player"], name="one_answer_per_player"),

@@ -104,3 +104,21 @@ def test_the_history_of_a_deletion_names_each_review_in_as_many_queries_for_two_
     history = LogEntry.objects.filter(action_flag=DELETION).values_list("object_repr", flat=True)
     assert len(history) == 8
     assert all(name.startswith("review of Deep Vents, 3 Dec 2026: ") for name in history)
+
+
+def queries_of_delete_page(client, reviews: list[Review]) -> int:
+    """All the queries of the page confirming the deletion of these reviews."""
+    form = {"action": "delete_selected", "_selected_action": [r.pk for r in reviews]}
+    with CaptureQueriesContext(connection) as queries:
+        client.post("/admin/confirmations/review/", form)
+    return len(queries)
+
+
+def test_the_page_confirming_a_deletion_costs_as_many_queries_for_six_reviews_as_for_two(
+    admin_client,
+):
+    two_reviews = disputed_games(2)
+    two = queries_of_delete_page(admin_client, two_reviews)
+    six = queries_of_delete_page(admin_client, two_reviews + disputed_games(4, first_seed=3)[2:])
+
+    assert six == two
