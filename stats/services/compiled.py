@@ -31,6 +31,7 @@ SLOTS: dict[str, Any] = {
     "strategy": "slot:strategy",
     "since": datetime.date(1000, 1, 1),
     "until": datetime.date(1000, 2, 1),
+    "rulesets": ["slot:rulesets"],  # StatsFilter.every_ruleset, sent as one array
 }
 
 
@@ -46,23 +47,28 @@ class Placeholders:
     def value(self, name: str) -> Any:
         return self.slots.get(name, self.filters.value(name))
 
+    def every_ruleset(self) -> list[str] | None:
+        return self.slots.get("rulesets")
 
-def slotted(filters: StatsFilter) -> list[str]:
-    """The filters a query of these filters' shape takes as slots: the game, and every
-    filter set ("all human games" but by its shape)."""
-    return [
-        name
-        for name, value in ((name, filters.value(name)) for name in SLOTS)
-        if name == "game" or not (value is None or (name == "source" and value == "human"))
-    ]
+
+def slotted(filters: StatsFilter) -> dict[str, Any]:
+    """The values a query of these filters' shape takes in slots, by slot: the game, every
+    filter set ("all human games" but by its shape) and the rulesets where it names them."""
+    return {
+        name: value
+        for name, value in ((name, real_value(filters, name)) for name in SLOTS)
+        if not (value is None or (name == "source" and value == "human"))
+    }
 
 
 def real_value(filters: StatsFilter, name: str) -> Any:
     """What StatsFilter.apply passes for this filter (months: their first day)."""
     if name == "game":
         return filters.game_id
+    if name == "rulesets":
+        return filters.every_ruleset()
     value = filters.value(name)
-    return value.replace(day=1) if name in ("since", "until") else value
+    return value.replace(day=1) if value is not None and name in ("since", "until") else value
 
 
 def rows(
@@ -71,14 +77,14 @@ def rows(
     """query(filters.rows(cube)) as values() dicts: `query` adds the values, sums and order
     (never a filter value of its own), and `name` names it, one name per query."""
     view = filters.view(cube)
-    names = slotted(filters)
+    values = slotted(filters)
     human = filters.value("source") == "human"
     found = compile_once(
-        (name, view, tuple(names), human),
+        (name, view, tuple(values), human),
         view,
         lambda **slots: query(StatsFilter.apply(Placeholders(filters, slots), view.objects.all())),
-        {n: SLOTS[n] for n in names},
+        {n: SLOTS[n] for n in values},
     )
     if found is None:
         return list(query(filters.rows(cube)))
-    return found.dicts({n: real_value(filters, n) for n in names})
+    return found.dicts(values)
