@@ -30,8 +30,8 @@ class Compiled:
     sql: str
     params: tuple  # the compiled parameters, the slots among them
     # (position in params, the slot's name, the type the ORM gave its value where it is not
-    # the slot's own: psycopg's Int2 for a small integer column, so PostgreSQL compares it
-    # as one and keeps to the column's index)
+    # the slot's own: psycopg's Int2 for a small integer column, so that the statement sent
+    # is the ORM's to the letter)
     slots: tuple[tuple[int, str, type | None], ...]
     names: tuple[str, ...]  # the columns, as values() names them
     converters: tuple  # ((column, (functions, expression)), ...) as the ORM's compiler has them

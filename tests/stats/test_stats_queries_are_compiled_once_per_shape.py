@@ -143,7 +143,7 @@ def test_every_shape_the_pages_ask_for_gives_the_orms_rows(
 ):
     """Each filter alone and with every other: a value put in another's place finds other
     rows or none. And each statement is the ORM's, sent with the ORM's parameters typed as
-    the ORM types them (a table size as a small integer, which keeps to the cube's index)."""
+    the ORM types them (a table size as psycopg's Int2)."""
     from tests.stats_support import verified_games
 
     verified_games(
