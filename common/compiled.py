@@ -1,16 +1,17 @@
 """A query compiled to SQL once per shape and run with each request's values in its places.
 
 Building a queryset and compiling it through the ORM costs the same CPU on every request,
-however few rows it reads: on the leaderboard, whose trend query names a page's hundred
-players, it was about a third of the page (issue 25; stats/services/compiled.py does the
-same for the statistics pages). Here a query is built once with a placeholder for each
-value that differs between requests, compiled, and kept; a request puts its own values in
-the placeholders' places and gets the rows the ORM would give: tuples, each column through
-the ORM's own converters (as values_list gives them).
+however few rows it reads: about 1 ms a query on the statistics pages, where running it took
+a fifth of that, and a third of the leaderboard, whose trend query names a page's hundred
+players (issue 25). Here a query is built once with a placeholder (a slot) for each value
+that differs between requests, compiled, and kept; a request puts its own values in the
+slots' places, typed as the ORM typed the slot, and gets the rows the ORM would give, each
+column through the ORM's own converters: tuples (as values_list gives them) or dicts (as
+values gives them).
 
 On PostgreSQL only: SQLite's adapter turns some values into text before the query is
-compiled, and the embedded default needs no speed; there `compile_once` gives None and the
-caller asks the ORM.
+compiled (a month's slot would be compiled in as a value), and the embedded default needs
+no speed; there `compile_once` gives None and the caller asks the ORM.
 """
 
 from __future__ import annotations
@@ -27,21 +28,30 @@ from django.db.models import Model, QuerySet
 @dataclass(frozen=True)
 class Compiled:
     sql: str
-    params: tuple  # the compiled parameters, the placeholders among them
-    slots: tuple[tuple[int, str], ...]  # (position in params, the placeholder's name)
+    params: tuple  # the compiled parameters, the slots among them
+    # (position in params, the slot's name, the type the ORM gave its value where it is not
+    # the slot's own: psycopg's Int2 for a small integer column, so that the statement sent
+    # is the ORM's to the letter)
+    slots: tuple[tuple[int, str, type | None], ...]
+    names: tuple[str, ...]  # the columns, as values() names them
     converters: tuple  # ((column, (functions, expression)), ...) as the ORM's compiler has them
     alias: str
 
     def rows(self, values: dict[str, Any], tail: str = "", tail_params: Sequence = ()) -> list:
-        """The rows, as tuples, with `values` by placeholder name in the placeholders' places;
-        `tail` (e.g. "LIMIT %s OFFSET %s") is added to the end of the statement."""
+        """The rows, as tuples, with `values` by slot name in the slots' places; `tail`
+        (e.g. "LIMIT %s OFFSET %s") is added to the end of the statement."""
         params = list(self.params)
-        for position, name in self.slots:
-            params[position] = values[name]
+        for position, name, kind in self.slots:
+            params[position] = values[name] if kind is None else kind(values[name])
         connection = connections[self.alias]
         with connection.cursor() as cursor:
             cursor.execute(self.sql + tail, [*params, *tail_params])
             return converted(cursor.fetchall(), self.converters, connection)
+
+    def dicts(self, values: dict[str, Any]) -> list[dict[str, Any]]:
+        """The rows as values() gives them: a dict a row, its columns by name."""
+        names = self.names
+        return [dict(zip(names, row, strict=True)) for row in self.rows(values)]
 
 
 def converted(rows: list[tuple], converters: Sequence, connection: Any) -> list[tuple]:
@@ -60,17 +70,20 @@ def converted(rows: list[tuple], converters: Sequence, connection: Any) -> list[
     return list(zip(*columns, strict=True))
 
 
-# By key (the caller's name for the query and its shape) and database alias.
+# By key (the caller's name for the query and its shape) and database alias: a few hundred
+# at most.
 COMPILED: dict[tuple[Hashable, str], Compiled | None] = {}
 
 
 def compile_once(
     key: Hashable, model: type[Model], build: Callable[..., QuerySet], slots: dict[str, Any]
 ) -> Compiled | None:
-    """The query `build(**slots)` (a values_list queryset of `model`) compiled once per `key`,
-    with each slot's places among its parameters; None on a database other than PostgreSQL,
-    or for a query the ORM answers without the database (then ask the ORM). A slot is a
-    value no request sends, of the type the ORM passes on ("slot:game" for a text, [-32_123]
+    """The query `build(**slots)` (a values or values_list queryset of `model`) compiled
+    once per `key`, with each slot's places among its parameters; None on a database other
+    than PostgreSQL, or for a query the ORM answers without the database (then ask the ORM).
+
+    A slot is a value no request sends, of the type the ORM is given (a text, a date, a
+    small integer within its column's range: the ORM refuses one out of range; [-32_123]
     for a list sent as one parameter), found among the compiled parameters by equality."""
     alias = router.db_for_read(model)
     found = COMPILED.get((key, alias), False)
@@ -83,18 +96,20 @@ def compile_once(
 
 
 def compile_queryset(queryset: QuerySet, alias: str, slots: dict[str, Any]) -> Compiled | None:
-    compiler = queryset.query.get_compiler(alias)
+    query = queryset.query
+    compiler = query.get_compiler(alias)
     try:
         sql, params = compiler.as_sql()
-    except EmptyResultSet:
+    except EmptyResultSet:  # the ORM answers such a query without asking the database
         return None
     places = [
-        (position, name)
+        (position, name, None if type(param) is type(slot) else type(param))
         for position, param in enumerate(params)
         for name, slot in slots.items()
-        if isinstance(slot, type(param)) and param == slot
+        if isinstance(param, type(slot)) and param == slot
     ]
-    if {name for _, name in places} != set(slots):
-        raise ValueError(f"a placeholder did not reach the compiled parameters: {slots}")
+    if {name for _, name, _ in places} != set(slots):
+        raise ValueError(f"a slot did not reach the compiled parameters: {slots}")
     converters = compiler.get_converters([c[0] for c in compiler.select[: compiler.col_count]])
-    return Compiled(sql, tuple(params), tuple(places), tuple(converters.items()), alias)
+    names = (*query.extra_select, *query.values_select, *query.annotation_select)
+    return Compiled(sql, tuple(params), tuple(places), names, tuple(converters.items()), alias)

@@ -16,6 +16,7 @@ from functools import lru_cache
 from django import forms
 from django.db.models import Model, Q, QuerySet
 
+from common.database import any_of
 from common.widgets import QuickNumberInput, QuickSelect, QuickTextInput
 from engines.registry import GAMES, get_game
 from stats.models import BY_MONTH_LIVE, LIVE
@@ -167,6 +168,9 @@ class StatsFilter(forms.Form):
         for name, column in (("players", "player_count"), ("ruleset", "ruleset"), ("band", "band")):
             if self.value(name) is not None:
                 rows = rows.filter(**{column: self.value(name)})
+        rulesets = self.every_ruleset()
+        if rulesets is not None:
+            rows = rows.filter(any_of("ruleset", rulesets))
         if with_strategy and self.value("strategy") is not None:
             rows = rows.filter(strategy=self.value("strategy"))
         since, until = self.value("since"), self.value("until")
@@ -175,6 +179,21 @@ class StatsFilter(forms.Form):
         if until:
             rows = rows.filter(month__lte=until.replace(day=1))
         return rows
+
+    def every_ruleset(self) -> list[str] | None:
+        """The game's rulesets, where a query names them though no ruleset is chosen: where
+        it reads months by source and table size. The unique key of a cube (and of its hex
+        table by month) runs source, table size, ruleset, month: with every ruleset named
+        its index reads only the months asked for, where otherwise the month index reads
+        every row of the game in those months and filters most out (PostgreSQL 15 does not
+        skip over an index's column): at 1M games, a year of the score cube under every
+        filter read 29,000 rows for 4,200 (issue 25). The same rows: verification refuses
+        a ruleset its engine does not name (Game.ruleset)."""
+        if self.value("ruleset") is not None or not (self.value("since") or self.value("until")):
+            return None
+        if self.value("source") is None or self.value("players") is None:
+            return None
+        return sorted(get_game(self.game_id).rulesets())
 
     def describe(self) -> str:
         """The filters in words, for page headings and figure titles."""

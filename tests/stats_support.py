@@ -11,16 +11,21 @@ from games.services.intake import submit_batch
 
 
 def verified_games(
-    capture, game_id: str, players: int, games: int, seed: str = "stats", ruleset=None
+    capture,
+    game_id: str,
+    players: int,
+    games: int,
+    seed: str = "stats",
+    ruleset=None,
+    source: str = Source.SIMULATED,
 ) -> list[Game]:
-    """Play bot games and submit them as one simulated batch; eager Celery verifies each
-    once the batch commits (`capture` is pytest-django's django_capture_on_commit_callbacks)."""
+    """Play bot games and submit them as one batch (simulated unless `source` says); eager
+    Celery verifies each once the batch commits (`capture` is pytest-django's
+    django_capture_on_commit_callbacks)."""
     game = get_game(game_id)
     logs = simulate(game, game.ruleset(ruleset), players, games, seed)
     with capture(execute=True):
-        upload = submit_batch(
-            (json.dumps(log).encode() for log in logs), user=None, source=Source.SIMULATED
-        )
+        upload = submit_batch((json.dumps(log).encode() for log in logs), user=None, source=source)
     return list(Game.objects.filter(log__upload=upload).order_by("pk"))
 
 
