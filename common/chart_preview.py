@@ -92,6 +92,8 @@ def seconds_of(values: list[Any]) -> list[float | None]:
     """as_number of each value: a Dates list's seconds as they are."""
     if type(values) is Dates:
         return values.seconds
+    if set(map(type, values)) <= NUMBERS:
+        return values  # numbers already (a long rating history's seconds, thinned)
     return [as_number(v) for v in values]
 
 
@@ -158,7 +160,8 @@ def supported(figure: dict[str, Any]) -> bool:
 # one by isinstance, in each of several passes (issue 25). Anything else (bool, numpy's
 # numbers, strings) is asked value by value, as before.
 PLAIN_NUMBERS = {int, float, type(None)}
-NUMERIC_X = {int, float, DateText}  # DateText: a date, read as its seconds
+NUMERIC_X = {int, float, DateText}
+NUMBERS = {int, float}  # DateText: a date, read as its seconds
 
 
 def numeric_y(trace: dict[str, Any]) -> bool:
@@ -315,8 +318,8 @@ def preview(figure: dict[str, Any], point_labels: bool = False) -> SafeString | 
     bars = [t for t in data if t.get("type") == "bar"]
     # Each x list placed once (traces sharing one share its places).
     places = {
-        id(values): x_scale.each(values.seconds)
-        if categories is None and type(values) is Dates
+        id(values): x_scale.each(seconds_of(values))
+        if categories is None and (type(values) is Dates or set(map(type, values)) <= NUMBERS)
         else [x_of(x) for x in values]
         for values in x_lists(data)
     }

@@ -3,14 +3,18 @@
 from __future__ import annotations
 
 import datetime
+import math
 from decimal import Decimal
 from typing import Any
 
+import orjson
 import plotly.io as pio
 from django.core.paginator import Page, Paginator
-from django.db.models import Avg, Count, IntegerField, Q, Sum
+from django.db import connection
+from django.db.models import Avg, Count, IntegerField, Max, Min, Q, Sum
 from django.db.models.fields.json import KeyTextTransform
 from django.db.models.functions import Cast
+from django.urls import reverse
 from django.utils import timezone
 
 from common.chart_preview import Dates
@@ -58,38 +62,264 @@ def date_axis(first: datetime.datetime, last: datetime.datetime) -> dict[str, An
     return axis
 
 
+RATING_CHART_CONFIG = {"displaylogo": False, "responsive": True}
+# The picture's plot is some 350 units wide (common.chart_preview.WIDTH): a long history is
+# pictured by two points (its lowest and highest) in each of this many slices of its dates,
+# about one point a unit, so the line's shape is kept to the unit (issue 25).
+PREVIEW_COLUMNS = 174
+# A game type's line as the figure draws it: Elo and OpenSkill values with their dates.
+Line = dict[str, list[Any]]
+
+
 def rating_history_figure(player: Player) -> str | None:
     """Elo (top) and the OpenSkill rating (below) after each rated game, one line per game
-    type, as an embeddable Plotly div (None without rated games)."""
-    # Plain tuples, not model instances, taken a column at a time: a player of a thousand
-    # games costs a millisecond, of ten thousand (at 1M games) ten (issue 25).
-    changes = list(
+    type, as an embeddable Plotly div (None without rated games): a picture of the lines,
+    the figure itself fetched from the player's ratings.json (rating_history_data) when the
+    reader explores it.
+
+    The page reads no row a game (issue 25: the busiest player's 4,229 games were half its
+    page's time and most of its 555 KB): a game type of more than 2 x PREVIEW_COLUMNS games
+    is pictured by preview_points, counted by the database; fewer are drawn whole, as the
+    figure draws them."""
+    spans = list(
         RatingChange.objects.filter(player=player)
-        .order_by("played_at", "game_id")
-        .values_list("game_type", "played_at", "elo_after", "mu_after", "sigma_after")
+        .values("game_type")
+        .annotate(n=Count("pk"), first=Min("played_at"), last=Max("played_at"))
+        # The figure's order of types: by their first game (rating_history_lines).
+        .annotate(first_game=Min("game_id"))
+        .order_by("first", "first_game")
     )
-    if not changes:
+    if not spans:
         return None
-    by_type: dict[str, list[tuple]] = {}
-    for change in changes:
-        by_type.setdefault(change[0], []).append(change)
-    lines = {}
-    for game_type, rows in by_type.items():
-        _, played, elos, mus, sigmas = zip(*rows, strict=True)
-        lines[game_type] = {
-            "x": Dates.of(played),  # the texts, their seconds for the picture
+    first = min(span["first"] for span in spans)
+    last = max(span["last"] for span in spans)
+    few = [span["game_type"] for span in spans if span["n"] <= 2 * PREVIEW_COLUMNS]
+    many = [span["game_type"] for span in spans if span["n"] > 2 * PREVIEW_COLUMNS]
+    drawn = {**rating_history_lines(player, few)[0], **preview_points(player, many, first, last)}
+    return embed(
+        rating_figure({span["game_type"]: drawn[span["game_type"]] for span in spans}, first, last),
+        "rating-history",
+        config=RATING_CHART_CONFIG,
+        source=reverse("players:ratings", args=[player.handle]),
+    )
+
+
+def rating_history_data(player: Player) -> dict[str, Any] | None:
+    """The rating chart's figure (Plotly's JSON), a point a rated game, what the reader
+    explores (served by players:ratings); None without rated games. Its dates are
+    milliseconds since 1970 (UTC), which a Plotly date axis reads as it reads their text:
+    the database hands each game type's columns over as arrays of numbers, with no date or
+    row made here (issue 25: this is a page too, measured at 1M games)."""
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute(HISTORY_SQL, [player.pk])
+            columns = [
+                (game_type, first, last, *orjson.loads(arrays))
+                for game_type, first, last, arrays, _ in cursor.fetchall()
+            ]
+    else:
+        columns = history_read_here(player)
+    if not columns:
+        return None
+    lines = {
+        game_type: {
+            "elo_x": moments,
             "elo": [round(elo, 1) for elo in elos],
+            "skill_x": moments,
             "skill": display_ratings(mus, sigmas),
         }
-    dates = [changes[0][1], changes[-1][1]]
+        for game_type, _, _, moments, elos, mus, sigmas in columns
+    }
+    first = min(column[1] for column in columns)
+    last = max(column[2] for column in columns)
+    return rating_figure(lines, first, last)
+
+
+# Each game type's first and last date and its games' columns in the order they were played,
+# as one JSON text (read in C by orjson): the moment (ms since 1970, as Python's timestamp()
+# * 1000 computes it), Elo, mu and sigma. The rows sorted once, below the aggregates (which
+# keep the order they are given: a GROUP BY on sorted rows needs no sort of its own), rather
+# than each of the four arrays sorting them again; the types in the order the figure meets
+# them (by their first game: date, then game).
+HISTORY_SQL = f"""
+SELECT game_type, min(played_at) AS first, max(played_at),
+  json_build_array(
+    array_agg(date_part('epoch', played_at) * 1000), array_agg(elo_after),
+    array_agg(mu_after), array_agg(sigma_after)
+  )::text,
+  (array_agg(game_id))[1] AS first_game
+FROM (
+  SELECT * FROM {RatingChange._meta.db_table} WHERE player_id = %s
+  ORDER BY game_type, played_at, game_id
+) AS changes
+GROUP BY game_type
+ORDER BY first, first_game
+"""
+
+
+def history_read_here(player: Player) -> list[tuple[Any, ...]]:
+    """HISTORY_SQL's rows worked out here, for a database without its arrays (SQLite)."""
+    columns: dict[str, list[Any]] = {}
+    rows = RatingChange.objects.filter(player=player).order_by("played_at", "game_id")
+    fields = ("game_type", "played_at", "elo_after", "mu_after", "sigma_after")
+    for game_type, played, *values in rows.values_list(*fields):
+        column = columns.setdefault(game_type, [game_type, played, played, [], [], [], []])
+        column[2] = played
+        for kept, value in zip(column[3:], [played.timestamp() * 1000, *values], strict=True):
+            kept.append(value)
+    return [tuple(column) for column in columns.values()]
+
+
+def rating_history_lines(
+    player: Player, game_types: list[str] | None = None
+) -> tuple[dict[str, Line], datetime.datetime | None, datetime.datetime | None]:
+    """Each game type's line, a point a rated game, in the order the figure meets the types
+    (by date, then game), and the first and last game's dates; only `game_types` if given."""
+    changes = RatingChange.objects.filter(player=player)
+    if game_types is not None:
+        if not game_types:
+            return {}, None, None
+        changes = changes.filter(game_type__in=game_types)
+    # Plain tuples, not model instances, taken a column at a time: a player of a thousand
+    # games costs a millisecond, of ten thousand (at 1M games) ten (issue 25).
+    rows = list(
+        changes.order_by("played_at", "game_id").values_list(
+            "game_type", "played_at", "elo_after", "mu_after", "sigma_after"
+        )
+    )
+    if not rows:
+        return {}, None, None
+    by_type: dict[str, list[tuple]] = {}
+    for row in rows:
+        by_type.setdefault(row[0], []).append(row)
+    lines = {}
+    for game_type, of_type in by_type.items():
+        _, played, elos, mus, sigmas = zip(*of_type, strict=True)
+        dates = Dates.of(played)  # the texts, their seconds for the picture
+        elo = [round(value, 1) for value in elos]
+        lines[game_type] = {"elo_x": dates, "elo": elo, "skill_x": dates}
+        lines[game_type]["skill"] = display_ratings(mus, sigmas)
+    return lines, rows[0][1], rows[-1][1]
+
+
+def preview_points(
+    player: Player, game_types: list[str], first: datetime.datetime, last: datetime.datetime
+) -> dict[str, Line]:
+    """Each game type's line as the picture draws it: the dates from `first` to `last` cut
+    in PREVIEW_COLUMNS equal slices, in each the point of the lowest and of the highest
+    value (the earliest of equals; OpenSkill by its ordinal, which orders its display), in
+    the order they were played, and the line's first and last point: the line's shape to a
+    slice, without its games read here. Dates as their seconds (the picture's x)."""
+    if not game_types:
+        return {}
+    start, span = first.timestamp(), (last - first).total_seconds() or 1.0
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute(
+                COLUMNS_SQL,
+                {
+                    "start": start,
+                    "span": span,
+                    "columns": PREVIEW_COLUMNS,
+                    "player": player.pk,
+                    "types": game_types,
+                },
+            )
+            columns = orjson.loads(cursor.fetchone()[0] or "[]")  # read in C
+    else:
+        columns = columns_read_here(player, game_types, start, span)
+    by_type: dict[str, list[tuple]] = {}
+    for column in columns:
+        by_type.setdefault(column[0], []).append(column)
+    lines = {}
+    for game_type in game_types:
+        of_type = by_type[game_type]
+        elo: list[tuple[float, ...]] = []
+        skill: list[tuple[float, ...]] = []
+        for i, (_, _, low, high, skill_low, skill_high, start, end) in enumerate(of_type):
+            elos = {(low[1], low[0]), (-high[1], high[0])}
+            skills = {(skill_low[1], *skill_low[2:]), (-skill_high[1], *skill_high[2:])}
+            for end_point in [start] * (i == 0) + [end] * (i == len(of_type) - 1):
+                elos.add((end_point[0], end_point[1]))
+                skills.add((end_point[0], *end_point[2:]))
+            elo += sorted(elos)
+            skill += sorted(skills)
+        elo_x, elos = zip(*elo, strict=True)
+        skill_x, mus, sigmas = zip(*skill, strict=True)
+        lines[game_type] = {
+            "elo_x": list(elo_x),
+            "elo": [round(value, 1) for value in elos],
+            "skill_x": list(skill_x),
+            "skill": display_ratings(mus, sigmas),
+        }
+    return lines
+
+
+# Per game type and slice of the dates (as preview_points): the lowest and highest Elo with
+# its seconds (the highest's negated, so the earliest of equals is the greatest), the same of
+# the ordinal with mu and sigma, and the first and last point, as one JSON text. A float
+# array compares element by element, so min/max of one finds the point with its value in
+# one pass. Seconds as Python's timestamp() gives them (date_part: the exact value rounded).
+COLUMNS_SQL = f"""
+SELECT json_agg(json_build_array(
+  game_type, slice, low, high, skill_low, skill_high, first, last
+) ORDER BY game_type, slice)::text
+FROM (
+  SELECT game_type, slice,
+    min(ARRAY[elo_after, s]) AS low, max(ARRAY[elo_after, -s]) AS high,
+    min(ARRAY[mu_after - 3 * sigma_after, s, mu_after, sigma_after]) AS skill_low,
+    max(ARRAY[mu_after - 3 * sigma_after, -s, mu_after, sigma_after]) AS skill_high,
+    min(ARRAY[s, elo_after, mu_after, sigma_after]) AS first,
+    max(ARRAY[s, elo_after, mu_after, sigma_after]) AS last
+  FROM (
+    SELECT game_type, elo_after, mu_after, sigma_after, s,
+      least(floor((s - %(start)s::float8) / %(span)s::float8 * %(columns)s), %(columns)s - 1)
+        AS slice
+    FROM (
+      SELECT *, date_part('epoch', played_at) AS s FROM {RatingChange._meta.db_table}
+      WHERE player_id = %(player)s AND game_type = ANY(%(types)s)
+    ) AS changes
+  ) AS sliced
+  GROUP BY game_type, slice
+) AS slices
+"""
+
+
+def columns_read_here(
+    player: Player, game_types: list[str], start: float, span: float
+) -> list[tuple[Any, ...]]:
+    """COLUMNS_SQL's rows worked out here, for a database without its arrays (SQLite)."""
+    found: dict[tuple[str, int], list[list[float]]] = {}
+    changes = RatingChange.objects.filter(player=player, game_type__in=game_types)
+    fields = ("game_type", "played_at", "elo_after", "mu_after", "sigma_after")
+    for game_type, played, elo, mu, sigma in changes.values_list(*fields):
+        s = played.timestamp()
+        key = (
+            game_type,
+            min(math.floor((s - start) / span * PREVIEW_COLUMNS), PREVIEW_COLUMNS - 1),
+        )
+        ordinal = mu - 3 * sigma
+        point = [[elo, s], [elo, -s], [ordinal, s, mu, sigma], [ordinal, -s, mu, sigma]]
+        point += [[s, elo, mu, sigma], [s, elo, mu, sigma]]
+        kept = found.setdefault(key, point)
+        for i, keep in enumerate((min, max, min, max, min, max)):
+            kept[i] = keep(kept[i], point[i])
+    return [(*key, *found[key]) for key in sorted(found)]
+
+
+def rating_figure(
+    lines: dict[str, Line], first: datetime.datetime, last: datetime.datetime
+) -> dict[str, Any]:
+    """The rating chart's Plotly figure of the lines (rating_history_lines or preview_points)."""
     traces = []
     for index, (game_type, line) in enumerate(lines.items()):
         title = title_of(game_type)
         colour = COLOURS[index % len(COLOURS)]
-        common = {"type": "scatter", "mode": "lines+markers", "x": line["x"], "legendgroup": title}
+        common = {"type": "scatter", "mode": "lines+markers", "legendgroup": title}
         traces.append(
             {
                 **common,
+                "x": line["elo_x"],
                 "y": line["elo"],
                 "name": f"{title} Elo",
                 "line": {"color": colour},
@@ -99,6 +329,7 @@ def rating_history_figure(player: Player) -> str | None:
         traces.append(
             {
                 **common,
+                "x": line["skill_x"],
                 "y": line["skill"],
                 "name": f"{title} OpenSkill",
                 "line": {"color": colour, "dash": "dot"},
@@ -115,7 +346,7 @@ def rating_history_figure(player: Player) -> str | None:
         "xaxis": {
             "title": {"text": "Date played"},
             "anchor": "y2",
-            **date_axis(dates[0], dates[-1]),
+            **date_axis(first, last),
         },
         "yaxis": {
             "title": {"text": "Elo (points)"},
@@ -130,11 +361,7 @@ def rating_history_figure(player: Player) -> str | None:
         "legend": {"orientation": "h", "y": -0.2},
         "template": TEMPLATE,
     }
-    return embed(
-        {"data": traces, "layout": layout},
-        "rating-history",
-        config={"displaylogo": False, "responsive": True},
-    )
+    return {"data": traces, "layout": layout}
 
 
 def summary_number(key: str) -> Cast:
