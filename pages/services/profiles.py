@@ -68,6 +68,9 @@ RATING_CHART_CONFIG = {"displaylogo": False, "responsive": True}
 # about one point a unit, so the line's shape is kept to the unit (issue 25).
 PREVIEW_COLUMNS = 174
 # A game type's line as the figure draws it: Elo and OpenSkill values with their dates.
+# TYPE_ORDER: the lines (and their colours) in the order of each type's first game's date,
+# then of its least game id (two types first played at one moment: a rule the database
+# can apply in one reading).
 Line = dict[str, list[Any]]
 
 
@@ -85,7 +88,7 @@ def rating_history_figure(player: Player) -> str | None:
         RatingChange.objects.filter(player=player)
         .values("game_type")
         .annotate(n=Count("pk"), first=Min("played_at"), last=Max("played_at"))
-        # The figure's order of types: by their first game (rating_history_lines).
+        # TYPE_ORDER, as the figure explored has them (HISTORY_SQL): the same colours.
         .annotate(first_game=Min("game_id"))
         .order_by("first", "first_game")
     )
@@ -95,7 +98,7 @@ def rating_history_figure(player: Player) -> str | None:
     last = max(span["last"] for span in spans)
     few = [span["game_type"] for span in spans if span["n"] <= 2 * PREVIEW_COLUMNS]
     many = [span["game_type"] for span in spans if span["n"] > 2 * PREVIEW_COLUMNS]
-    drawn = {**rating_history_lines(player, few)[0], **preview_points(player, many, first, last)}
+    drawn = {**rating_history_lines(player, few), **preview_points(player, many, first, last)}
     return embed(
         rating_figure({span["game_type"]: drawn[span["game_type"]] for span in spans}, first, last),
         "rating-history",
@@ -139,15 +142,15 @@ def rating_history_data(player: Player) -> dict[str, Any] | None:
 # as one JSON text (read in C by orjson): the moment (ms since 1970, as Python's timestamp()
 # * 1000 computes it), Elo, mu and sigma. The rows sorted once, below the aggregates (which
 # keep the order they are given: a GROUP BY on sorted rows needs no sort of its own), rather
-# than each of the four arrays sorting them again; the types in the order the figure meets
-# them (by their first game: date, then game).
+# than each of the four arrays sorting them again; the types by their first game's date, then
+# their least game (TYPE_ORDER).
 HISTORY_SQL = f"""
 SELECT game_type, min(played_at) AS first, max(played_at),
   json_build_array(
     array_agg(date_part('epoch', played_at) * 1000), array_agg(elo_after),
     array_agg(mu_after), array_agg(sigma_after)
   )::text,
-  (array_agg(game_id))[1] AS first_game
+  min(game_id) AS first_game
 FROM (
   SELECT * FROM {RatingChange._meta.db_table} WHERE player_id = %s
   ORDER BY game_type, played_at, game_id
@@ -160,35 +163,31 @@ ORDER BY first, first_game
 def history_read_here(player: Player) -> list[tuple[Any, ...]]:
     """HISTORY_SQL's rows worked out here, for a database without its arrays (SQLite)."""
     columns: dict[str, list[Any]] = {}
+    least: dict[str, int] = {}
     rows = RatingChange.objects.filter(player=player).order_by("played_at", "game_id")
-    fields = ("game_type", "played_at", "elo_after", "mu_after", "sigma_after")
-    for game_type, played, *values in rows.values_list(*fields):
+    fields = ("game_type", "game_id", "played_at", "elo_after", "mu_after", "sigma_after")
+    for game_type, game_id, played, *values in rows.values_list(*fields):
         column = columns.setdefault(game_type, [game_type, played, played, [], [], [], []])
         column[2] = played
+        least[game_type] = min(least.get(game_type, game_id), game_id)
         for kept, value in zip(column[3:], [played.timestamp() * 1000, *values], strict=True):
             kept.append(value)
-    return [tuple(column) for column in columns.values()]
-
-
-def rating_history_lines(
-    player: Player, game_types: list[str] | None = None
-) -> tuple[dict[str, Line], datetime.datetime | None, datetime.datetime | None]:
-    """Each game type's line, a point a rated game, in the order the figure meets the types
-    (by date, then game), and the first and last game's dates; only `game_types` if given."""
-    changes = RatingChange.objects.filter(player=player)
-    if game_types is not None:
-        if not game_types:
-            return {}, None, None
-        changes = changes.filter(game_type__in=game_types)
-    # Plain tuples, not model instances, taken a column at a time: a player of a thousand
-    # games costs a millisecond, of ten thousand (at 1M games) ten (issue 25).
-    rows = list(
-        changes.order_by("played_at", "game_id").values_list(
-            "game_type", "played_at", "elo_after", "mu_after", "sigma_after"
-        )
+    return sorted(
+        (tuple(column) for column in columns.values()),
+        key=lambda column: (column[1], least[column[0]]),
     )
-    if not rows:
-        return {}, None, None
+
+
+def rating_history_lines(player: Player, game_types: list[str]) -> dict[str, Line]:
+    """The line of each of `game_types` (short ones) as the picture draws it: a point a
+    rated game, its dates as the figure's text once was (Dates, carrying their seconds)."""
+    if not game_types:
+        return {}
+    changes = RatingChange.objects.filter(player=player, game_type__in=game_types)
+    # Plain tuples, not model instances, taken a column at a time.
+    rows = changes.order_by("played_at", "game_id").values_list(
+        "game_type", "played_at", "elo_after", "mu_after", "sigma_after"
+    )
     by_type: dict[str, list[tuple]] = {}
     for row in rows:
         by_type.setdefault(row[0], []).append(row)
@@ -199,7 +198,7 @@ def rating_history_lines(
         elo = [round(value, 1) for value in elos]
         lines[game_type] = {"elo_x": dates, "elo": elo, "skill_x": dates}
         lines[game_type]["skill"] = display_ratings(mus, sigmas)
-    return lines, rows[0][1], rows[-1][1]
+    return lines
 
 
 def preview_points(
