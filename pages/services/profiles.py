@@ -11,13 +11,12 @@ import orjson
 import plotly.io as pio
 from django.core.paginator import Page, Paginator
 from django.db import connection
-from django.db.models import Avg, Count, IntegerField, Max, Min, Q, Sum
+from django.db.models import Avg, Count, IntegerField, Q, Sum
 from django.db.models.fields.json import KeyTextTransform
 from django.db.models.functions import Cast
 from django.urls import reverse
 from django.utils import timezone
 
-from common.chart_preview import Dates
 from common.charts import embed
 from common.quick_urls import quick_url
 from engines.core.game import BID, TURN_ORDER
@@ -76,31 +75,16 @@ Line = dict[str, list[Any]]
 
 def rating_history_figure(player: Player) -> str | None:
     """Elo (top) and the OpenSkill rating (below) after each rated game, one line per game
-    type, as an embeddable Plotly div (None without rated games): a picture of the lines,
-    the figure itself fetched from the player's ratings.json (rating_history_data) when the
-    reader explores it.
-
-    The page reads no row a game (issue 25: the busiest player's 4,229 games were half its
-    page's time and most of its 555 KB): a game type of more than 2 x PREVIEW_COLUMNS games
-    is pictured by preview_points, counted by the database; fewer are drawn whole, as the
-    figure draws them."""
-    spans = list(
-        RatingChange.objects.filter(player=player)
-        .values("game_type")
-        .annotate(n=Count("pk"), first=Min("played_at"), last=Max("played_at"))
-        # TYPE_ORDER, as the figure explored has them (HISTORY_SQL): the same colours.
-        .annotate(first_game=Min("game_id"))
-        .order_by("first", "first_game")
-    )
-    if not spans:
+    type, as an embeddable Plotly div (None without rated games): a picture of the lines
+    (picture_lines), the figure itself fetched from the player's ratings.json
+    (rating_history_data) when the reader explores it. The page writes no point a game
+    (issue 25: the busiest player's 4,229 games were half its page's time and most of its
+    555 KB)."""
+    lines, first, last = picture_lines(player)
+    if not lines:
         return None
-    first = min(span["first"] for span in spans)
-    last = max(span["last"] for span in spans)
-    few = [span["game_type"] for span in spans if span["n"] <= 2 * PREVIEW_COLUMNS]
-    many = [span["game_type"] for span in spans if span["n"] > 2 * PREVIEW_COLUMNS]
-    drawn = {**rating_history_lines(player, few), **preview_points(player, many, first, last)}
     return embed(
-        rating_figure({span["game_type"]: drawn[span["game_type"]] for span in spans}, first, last),
+        rating_figure(lines, first, last),
         "rating-history",
         config=RATING_CHART_CONFIG,
         source=reverse("players:ratings", args=[player.handle]),
@@ -178,138 +162,161 @@ def history_read_here(player: Player) -> list[tuple[Any, ...]]:
     )
 
 
-def rating_history_lines(player: Player, game_types: list[str]) -> dict[str, Line]:
-    """The line of each of `game_types` (short ones) as the picture draws it: a point a
-    rated game, its dates as the figure's text once was (Dates, carrying their seconds)."""
-    if not game_types:
-        return {}
-    changes = RatingChange.objects.filter(player=player, game_type__in=game_types)
-    # Plain tuples, not model instances, taken a column at a time.
-    rows = changes.order_by("played_at", "game_id").values_list(
-        "game_type", "played_at", "elo_after", "mu_after", "sigma_after"
-    )
-    by_type: dict[str, list[tuple]] = {}
-    for row in rows:
-        by_type.setdefault(row[0], []).append(row)
-    lines = {}
-    for game_type, of_type in by_type.items():
-        _, played, elos, mus, sigmas = zip(*of_type, strict=True)
-        dates = Dates.of(played)  # the texts, their seconds for the picture
-        elo = [round(value, 1) for value in elos]
-        lines[game_type] = {"elo_x": dates, "elo": elo, "skill_x": dates}
-        lines[game_type]["skill"] = display_ratings(mus, sigmas)
-    return lines
-
-
-def preview_points(
-    player: Player, game_types: list[str], first: datetime.datetime, last: datetime.datetime
-) -> dict[str, Line]:
-    """Each game type's line as the picture draws it: the dates from `first` to `last` cut
-    in PREVIEW_COLUMNS equal slices, in each the point of the lowest and of the highest
-    value (the earliest of equals; OpenSkill by its ordinal, which orders its display), in
-    the order they were played, and the line's first and last point: the line's shape to a
-    slice, without its games read here. Dates as their seconds (the picture's x)."""
-    if not game_types:
-        return {}
-    start, span = first.timestamp(), (last - first).total_seconds() or 1.0
+def picture_lines(
+    player: Player,
+) -> tuple[dict[str, Line], datetime.datetime | None, datetime.datetime | None]:
+    """Each game type's line as the page pictures it (TYPE_ORDER), and the first and last
+    game's dates, in one reading of the player's rating changes (PICTURE_SQL). A type of at
+    most 2 x PREVIEW_COLUMNS games is drawn whole, as the figure draws it; a longer one by
+    its shape: the dates from the chart's first game to its last cut in PREVIEW_COLUMNS
+    equal slices, in each the point of the lowest and of the highest value (the earliest of
+    equals; OpenSkill by its ordinal, which orders its display), and the line's first and
+    last point, in the order played (points of one moment by value). Dates as their seconds
+    (the picture's x)."""
     if connection.vendor == "postgresql":
         with connection.cursor() as cursor:
             cursor.execute(
-                COLUMNS_SQL,
-                {
-                    "start": start,
-                    "span": span,
-                    "columns": PREVIEW_COLUMNS,
-                    "player": player.pk,
-                    "types": game_types,
-                },
+                PICTURE_SQL,
+                {"player": player.pk, "whole": 2 * PREVIEW_COLUMNS, "columns": PREVIEW_COLUMNS},
             )
-            columns = orjson.loads(cursor.fetchone()[0] or "[]")  # read in C
+            types = orjson.loads(cursor.fetchone()[0] or "[]")  # read in C
     else:
-        columns = columns_read_here(player, game_types, start, span)
-    by_type: dict[str, list[tuple]] = {}
-    for column in columns:
-        by_type.setdefault(column[0], []).append(column)
-    lines = {}
-    for game_type in game_types:
-        of_type = by_type[game_type]
-        elo: list[tuple[float, ...]] = []
-        skill: list[tuple[float, ...]] = []
-        for i, (_, _, low, high, skill_low, skill_high, start, end) in enumerate(of_type):
-            elos = {(low[1], low[0]), (-high[1], high[0])}
-            skills = {(skill_low[1], *skill_low[2:]), (-skill_high[1], *skill_high[2:])}
-            for end_point in [start] * (i == 0) + [end] * (i == len(of_type) - 1):
-                elos.add((end_point[0], end_point[1]))
-                skills.add((end_point[0], *end_point[2:]))
-            elo += sorted(elos)
-            skill += sorted(skills)
-        elo_x, elos = zip(*elo, strict=True)
-        skill_x, mus, sigmas = zip(*skill, strict=True)
-        lines[game_type] = {
-            "elo_x": list(elo_x),
-            "elo": [round(value, 1) for value in elos],
-            "skill_x": list(skill_x),
-            "skill": display_ratings(mus, sigmas),
-        }
-    return lines
+        types = picture_read_here(player)
+    if not types:
+        return {}, None, None
+    lines = {
+        game_type: whole_line(*points) if points is not None else sliced_line(slices)
+        for game_type, _, _, points, slices in types
+    }
+    first = min(first for _, first, _, _, _ in types)
+    last = max(last for _, _, last, _, _ in types)
+    return lines, moment(first), moment(last)
 
 
-# Per game type and slice of the dates (as preview_points): the lowest and highest Elo with
-# its seconds (the highest's negated, so the earliest of equals is the greatest), the same of
-# the ordinal with mu and sigma, and the first and last point, as one JSON text. A float
-# array compares element by element, so min/max of one finds the point with its value in
-# one pass. Seconds as Python's timestamp() gives them (date_part: the exact value rounded).
-COLUMNS_SQL = f"""
-SELECT json_agg(json_build_array(
-  game_type, slice, low, high, skill_low, skill_high, first, last
-) ORDER BY game_type, slice)::text
-FROM (
-  SELECT game_type, slice,
-    min(ARRAY[elo_after, s]) AS low, max(ARRAY[elo_after, -s]) AS high,
-    min(ARRAY[mu_after - 3 * sigma_after, s, mu_after, sigma_after]) AS skill_low,
-    max(ARRAY[mu_after - 3 * sigma_after, -s, mu_after, sigma_after]) AS skill_high,
-    min(ARRAY[s, elo_after, mu_after, sigma_after]) AS first,
-    max(ARRAY[s, elo_after, mu_after, sigma_after]) AS last
+def moment(seconds: float) -> datetime.datetime:
+    return datetime.datetime.fromtimestamp(seconds, datetime.UTC)
+
+
+def whole_line(
+    seconds: list[float], elos: list[float], mus: list[float], sigmas: list[float]
+) -> Line:
+    elo = [round(value, 1) for value in elos]
+    return {"elo_x": seconds, "elo": elo, "skill_x": seconds, "skill": display_ratings(mus, sigmas)}
+
+
+def sliced_line(slices: list[list[list[float]]]) -> Line:
+    """A line from its slices' points (PICTURE_SQL's, in the order of the slices)."""
+    elo: list[tuple[float, ...]] = []
+    skill: list[tuple[float, ...]] = []
+    for i, (low, high, skill_low, skill_high, start, end) in enumerate(slices):
+        elos = {(low[1], low[0]), (-high[1], high[0])}
+        skills = {(skill_low[1], *skill_low[2:]), (-skill_high[1], *skill_high[2:])}
+        for end_point in [start] * (i == 0) + [end] * (i == len(slices) - 1):
+            elos.add((end_point[0], end_point[1]))
+            skills.add((end_point[0], *end_point[2:]))
+        elo += sorted(elos)
+        skill += sorted(skills)
+    elo_x, elos = zip(*elo, strict=True)
+    skill_x, mus, sigmas = zip(*skill, strict=True)
+    return {
+        "elo_x": list(elo_x),
+        "elo": [round(value, 1) for value in elos],
+        "skill_x": list(skill_x),
+        "skill": display_ratings(mus, sigmas),
+    }
+
+
+# picture_lines' reading, as one JSON text (read in C by orjson): a row a game type (in
+# TYPE_ORDER) of its first and last game's seconds (as Python's timestamp() gives them:
+# date_part rounds the exact value), then either its games' columns (seconds, Elo, mu,
+# sigma; the rows sorted once below the aggregates, which keep the order they are given)
+# or, past `whole` games, its slices: the lowest and highest Elo with its seconds (the
+# highest's negated, so the earliest of equals is the greatest), the same of the ordinal
+# with mu and sigma, and the slice's first and last point. A float array compares element
+# by element, so min/max of one finds the point with its value in one pass. The changes are
+# read once (MATERIALIZED): at 1M games a player's are some 3,600 pages of the table apart.
+PICTURE_SQL = f"""
+WITH changes AS MATERIALIZED (
+  SELECT game_type, game_id, date_part('epoch', played_at) AS s,
+    elo_after AS elo, mu_after AS mu, sigma_after AS sigma
+  FROM {RatingChange._meta.db_table} WHERE player_id = %(player)s
+), spans AS (
+  SELECT game_type, count(*) AS n, min(s) AS first, max(s) AS last, min(game_id) AS first_game
+  FROM changes GROUP BY game_type
+), chart AS (
+  SELECT min(first) AS start, coalesce(nullif(max(last) - min(first), 0), 1) AS span
+  FROM spans
+), whole AS (
+  SELECT game_type,
+    json_build_array(array_agg(s), array_agg(elo), array_agg(mu), array_agg(sigma)) AS points
   FROM (
-    SELECT game_type, elo_after, mu_after, sigma_after, s,
-      least(floor((s - %(start)s::float8) / %(span)s::float8 * %(columns)s), %(columns)s - 1)
-        AS slice
+    SELECT changes.* FROM changes JOIN spans USING (game_type) WHERE n <= %(whole)s
+    ORDER BY game_type, s, game_id
+  ) AS ordered
+  GROUP BY game_type
+), slices AS (
+  SELECT game_type,
+    json_agg(json_build_array(low, high, skill_low, skill_high, first, last) ORDER BY slice)
+      AS points
+  FROM (
+    SELECT game_type, slice,
+      min(ARRAY[elo, s]) AS low, max(ARRAY[elo, -s]) AS high,
+      min(ARRAY[mu - 3 * sigma, s, mu, sigma]) AS skill_low,
+      max(ARRAY[mu - 3 * sigma, -s, mu, sigma]) AS skill_high,
+      min(ARRAY[s, elo, mu, sigma]) AS first, max(ARRAY[s, elo, mu, sigma]) AS last
     FROM (
-      SELECT *, date_part('epoch', played_at) AS s FROM {RatingChange._meta.db_table}
-      WHERE player_id = %(player)s AND game_type = ANY(%(types)s)
-    ) AS changes
-  ) AS sliced
-  GROUP BY game_type, slice
-) AS slices
+      SELECT changes.*,
+        least(floor((s - start) / span * %(columns)s), %(columns)s - 1) AS slice
+      FROM changes JOIN spans USING (game_type) CROSS JOIN chart WHERE n > %(whole)s
+    ) AS sliced
+    GROUP BY game_type, slice
+  ) AS per_slice
+  GROUP BY game_type
+)
+SELECT json_agg(
+  json_build_array(game_type, first, last, whole.points, slices.points)
+  ORDER BY first, first_game
+)::text
+FROM spans LEFT JOIN whole USING (game_type) LEFT JOIN slices USING (game_type)
 """
 
 
-def columns_read_here(
-    player: Player, game_types: list[str], start: float, span: float
-) -> list[tuple[Any, ...]]:
-    """COLUMNS_SQL's rows worked out here, for a database without its arrays (SQLite)."""
-    found: dict[tuple[str, int], list[list[float]]] = {}
-    changes = RatingChange.objects.filter(player=player, game_type__in=game_types)
-    fields = ("game_type", "played_at", "elo_after", "mu_after", "sigma_after")
-    for game_type, played, elo, mu, sigma in changes.values_list(*fields):
-        s = played.timestamp()
-        key = (
-            game_type,
-            min(math.floor((s - start) / span * PREVIEW_COLUMNS), PREVIEW_COLUMNS - 1),
-        )
-        ordinal = mu - 3 * sigma
-        point = [[elo, s], [elo, -s], [ordinal, s, mu, sigma], [ordinal, -s, mu, sigma]]
-        point += [[s, elo, mu, sigma], [s, elo, mu, sigma]]
-        kept = found.setdefault(key, point)
-        for i, keep in enumerate((min, max, min, max, min, max)):
-            kept[i] = keep(kept[i], point[i])
-    return [(*key, *found[key]) for key in sorted(found)]
+def picture_read_here(player: Player) -> list[list[Any]]:
+    """PICTURE_SQL's rows worked out here, for a database without its arrays (SQLite)."""
+    games: dict[str, list[tuple[Any, ...]]] = {}
+    rows = RatingChange.objects.filter(player=player).order_by("played_at", "game_id")
+    fields = ("game_type", "game_id", "played_at", "elo_after", "mu_after", "sigma_after")
+    for game_type, game_id, played, elo, mu, sigma in rows.values_list(*fields):
+        games.setdefault(game_type, []).append((played.timestamp(), elo, mu, sigma, game_id))
+    if not games:
+        return []
+    start = min(of_type[0][0] for of_type in games.values())
+    span = (max(of_type[-1][0] for of_type in games.values()) - start) or 1.0
+    types = []
+    for game_type, of_type in games.items():
+        first_game = min(game[4] for game in of_type)
+        row = [game_type, of_type[0][0], of_type[-1][0], None, None]
+        if len(of_type) <= 2 * PREVIEW_COLUMNS:
+            row[3] = [list(column) for column in list(zip(*of_type, strict=True))[:4]]
+        else:
+            found: dict[int, list[list[float]]] = {}
+            for s, elo, mu, sigma, _ in of_type:
+                at = min(math.floor((s - start) / span * PREVIEW_COLUMNS), PREVIEW_COLUMNS - 1)
+                ordinal = mu - 3 * sigma
+                point = [[elo, s], [elo, -s], [ordinal, s, mu, sigma], [ordinal, -s, mu, sigma]]
+                point += [[s, elo, mu, sigma], [s, elo, mu, sigma]]
+                kept = found.setdefault(at, point)
+                for i, keep in enumerate((min, max, min, max, min, max)):
+                    kept[i] = keep(kept[i], point[i])
+            row[4] = [found[at] for at in sorted(found)]
+        types.append((row[1], first_game, row))
+    return [row for _, _, row in sorted(types, key=lambda kept: kept[:2])]
 
 
 def rating_figure(
     lines: dict[str, Line], first: datetime.datetime, last: datetime.datetime
 ) -> dict[str, Any]:
-    """The rating chart's Plotly figure of the lines (rating_history_lines or preview_points)."""
+    """The rating chart's Plotly figure of the lines (picture_lines' or every game's)."""
     traces = []
     for index, (game_type, line) in enumerate(lines.items()):
         title = title_of(game_type)

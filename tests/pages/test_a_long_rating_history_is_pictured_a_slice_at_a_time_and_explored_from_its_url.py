@@ -9,7 +9,7 @@ import random
 
 import pytest
 
-from common.chart_preview import Dates, preview
+from common.chart_preview import preview
 from pages.services import profiles
 from players.models import Player
 from ratings.models import RatingChange
@@ -51,6 +51,12 @@ def dan(db) -> Player:
     return dan
 
 
+def rows_of_in_order(player: Player) -> list[RatingChange]:
+    """The player's Liar's Dice games (12: drawn whole), in the order played."""
+    rows = RatingChange.objects.filter(player=player, game_type="liars-dice")
+    return list(rows.order_by("played_at", "game_id"))
+
+
 def rows_of(player: Player, game_type: str) -> list[RatingChange]:
     return list(RatingChange.objects.filter(player=player, game_type=game_type))
 
@@ -63,7 +69,7 @@ def kept_points(rows, value, point, columns):
     everyone = RatingChange.objects.filter(player=rows[0].player)
     first = min(change.played_at for change in everyone)
     last = max(change.played_at for change in everyone)
-    span = (last - first).total_seconds()
+    span = last.timestamp() - first.timestamp()
     rows = sorted(rows, key=lambda change: (change.played_at, change.game_id))
     slices: dict[int, list[RatingChange]] = {}
     for change in rows:
@@ -83,9 +89,12 @@ def ordinal(change: RatingChange) -> float:
 @pytest.mark.django_db
 def test_a_long_line_keeps_the_lowest_and_highest_game_of_each_slice_and_its_ends(dan, monkeypatch):
     monkeypatch.setattr(profiles, "PREVIEW_COLUMNS", 7)
-    moments = [change.played_at for change in RatingChange.objects.all()]
+    lines, first, last = profiles.picture_lines(dan)
 
-    line = profiles.preview_points(dan, ["deep-vents"], min(moments), max(moments))["deep-vents"]
+    line = lines["deep-vents"]
+    moments = [change.played_at for change in RatingChange.objects.all()]
+    assert (first, last) == (min(moments), max(moments))
+    assert lines["liars-dice"]["elo"] == [round(c.elo_after, 1) for c in rows_of_in_order(dan)]
 
     rows = rows_of(dan, "deep-vents")
     elo = kept_points(rows, lambda c: c.elo_after, lambda c: (seconds(c), c.elo_after), 7)
@@ -104,7 +113,7 @@ def seconds(change: RatingChange) -> float:
 def reference_figure(player: Player, dates=lambda moments: [m.timestamp() * 1000 for m in moments]):
     """The figure as the page wrote it before issue 25 (a point a rated game, types in the
     order of their first game), each date as `dates` writes them: milliseconds since 1970
-    for the figure served, the page's own (Dates, as before) for its picture."""
+    for the figure served, their text (as before) for its picture."""
     changes = sorted(
         RatingChange.objects.filter(player=player), key=lambda c: (c.played_at, c.game_id)
     )
@@ -155,7 +164,7 @@ def test_a_short_history_is_pictured_as_its_whole_figure_was(client, dan):
     # Both types have at most 2 x PREVIEW_COLUMNS games: every point drawn, as before.
     chart = client.get("/players/dan/").context["rating_chart"]
 
-    picture = preview(reference_figure(dan, Dates.of))
+    picture = preview(reference_figure(dan, lambda moments: [m.isoformat() for m in moments]))
     assert picture is not None and picture in chart
 
 
