@@ -1,5 +1,5 @@
 """A player's rating chart: the page pictures a long history by its lowest and highest point
-in each slice of its dates (pages.services.profiles.preview_points) and reads no row a game;
+in each slice of its dates (pages.services.profiles.picture_lines) and writes no point a game;
 the figure, a point a rated game, is served by players:ratings for the reader who explores
 it (issue 25). Checked here against values worked out from the rows themselves."""
 
