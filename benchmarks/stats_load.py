@@ -14,9 +14,9 @@ and checked against the lines, and the site is served by gunicorn (DEBUG off, th
 off: every request renders) while wrk, a second process, requests each page with 4
 connections: the leaderboard, the per-hex and per-strategy pages with no filter, with each
 filter (date range, rating band, player count, source) and all of them together, the busiest
-player's page, the games list's first and a deep page, the API list's first and a deep page
-(the deep ones through the keyset cursor of a game half way down the list), and the
-tournament page.
+player's page and its rating chart's figure (ratings.json), the games list's first and a
+deep page, the API list's first and a deep page (the deep ones through the keyset cursor of
+a game half way down the list), and the tournament page.
 
 Prints the data building time, the rebuild time, the database size and each table's bytes
 per game, per page the median and 95th percentile response time under load (target p95 < 50
@@ -418,6 +418,8 @@ def pages() -> dict[str, str]:
         found[f"per-strategy{suffix}"] = f"/stats/strategies/?{urlencode({'game': GAME, **query})}"
     busiest = Player.objects.annotate(n=Count("seats")).order_by("-n").values_list("handle", "n")[0]
     found[f"player ({busiest[1]} games)"] = f"/players/{busiest[0]}/"
+    # The rating chart's figure, fetched when its reader explores it (issue 25).
+    found["player ratings.json"] = f"/players/{busiest[0]}/ratings.json"
     middle = Game.objects.order_by("-played_at", "-pk")[Game.objects.count() // 2]
     cursor = GameCursorPagination.cursor_of(middle)
     found["games list"] = "/games/"

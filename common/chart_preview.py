@@ -48,50 +48,11 @@ def title_of(thing: Any) -> str:
     return title.get("text", "") if isinstance(title, dict) else str(title)
 
 
-class DateText(str):
-    """A moment as a figure's JSON writes it (its isoformat), carrying its seconds for the
-    picture: a player's rating history has hundreds of dates on two lines, and reading each
-    back from its text (fromisoformat, some 2,500 times a request) was most of the chart's
-    time (issue 25). Being a str, it is written to JSON, compared and hashed as the text."""
-
-    seconds: float
-
-    def __new__(cls, text: str, seconds: float) -> DateText:
-        dated = super().__new__(cls, text)
-        dated.seconds = seconds
-        return dated
-
-    @classmethod
-    def of(cls, moment: datetime.datetime) -> DateText:
-        # What as_number reads from the text: the same float, a naive moment in local time.
-        return cls(moment.isoformat(), moment.timestamp())
-
-    def __reduce__(self) -> tuple[Any, ...]:
-        # Copied (plotly's validating Figure deep-copies its data) or pickled with its seconds.
-        return (DateText, (str(self), self.seconds))
-
-
-class Dates(list):
-    """Moments as a figure's JSON writes them (their isoformat texts, plain strings), the list
-    carrying their seconds for the picture (`seconds`, in the same order): what DateText
-    does for one moment, for a rating history of thousands at once, where a DateText a
-    point (a str subclass and its own attribute dictionary) was a fifth of the chart's time
-    at 1M games (issue 25). Being a list of the texts, it is written to JSON as they are."""
-
-    seconds: list[float]
-
-    @classmethod
-    def of(cls, moments: Sequence[datetime.datetime]) -> Dates:
-        # What as_number reads from each text: the same float (as DateText.of).
-        dates = cls(map(datetime.datetime.isoformat, moments))
-        dates.seconds = list(map(datetime.datetime.timestamp, moments))
-        return dates
-
-
 def seconds_of(values: list[Any]) -> list[float | None]:
-    """as_number of each value: a Dates list's seconds as they are."""
-    if type(values) is Dates:
-        return values.seconds
+    """as_number of each value; a list of plain numbers (a rating history's dates as their
+    seconds, issue 25) as it is."""
+    if set(map(type, values)) <= NUMBERS:
+        return values
     return [as_number(v) for v in values]
 
 
@@ -99,8 +60,6 @@ def as_number(value: Any) -> float | None:
     """A value on a numeric or date axis as a number (dates as seconds), None for a gap."""
     if value is None:
         return None
-    if type(value) is DateText:
-        return value.seconds
     if isinstance(value, int | float):
         return float(value)
     try:
@@ -158,7 +117,7 @@ def supported(figure: dict[str, Any]) -> bool:
 # one by isinstance, in each of several passes (issue 25). Anything else (bool, numpy's
 # numbers, strings) is asked value by value, as before.
 PLAIN_NUMBERS = {int, float, type(None)}
-NUMERIC_X = {int, float, DateText}  # DateText: a date, read as its seconds
+NUMBERS = {int, float}
 
 
 def numeric_y(trace: dict[str, Any]) -> bool:
@@ -315,8 +274,8 @@ def preview(figure: dict[str, Any], point_labels: bool = False) -> SafeString | 
     bars = [t for t in data if t.get("type") == "bar"]
     # Each x list placed once (traces sharing one share its places).
     places = {
-        id(values): x_scale.each(values.seconds)
-        if categories is None and type(values) is Dates
+        id(values): x_scale.each(seconds_of(values))
+        if categories is None and set(map(type, values)) <= NUMBERS
         else [x_of(x) for x in values]
         for values in x_lists(data)
     }
@@ -407,10 +366,9 @@ def x_categories(data: list[dict[str, Any]]) -> list[Any] | None:
     lists = x_lists(data)
     values = [v for x in lists for v in x if v is not None]
     bars = any(t.get("type") == "bar" for t in data)
-    read = [v for x in lists if type(x) is not Dates for v in x if v is not None]
-    if not bars and set(map(type, read)) <= NUMERIC_X:
+    if not bars and set(map(type, values)) <= NUMBERS:
         return None  # numbers and dates: never categories
-    if bars or any(isinstance(v, str) and as_number(v) is None for v in read):
+    if bars or any(isinstance(v, str) and as_number(v) is None for v in values):
         categories = list(dict.fromkeys(values))
         # Bars over numbers: plotly's axis is numeric, so they stand in number order.
         if all(isinstance(v, int | float) and not isinstance(v, bool) for v in categories):

@@ -26,24 +26,35 @@ def embed(
     div_id: str,
     config: dict[str, Any] | None = None,
     point_labels: bool = False,
+    source: str | None = None,
 ) -> SafeString:
     """A figure (a plotly Figure or its dict) as a div that static/charts.js draws.
+
+    With a source (a URL answering the figure's JSON), the div holds the figure's picture
+    only, drawn from `figure`, and charts.js fetches the figure from there when the reader
+    explores it: a figure of thousands of points need not be written into every page that
+    shows it (the rating chart's history, issue 25).
 
     With point_labels, each point of a trace with a `text` array is labelled by its text
     where the label overlaps nothing, placed in the browser for the chart's width (Plotly
     alone lets labels of close points overlap); the other names are on hover only.
     """
-    spec = pio.to_json(figure, validate=False)
     options = pio.to_json(config or {}, validate=False)
     layout = figure.get("layout", {}) if isinstance(figure, dict) else figure.layout
     height = layout.get("height") if isinstance(layout, dict) else layout.height
     picture = preview(figure, point_labels) if isinstance(figure, dict) else None
     # The chart's height, kept by site.css before it is drawn (no layout shift).
+    if source is not None and picture is None:
+        raise ValueError("a figure fetched from its source needs a picture to show first")
+    figure_attribute = (
+        format_html('data-figure-src="{}"', source)
+        if source is not None
+        else format_html('data-plotly-figure="{}"', pio.to_json(figure, validate=False))
+    )
     return format_html(
-        '<div id="{}" class="plotly-graph-div" data-plotly-figure="{}" '
-        'data-plotly-config="{}"{}{}>{}</div>',
+        '<div id="{}" class="plotly-graph-div" {} data-plotly-config="{}"{}{}>{}</div>',
         div_id,
-        spec,
+        figure_attribute,
         options,
         mark_safe(" data-chart-labels") if point_labels else "",
         format_html(' data-height="{}"', int(height)) if height else "",

@@ -1,10 +1,11 @@
 """The pages that span apps: the home page and a player's page."""
 
-from django.http import HttpRequest, HttpResponse
+import orjson
+from django.http import HttpRequest, HttpResponse, JsonResponse
 from django.shortcuts import get_object_or_404, render
 
 from pages.services import front_page
-from pages.services.profiles import player_profile
+from pages.services.profiles import player_profile, rating_history_data
 from players.models import Player
 
 
@@ -21,3 +22,16 @@ def home(request: HttpRequest) -> HttpResponse:
 def player_detail(request: HttpRequest, handle: str) -> HttpResponse:
     player = get_object_or_404(Player, handle=handle)
     return render(request, "pages/player.html", player_profile(player, request.GET.get("page")))
+
+
+def player_ratings(request: HttpRequest, handle: str) -> HttpResponse:
+    """The player's rating chart as Plotly's JSON, a point a rated game: fetched by
+    static/charts.js when the reader explores the chart their page pictures (issue 25)."""
+    player = Player.objects.filter(handle=handle).first()
+    if player is None:
+        return JsonResponse({"error": f"no player {handle!r}"}, status=404)
+    figure = rating_history_data(player)
+    if figure is None:
+        return JsonResponse({"error": f"{handle!r} has no rated games yet"}, status=404)
+    # orjson: the history's thousands of numbers and dates written in C.
+    return HttpResponse(orjson.dumps(figure), content_type="application/json")

@@ -307,11 +307,20 @@
     return plotlyLoaded;
   }
 
+  // A figure in the div's data attribute, or fetched from its data-figure-src (a figure of
+  // thousands of points, pictured on the page: common/charts.py).
+  function figureOf(div) {
+    if (div.dataset.figureSrc === undefined) return Promise.resolve(JSON.parse(div.dataset.plotlyFigure));
+    return fetch(div.dataset.figureSrc, { headers: { Accept: "application/json" } }).then((response) => {
+      if (!response.ok) throw new Error(`${div.dataset.figureSrc}: ${response.status}`);
+      return response.json();
+    });
+  }
+
   function drawOne(div) {
     if (div.dataset.drawn) return Promise.resolve();
     div.dataset.drawn = "true";
-    return loadPlotly().then(() => {
-      const figure = JSON.parse(div.dataset.plotlyFigure);
+    return Promise.all([loadPlotly(), figureOf(div)]).then(([, figure]) => {
       const preview = div.querySelector(".chart-preview");
       if (preview) {
         // The picture gives way to the chart at the chart's own height.
@@ -337,8 +346,16 @@
           placeLabels(div);
         }
       });
+    }, (error) => {
+      // Offline, or the figure gone: the picture stays, and the next explore tries again.
+      delete div.dataset.drawn;
+      const button = div.querySelector(".chart-explore");
+      if (button) button.textContent = "Could not fetch this chart's data: try again";
+      console.error(error);
     });
   }
+
+  const CHARTS = "div[data-plotly-figure], div[data-figure-src]";
 
   const nearWindow =
     "IntersectionObserver" in window
@@ -365,7 +382,7 @@
   }
 
   function draw(root) {
-    for (const div of root.querySelectorAll("div[data-plotly-figure]")) {
+    for (const div of root.querySelectorAll(CHARTS)) {
       if (div.dataset.drawn) continue;
       if (div.querySelector(".chart-preview")) {
         offerExplore(div);
@@ -382,7 +399,7 @@
 
   function drawAll() {
     return Promise.all(
-      Array.from(document.querySelectorAll("div[data-plotly-figure]"), (div) => drawOne(div)),
+      Array.from(document.querySelectorAll(CHARTS), (div) => drawOne(div)),
     );
   }
   // loadPlotly: for a page's own chart drawn by its own script (the analysis chart).

@@ -3,17 +3,20 @@
 from __future__ import annotations
 
 import datetime
+import math
 from decimal import Decimal
 from typing import Any
 
+import orjson
 import plotly.io as pio
 from django.core.paginator import Page, Paginator
+from django.db import connection
 from django.db.models import Avg, Count, IntegerField, Q, Sum
 from django.db.models.fields.json import KeyTextTransform
 from django.db.models.functions import Cast
+from django.urls import reverse
 from django.utils import timezone
 
-from common.chart_preview import Dates
 from common.charts import embed
 from common.quick_urls import quick_url
 from engines.core.game import BID, TURN_ORDER
@@ -58,38 +61,271 @@ def date_axis(first: datetime.datetime, last: datetime.datetime) -> dict[str, An
     return axis
 
 
+RATING_CHART_CONFIG = {"displaylogo": False, "responsive": True}
+# The picture's plot is some 350 units wide (common.chart_preview.WIDTH): a long history is
+# pictured by two points (its lowest and highest) in each of this many slices of its dates,
+# about one point a unit, so the line's shape is kept to the unit (issue 25).
+PREVIEW_COLUMNS = 174
+# A game type's line as the figure draws it: Elo and OpenSkill values with their dates.
+# TYPE_ORDER: the lines (and their colours) in the order of each type's first game's date,
+# then of its least game id (two types first played at one moment: a rule the database
+# can apply in one reading).
+Line = dict[str, list[Any]]
+
+
 def rating_history_figure(player: Player) -> str | None:
     """Elo (top) and the OpenSkill rating (below) after each rated game, one line per game
-    type, as an embeddable Plotly div (None without rated games)."""
-    # Plain tuples, not model instances, taken a column at a time: a player of a thousand
-    # games costs a millisecond, of ten thousand (at 1M games) ten (issue 25).
-    changes = list(
-        RatingChange.objects.filter(player=player)
-        .order_by("played_at", "game_id")
-        .values_list("game_type", "played_at", "elo_after", "mu_after", "sigma_after")
-    )
-    if not changes:
+    type, as an embeddable Plotly div (None without rated games): a picture of the lines
+    (picture_lines), the figure itself fetched from the player's ratings.json
+    (rating_history_data) when the reader explores it. The page writes no point a game
+    (issue 25: the busiest player's 4,229 games were half its page's time and most of its
+    555 KB)."""
+    lines, first, last = picture_lines(player)
+    if not lines:
         return None
-    by_type: dict[str, list[tuple]] = {}
-    for change in changes:
-        by_type.setdefault(change[0], []).append(change)
-    lines = {}
-    for game_type, rows in by_type.items():
-        _, played, elos, mus, sigmas = zip(*rows, strict=True)
-        lines[game_type] = {
-            "x": Dates.of(played),  # the texts, their seconds for the picture
+    return embed(
+        rating_figure(lines, first, last),
+        "rating-history",
+        config=RATING_CHART_CONFIG,
+        source=reverse("players:ratings", args=[player.handle]),
+    )
+
+
+def rating_history_data(player: Player) -> dict[str, Any] | None:
+    """The rating chart's figure (Plotly's JSON), a point a rated game, what the reader
+    explores (served by players:ratings); None without rated games. Its dates are
+    milliseconds since 1970 (UTC), which a Plotly date axis reads as it reads their text:
+    the database hands each game type's columns over as arrays of numbers, with no date or
+    row made here (issue 25: this is a page too, measured at 1M games)."""
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute(HISTORY_SQL, [player.pk])
+            columns = [
+                (game_type, first, last, *orjson.loads(arrays))
+                for game_type, first, last, arrays, _ in cursor.fetchall()
+            ]
+    else:
+        columns = history_read_here(player)
+    if not columns:
+        return None
+    lines = {
+        game_type: {
+            "elo_x": moments,
             "elo": [round(elo, 1) for elo in elos],
+            "skill_x": moments,
             "skill": display_ratings(mus, sigmas),
         }
-    dates = [changes[0][1], changes[-1][1]]
+        for game_type, _, _, moments, elos, mus, sigmas in columns
+    }
+    first = min(column[1] for column in columns)
+    last = max(column[2] for column in columns)
+    return rating_figure(lines, first, last)
+
+
+# Each game type's first and last date and its games' columns in the order they were played,
+# as one JSON text (read in C by orjson): the moment (ms since 1970, as Python's timestamp()
+# * 1000 computes it), Elo, mu and sigma. The rows sorted once, below the aggregates (which
+# keep the order they are given: a GROUP BY on sorted rows needs no sort of its own), rather
+# than each of the four arrays sorting them again; the types by their first game's date, then
+# their least game (TYPE_ORDER).
+HISTORY_SQL = f"""
+SELECT game_type, min(played_at) AS first, max(played_at),
+  json_build_array(
+    array_agg(date_part('epoch', played_at) * 1000), array_agg(elo_after),
+    array_agg(mu_after), array_agg(sigma_after)
+  )::text,
+  min(game_id) AS first_game
+FROM (
+  SELECT * FROM {RatingChange._meta.db_table} WHERE player_id = %s
+  ORDER BY game_type, played_at, game_id
+) AS changes
+GROUP BY game_type
+ORDER BY first, first_game
+"""
+
+
+def history_read_here(player: Player) -> list[tuple[Any, ...]]:
+    """HISTORY_SQL's rows worked out here, for a database without its arrays (SQLite)."""
+    columns: dict[str, list[Any]] = {}
+    least: dict[str, int] = {}
+    rows = RatingChange.objects.filter(player=player).order_by("played_at", "game_id")
+    fields = ("game_type", "game_id", "played_at", "elo_after", "mu_after", "sigma_after")
+    for game_type, game_id, played, *values in rows.values_list(*fields):
+        column = columns.setdefault(game_type, [game_type, played, played, [], [], [], []])
+        column[2] = played
+        least[game_type] = min(least.get(game_type, game_id), game_id)
+        for kept, value in zip(column[3:], [played.timestamp() * 1000, *values], strict=True):
+            kept.append(value)
+    return sorted(
+        (tuple(column) for column in columns.values()),
+        key=lambda column: (column[1], least[column[0]]),
+    )
+
+
+def picture_lines(
+    player: Player,
+) -> tuple[dict[str, Line], datetime.datetime | None, datetime.datetime | None]:
+    """Each game type's line as the page pictures it (TYPE_ORDER), and the first and last
+    game's dates, in one reading of the player's rating changes (PICTURE_SQL). A type of at
+    most 2 x PREVIEW_COLUMNS games is drawn whole, as the figure draws it; a longer one by
+    its shape: the dates from the chart's first game to its last cut in PREVIEW_COLUMNS
+    equal slices, in each the point of the lowest and of the highest value (the earliest of
+    equals; OpenSkill by its ordinal, which orders its display), and the line's first and
+    last point, in the order played (points of one moment by value). Dates as their seconds
+    (the picture's x)."""
+    if connection.vendor == "postgresql":
+        with connection.cursor() as cursor:
+            cursor.execute(
+                PICTURE_SQL,
+                {"player": player.pk, "whole": 2 * PREVIEW_COLUMNS, "columns": PREVIEW_COLUMNS},
+            )
+            types = orjson.loads(cursor.fetchone()[0] or "[]")  # read in C
+    else:
+        types = picture_read_here(player)
+    if not types:
+        return {}, None, None
+    lines = {
+        game_type: whole_line(*points) if points is not None else sliced_line(slices)
+        for game_type, _, _, points, slices in types
+    }
+    first = min(first for _, first, _, _, _ in types)
+    last = max(last for _, _, last, _, _ in types)
+    return lines, moment(first), moment(last)
+
+
+def moment(seconds: float) -> datetime.datetime:
+    return datetime.datetime.fromtimestamp(seconds, datetime.UTC)
+
+
+def whole_line(
+    seconds: list[float], elos: list[float], mus: list[float], sigmas: list[float]
+) -> Line:
+    elo = [round(value, 1) for value in elos]
+    return {"elo_x": seconds, "elo": elo, "skill_x": seconds, "skill": display_ratings(mus, sigmas)}
+
+
+def sliced_line(slices: list[list[list[float]]]) -> Line:
+    """A line from its slices' points (PICTURE_SQL's, in the order of the slices)."""
+    elo: list[tuple[float, ...]] = []
+    skill: list[tuple[float, ...]] = []
+    for i, (low, high, skill_low, skill_high, start, end) in enumerate(slices):
+        elos = {(low[1], low[0]), (-high[1], high[0])}
+        skills = {(skill_low[1], *skill_low[2:]), (-skill_high[1], *skill_high[2:])}
+        for end_point in [start] * (i == 0) + [end] * (i == len(slices) - 1):
+            elos.add((end_point[0], end_point[1]))
+            skills.add((end_point[0], *end_point[2:]))
+        elo += sorted(elos)
+        skill += sorted(skills)
+    elo_x, elos = zip(*elo, strict=True)
+    skill_x, mus, sigmas = zip(*skill, strict=True)
+    return {
+        "elo_x": list(elo_x),
+        "elo": [round(value, 1) for value in elos],
+        "skill_x": list(skill_x),
+        "skill": display_ratings(mus, sigmas),
+    }
+
+
+# picture_lines' reading, as one JSON text (read in C by orjson): a row a game type (in
+# TYPE_ORDER) of its first and last game's seconds (as Python's timestamp() gives them:
+# date_part rounds the exact value), then either its games' columns (seconds, Elo, mu,
+# sigma; the rows sorted once below the aggregates, which keep the order they are given)
+# or, past `whole` games, its slices: the lowest and highest Elo with its seconds (the
+# highest's negated, so the earliest of equals is the greatest), the same of the ordinal
+# with mu and sigma, and the slice's first and last point. A float array compares element
+# by element, so min/max of one finds the point with its value in one pass. The changes are
+# read once (MATERIALIZED): at 1M games a player's are some 3,600 pages of the table apart.
+PICTURE_SQL = f"""
+WITH changes AS MATERIALIZED (
+  SELECT game_type, game_id, date_part('epoch', played_at) AS s,
+    elo_after AS elo, mu_after AS mu, sigma_after AS sigma
+  FROM {RatingChange._meta.db_table} WHERE player_id = %(player)s
+), spans AS (
+  SELECT game_type, count(*) AS n, min(s) AS first, max(s) AS last, min(game_id) AS first_game
+  FROM changes GROUP BY game_type
+), chart AS (
+  SELECT min(first) AS start, coalesce(nullif(max(last) - min(first), 0), 1) AS span
+  FROM spans
+), whole AS (
+  SELECT game_type,
+    json_build_array(array_agg(s), array_agg(elo), array_agg(mu), array_agg(sigma)) AS points
+  FROM (
+    SELECT changes.* FROM changes JOIN spans USING (game_type) WHERE n <= %(whole)s
+    ORDER BY game_type, s, game_id
+  ) AS ordered
+  GROUP BY game_type
+), slices AS (
+  SELECT game_type,
+    json_agg(json_build_array(low, high, skill_low, skill_high, first, last) ORDER BY slice)
+      AS points
+  FROM (
+    SELECT game_type, slice,
+      min(ARRAY[elo, s]) AS low, max(ARRAY[elo, -s]) AS high,
+      min(ARRAY[mu - 3 * sigma, s, mu, sigma]) AS skill_low,
+      max(ARRAY[mu - 3 * sigma, -s, mu, sigma]) AS skill_high,
+      min(ARRAY[s, elo, mu, sigma]) AS first, max(ARRAY[s, elo, mu, sigma]) AS last
+    FROM (
+      SELECT changes.*,
+        least(floor((s - start) / span * %(columns)s), %(columns)s - 1) AS slice
+      FROM changes JOIN spans USING (game_type) CROSS JOIN chart WHERE n > %(whole)s
+    ) AS sliced
+    GROUP BY game_type, slice
+  ) AS per_slice
+  GROUP BY game_type
+)
+SELECT json_agg(
+  json_build_array(game_type, first, last, whole.points, slices.points)
+  ORDER BY first, first_game
+)::text
+FROM spans LEFT JOIN whole USING (game_type) LEFT JOIN slices USING (game_type)
+"""
+
+
+def picture_read_here(player: Player) -> list[list[Any]]:
+    """PICTURE_SQL's rows worked out here, for a database without its arrays (SQLite)."""
+    games: dict[str, list[tuple[Any, ...]]] = {}
+    rows = RatingChange.objects.filter(player=player).order_by("played_at", "game_id")
+    fields = ("game_type", "game_id", "played_at", "elo_after", "mu_after", "sigma_after")
+    for game_type, game_id, played, elo, mu, sigma in rows.values_list(*fields):
+        games.setdefault(game_type, []).append((played.timestamp(), elo, mu, sigma, game_id))
+    if not games:
+        return []
+    start = min(of_type[0][0] for of_type in games.values())
+    span = (max(of_type[-1][0] for of_type in games.values()) - start) or 1.0
+    types = []
+    for game_type, of_type in games.items():
+        first_game = min(game[4] for game in of_type)
+        row = [game_type, of_type[0][0], of_type[-1][0], None, None]
+        if len(of_type) <= 2 * PREVIEW_COLUMNS:
+            row[3] = [list(column) for column in list(zip(*of_type, strict=True))[:4]]
+        else:
+            found: dict[int, list[list[float]]] = {}
+            for s, elo, mu, sigma, _ in of_type:
+                at = min(math.floor((s - start) / span * PREVIEW_COLUMNS), PREVIEW_COLUMNS - 1)
+                ordinal = mu - 3 * sigma
+                point = [[elo, s], [elo, -s], [ordinal, s, mu, sigma], [ordinal, -s, mu, sigma]]
+                point += [[s, elo, mu, sigma], [s, elo, mu, sigma]]
+                kept = found.setdefault(at, point)
+                for i, keep in enumerate((min, max, min, max, min, max)):
+                    kept[i] = keep(kept[i], point[i])
+            row[4] = [found[at] for at in sorted(found)]
+        types.append((row[1], first_game, row))
+    return [row for _, _, row in sorted(types, key=lambda kept: kept[:2])]
+
+
+def rating_figure(
+    lines: dict[str, Line], first: datetime.datetime, last: datetime.datetime
+) -> dict[str, Any]:
+    """The rating chart's Plotly figure of the lines (picture_lines' or every game's)."""
     traces = []
     for index, (game_type, line) in enumerate(lines.items()):
         title = title_of(game_type)
         colour = COLOURS[index % len(COLOURS)]
-        common = {"type": "scatter", "mode": "lines+markers", "x": line["x"], "legendgroup": title}
+        common = {"type": "scatter", "mode": "lines+markers", "legendgroup": title}
         traces.append(
             {
                 **common,
+                "x": line["elo_x"],
                 "y": line["elo"],
                 "name": f"{title} Elo",
                 "line": {"color": colour},
@@ -99,6 +335,7 @@ def rating_history_figure(player: Player) -> str | None:
         traces.append(
             {
                 **common,
+                "x": line["skill_x"],
                 "y": line["skill"],
                 "name": f"{title} OpenSkill",
                 "line": {"color": colour, "dash": "dot"},
@@ -115,7 +352,7 @@ def rating_history_figure(player: Player) -> str | None:
         "xaxis": {
             "title": {"text": "Date played"},
             "anchor": "y2",
-            **date_axis(dates[0], dates[-1]),
+            **date_axis(first, last),
         },
         "yaxis": {
             "title": {"text": "Elo (points)"},
@@ -130,11 +367,7 @@ def rating_history_figure(player: Player) -> str | None:
         "legend": {"orientation": "h", "y": -0.2},
         "template": TEMPLATE,
     }
-    return embed(
-        {"data": traces, "layout": layout},
-        "rating-history",
-        config={"displaylogo": False, "responsive": True},
-    )
+    return {"data": traces, "layout": layout}
 
 
 def summary_number(key: str) -> Cast:

@@ -63,9 +63,10 @@ TEXT_BUT_OTHER_ISSUES = """(selectors) => {
 # Table cells and list items whose whole text is one of these words.
 ALONE_IN_A_CELL = """(words) => Array.from(document.querySelectorAll("td, th, li, dd"))
     .map((element) => element.innerText.trim()).filter((text) => words.includes(text))"""
-# Every chart the page holds drawn: the ones not yet near the window too.
+# Every chart the page holds drawn: the ones not yet near the window too, and the ones whose
+# figure is fetched (data-figure-src: the rating chart).
 FIGURES_DRAWN = """() => { window.deepseaCharts && window.deepseaCharts.drawAll();
-    return Array.from(document.querySelectorAll('div[data-plotly-figure]'))
+    return Array.from(document.querySelectorAll('div[data-plotly-figure], div[data-figure-src]'))
         .every((div) => div.querySelector('svg.main-svg')); }"""
 
 

@@ -4,7 +4,7 @@ points): the picture is the one drawn from each trace's own copy, value by value
 
 import datetime
 
-from common.chart_preview import Dates, preview
+from common.chart_preview import preview
 
 
 def figure(x_of_trace, first_y, second_y):
@@ -21,12 +21,12 @@ def figure(x_of_trace, first_y, second_y):
     }
 
 
-def test_traces_sharing_one_list_of_dates_draw_as_traces_with_their_own_copies():
+def test_traces_sharing_one_list_of_dates_as_seconds_draw_as_traces_with_their_texts():
     moments = [
         datetime.datetime(2026, 1, 1, tzinfo=datetime.UTC) + datetime.timedelta(hours=7 * i)
         for i in range(300)
     ]
-    shared = Dates.of(moments)
+    shared = [moment.timestamp() for moment in moments]  # their seconds
     first = [1000 + (i * 37) % 91 + 0.5 for i in range(300)]
     second = [(i * 13) % 50 for i in range(300)]
 

@@ -78,13 +78,16 @@ def test_unknown_player_is_not_found(client, db):
 
 def test_the_rating_chart_has_elo_and_openskill_on_titled_axes(client, ann):
     page = client.get("/players/ann/").content.decode()
-    # The figure's JSON sits, HTML-escaped, in the div's data attribute (common/charts.py).
+    # The page pictures the chart; its figure comes from the URL in the div (common/charts.py).
     chart = unescape(page[page.index('id="rating-history"') :])
+    figure = client.get("/players/ann/ratings.json").json()
 
-    assert '"name":"Deep Vents Elo"' in chart
-    assert '"name":"Deep Vents OpenSkill"' in chart
-    assert '"yaxis":"y2"' in chart
-    assert "Elo (points)" in chart and "Date played" in chart
+    assert 'data-figure-src="/players/ann/ratings.json"' in chart
+    assert ">Deep Vents Elo<" in chart and ">Deep Vents OpenSkill<" in chart
+    assert [trace["name"] for trace in figure["data"]] == ["Deep Vents Elo", "Deep Vents OpenSkill"]
+    assert figure["data"][1]["yaxis"] == "y2"
+    assert figure["layout"]["yaxis"]["title"]["text"] == "Elo (points)"
+    assert figure["layout"]["xaxis"]["title"]["text"] == "Date played"
 
 
 def test_the_games_list_shows_a_page_of_games_newest_first_with_links(client, ann, monkeypatch):
