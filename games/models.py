@@ -444,7 +444,8 @@ class Game(models.Model):
     termination = models.CharField(max_length=40, default="normal")
     # False while the players it names have still to confirm it, or when a dispute is open
     # or was upheld (confirmations app): only counted games reach ratings, standings, stats.
-    counts = models.BooleanField(default=True)  # nearly every game counts: no index
+    # Nearly every game counts: only those that do not are indexed (games_uncounted).
+    counts = models.BooleanField(default=True)
 
     objects = GameQuerySet.as_manager()
 
@@ -456,6 +457,9 @@ class Game(models.Model):
             # Plain indexes, as GameLog's: no LIKE index beside them.
             models.Index(fields=["game_type"], name="games_game_type"),
             models.Index(fields=["source"], name="games_game_source"),
+            # The few games that do not count, which a player's page leaves out of their
+            # figures (pages.services.profiles.seat_figures).
+            models.Index(fields=["id"], condition=Q(counts=False), name="games_uncounted"),
         ]
 
     def __str__(self) -> str:
