@@ -226,6 +226,7 @@ class PlayerSeats:
             self.mine.filter(
                 played_at__gte=keys[-1][0], played_at__lte=keys[0][0], game_id__in=set(games)
             )
+            .order_by()  # put in order here
             .select_related("game")
             .only(
                 "game_id",
