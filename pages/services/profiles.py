@@ -226,7 +226,7 @@ class PlayerSeats:
             self.mine.filter(
                 played_at__gte=keys[-1][0], played_at__lte=keys[0][0], game_id__in=set(games)
             )
-            .order_by()  # put in order here
+            .order_by()  # no ORDER BY: put in order below, as they are placed
             .select_related("game")
             .only(
                 "game_id",
