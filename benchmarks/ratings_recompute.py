@@ -112,6 +112,7 @@ def build_games(count: int, players: list, rng: random.Random, after: datetime |
                         game=game,
                         seat=seat,
                         player=player,
+                        played_at=game.played_at,
                         name=player.display_name,
                         score=float(TABLE - place),
                         rank=place,

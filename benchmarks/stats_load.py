@@ -189,7 +189,7 @@ def replicate(total: int) -> None:
     from ratings.models import RatingChange
     from stats.models import HexLines, SeatLines
 
-    models = (GameLog, Game, GameSeat)  # with an id to shift
+    models = (GameLog, Game)  # with an id to shift (a seat is keyed by its game and seat)
     with connection.cursor() as cursor:
         cursor.execute(
             "CREATE TEMP TABLE bench_sample AS SELECT id AS game_id, log_id, "
@@ -256,8 +256,8 @@ def replicate(total: int) -> None:
             "games_gameseat",
             f"{by_game} {moved_player}",
             {
-                "id": shift(GameSeat),
                 "game_id": shift(Game, "game_id"),
+                "played_at": played,
                 "player_id": "np.id",
                 "name": "coalesce(np.display_name, t.name)",
             },

@@ -185,6 +185,8 @@ def insert_instances(
     if not postgresql():
         model.objects.bulk_create(objs)
         return
+    # A composite key is the instances' own columns: nothing to take from a sequence.
+    with_ids = with_ids and not model._meta.is_composite_pk
     fields = [field for field in model._meta.concrete_fields if with_ids or not field.primary_key]
     if with_ids:
         for obj, pk in zip(objs, reserve_ids(model, len(objs)), strict=True):

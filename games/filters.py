@@ -4,11 +4,22 @@ from __future__ import annotations
 
 import django_filters
 from django import forms
-from django.db.models import Case, CharField, F, QuerySet, Value, When
+from django.db.models import (
+    Case,
+    CharField,
+    Exists,
+    F,
+    OuterRef,
+    QuerySet,
+    Subquery,
+    Value,
+    When,
+)
 
 from engines.registry import GAMES, get_game
-from games.models import Game, GameLog, Source
+from games.models import Game, GameLog, GameSeat, Source
 from games.services.table_desk import table_desk
+from players.models import Player
 
 GAME_CHOICES = [(game_id, get_game(game_id).title) for game_id in GAMES]
 
@@ -127,7 +138,23 @@ class GameFilter(django_filters.FilterSet):
         fields = ["game", "player", "tournament", "source", "date", "confirmation"]
 
     def by_player(self, queryset: QuerySet, name: str, value: str) -> QuerySet:
-        return queryset.filter(seats__player__handle=value).distinct()
+        """The player's games, each with its seat's copy of played_at (`seat_played_at`), by
+        which the list's pagination reads a page from games_seats_of_player rather than
+        sorting all of them (GameCursorPagination.get_ordering). A game where a merge seated
+        the player twice is listed once, by their first seat (no DISTINCT: it sorts every
+        row)."""
+        player = Subquery(Player.objects.filter(handle=value).order_by().values("pk")[:1])
+        seated = queryset.filter(seats__player_id=player).annotate(
+            seat_played_at=F("seats__played_at"),
+            seat_player=F("seats__player_id"),
+            seat_number=F("seats__seat"),
+        )
+        earlier = GameSeat.objects.filter(
+            game_id=OuterRef("pk"),
+            player_id=OuterRef("seat_player"),
+            seat__lt=OuterRef("seat_number"),
+        )
+        return seated.filter(~Exists(earlier))
 
     def by_tournament(self, queryset: QuerySet, name: str, value: int) -> QuerySet:
         return queryset.filter(log_id__in=table_desk().logs_of_tournament(value))

@@ -62,6 +62,14 @@ class GameCursorPagination(CursorPagination):
     ordering = ("-played_at", "-pk")
     page_size = PAGE_SIZE
 
+    def get_ordering(self, request: Any, queryset: Any, view: Any) -> tuple[str, ...]:
+        """A player's games (GameFilter.by_player) by their seats' copy of played_at, which
+        games_seats_of_player reads in order: the same order and cursors (the same
+        moments), a page read by the index instead of all the player's games sorted."""
+        if "seat_played_at" in queryset.query.annotations:
+            return ("-seat_played_at", "-pk")
+        return super().get_ordering(request, queryset, view)
+
     @staticmethod
     def cursor_of(game: Any) -> str:
         """The cursor of the page starting after `game` (as the site's own links encode it)."""

@@ -403,6 +403,7 @@ def build_seats(
                 game=game,
                 seat=seat,
                 player_id=players.get(entry["name"]),
+                played_at=game.played_at,
                 name=entry["name"],
                 strategy=entry.get("strategy", ""),
                 score=float(outcome.scores[seat]),  # as a FloatField reads back
