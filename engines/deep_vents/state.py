@@ -667,17 +667,16 @@ class DeepVentsState(State):
             raise IllegalEventError(
                 f"{kind.name} holds {tile.archaea} archaea: it must trigger", rule="DV-9"
             )
+        choice = None
+        keys = 3  # type, seat, hex: nothing else, so neither from nor source
         if kind.grow_takes_choice:
             choice = self.adjacent_choice(tile, event, "from")
-            keys = 4  # type, seat, hex, from
-        elif "from" in event:
-            raise IllegalEventError(f"{kind.name} does not grow from another hex")
-        else:
-            choice = None
-            keys = 3
-        if "source" in event:
-            raise IllegalEventError("only a Colossal Squid trigger names a source")
+            keys = 4
         if len(event) != keys:
+            if choice is None and "from" in event:
+                raise IllegalEventError(f"{kind.name} does not grow from another hex")
+            if "source" in event:
+                raise IllegalEventError("only a Colossal Squid trigger names a source")
             self._unproven()
         self._grow_tile(tile, choice)
 
@@ -728,16 +727,16 @@ class DeepVentsState(State):
         tile = self._activation_target(event, triggering=True)
         kind = tile.kind
         source = None
-        keys = 3  # type, seat, hex
+        keys = 3  # type, seat, hex: nothing else, so neither source nor from
         if kind.uses_source:
             source = self.adjacent_choice(tile, event, "source", include_self=True)
             if event.get("source") is not None:  # read as a hex, not taken for absent
                 keys = 4
-        elif "source" in event:
-            raise IllegalEventError(f"{kind.name} does not spend from a source hex")
-        if "from" in event:
-            raise IllegalEventError("only a Gulper Eel grow names a hex to take from")
         if len(event) != keys:
+            if not kind.uses_source and "source" in event:
+                raise IllegalEventError(f"{kind.name} does not spend from a source hex")
+            if "from" in event:
+                raise IllegalEventError("only a Gulper Eel grow names a hex to take from")
             self._unproven()
         problem = trigger_problem(tile, source)
         if problem is not None:
