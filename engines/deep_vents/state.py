@@ -894,6 +894,13 @@ class DeepVentsState(State):
         self.phase = OVER
         self.decider = None
         self.termination = termination
+        # Nothing grows or triggers after the end: the tiles let go of one another. Adjacency
+        # is a game's only reference cycle, so a finished game (a verified log, a playout's
+        # copy) is then freed as soon as it is dropped instead of waiting for the garbage
+        # collector: some 100 objects a game, whose collections were 5% of a verification.
+        for player in self.players:
+            for tile in player.hexes.values():
+                tile.neighbours.clear()
 
     # --- attacks, shells, decimation (DV-7..DV-13) -------------------------------------
 
