@@ -15,7 +15,7 @@ from engines.core.errors import (
 )
 from engines.core.game import Game, Outcome, Ruleset, State
 from engines.core.log import check_header
-from engines.core.schema import validate
+from engines.core.schema import validate, without_event_items
 
 
 @dataclass
@@ -29,14 +29,19 @@ class Replay:
     facts: list[dict[str, Any]] | None
 
 
-def start(log: Mapping[str, Any]) -> tuple[Game, Ruleset, State]:
-    """Check a log's envelope and schema and set up its initial state."""
+def start(log: Mapping[str, Any], *, check_events: bool = True) -> tuple[Game, Ruleset, State]:
+    """Check a log's envelope and schema and set up its initial state. Without
+    `check_events`, each event is left for the state to check as it applies it
+    (Game.checks_event_shapes; `replay` says when the schema's error still comes first)."""
     from engines.registry import get_game
 
     check_header(log)
     game = get_game(log["game"])
     # A game's schema narrows the whole envelope (log_schema): one pass checks both.
-    validate(game.schema(), log, game.id, game.field_rules())
+    if check_events:
+        validate(game.schema(), log, game.id, game.field_rules())
+    else:
+        validate(without_event_items(game.schema()), log, f"{game.id} without events")
     ruleset = game.ruleset(log.get("ruleset"))
     players = len(log["players"])
     if not game.min_players <= players <= game.max_players:
@@ -69,17 +74,34 @@ def replay(
     With `collect_facts`, the facts; without `detail_facts`, less the types the game lists
     in Game.detail_facts (what only viewers read; verification skips building them).
     `on_event(index, state)` is called after each event (for step-through viewers).
+
+    A game whose state checks its events itself (Game.checks_event_shapes) is replayed
+    with the events' schema check left out; anything that then refuses the log (the rest
+    of the schema, the setup, an event, the result) or fails checks it against the whole
+    schema first, so a log the schema refuses gets the schema's error, as if checked first.
     """
-    game, ruleset, state = start(log)
-    return finish(
-        log,
-        game,
-        ruleset,
-        state,
-        collect_facts=collect_facts,
-        detail_facts=detail_facts,
-        on_event=on_event,
-    )
+    from engines.registry import get_game
+
+    options = {"collect_facts": collect_facts, "detail_facts": detail_facts}
+    check_header(log)
+    game = get_game(log["game"])
+    if not game.checks_event_shapes or on_event is not None:
+        # A viewer stepping through sees no event of a log the schema refuses.
+        return finish(log, *start(log), on_event=on_event, **options)
+    state = None
+    try:
+        _, ruleset, state = start(log, check_events=False)
+        state.check_log = lambda: validate(game.schema(), log, game.id, game.field_rules())
+        return finish(log, game, ruleset, state, **options)
+    except Exception:
+        try:
+            validate(game.schema(), log, game.id, game.field_rules())
+        except LogError as refused:
+            raise refused from None
+        raise
+    finally:
+        if state is not None:
+            state.check_log = None  # the log is checked, or refused
 
 
 def finish(

@@ -105,6 +105,22 @@ def log_schema(
     return schema
 
 
+# id of a game's schema -> (that schema, it with the events' items left unchecked).
+_without_event_items: dict[int, tuple[dict[str, Any], dict[str, Any]]] = {}
+
+
+def without_event_items(schema: dict[str, Any]) -> dict[str, Any]:
+    """`schema` with `events` any array: the envelope, setup and result checked, each event
+    left to a state that checks it as it applies it (Game.checks_event_shapes). The same
+    object for the same schema, so that `validate` finds its compiled check at once."""
+    seen = _without_event_items.get(id(schema))
+    if seen is None or seen[0] is not schema:
+        properties = {**schema["properties"], "events": {"type": "array"}}
+        seen = (schema, {**schema, "properties": properties})
+        _without_event_items[id(schema)] = seen
+    return seen[1]
+
+
 @cache
 def _compiled(key: str, schema_json: str) -> Any:
     import json

@@ -71,6 +71,9 @@ class DeepVents(Game):
         {"offer", "place", "turn-end", "passive", "shortfall", "shell-destroyed", "payoff"}
     )
     seat_columns = (SeatColumn(TURN_ORDER, "Turn order"), SeatColumn(BID, "Bid"))
+    # Each handler proves its event valid by the schema or asks for the check
+    # (DeepVentsState._unproven): replay leaves the events out of the schema's first pass.
+    checks_event_shapes = True
     # The quick bots only (not lookahead), so the demo and the tests built on it load in
     # seconds.
     demo_tables = DemoTables(30, 4, STARTING_BID, ("grower", "attacker", "turtle", "random"))
