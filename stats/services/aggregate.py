@@ -77,7 +77,7 @@ from stats.services import hex_packing, seat_packing
 from stats.services.bands import group_bands
 from stats.services.game_lines import RoundRow
 from stats.services.hex_packing import HexMatrix
-from stats.services.lines import GameLines, SeatRow, build_lines
+from stats.services.lines import GameLines, SeatRow, build_lines_of
 
 logger = logging.getLogger(__name__)
 
@@ -505,7 +505,7 @@ def add_games(games: list[Game]) -> None:
                 remove_game(game)
         prefetch_related_objects(games, "seats")  # a no-op when verification did it
         bands = group_bands(games)
-        lines = [build_lines(game, bands=bands[game.pk]) for game in games]
+        lines = build_lines_of(games, bands)
         save_lines(lines)
         # Summed from the lines in hand: the same as reading back what save_lines stored.
         insert_deltas(built_line_sums(lines))
@@ -729,14 +729,32 @@ def rebuild_lines(games_per_batch: int = 500) -> int:
         model.objects.all().delete()
     counted = 0
     batch: list[GameLines] = []
+    games: list[Game] = []
     for game in verified_games():
-        batch.append(build_lines(game, game.seats.all()))
+        games.append(game)
+        if len(games) >= REPLAYED_AT_ONCE:
+            batch += lines_replayed(games)
+            games = []
         if len(batch) >= games_per_batch:
             save_lines(batch)
             counted += len(batch)
             batch = []
+    batch += lines_replayed(games)
     save_lines(batch)
     return counted + len(batch)
+
+
+# Games replayed for their lines at a time: their facts are held until their lines are built.
+REPLAYED_AT_ONCE = 50
+
+
+def lines_replayed(games: list[Game]) -> list[GameLines]:
+    """The lines of these games (read from the database: their facts replayed), built
+    together; their facts let go of after."""
+    built = build_lines_of(games, group_bands(games)) if games else []
+    for game in games:
+        game.facts = None
+    return built
 
 
 def rebuild_all(from_facts: bool = False) -> dict[str, float]:
