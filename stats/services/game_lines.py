@@ -67,8 +67,8 @@ ON_TURN = numpy.array([-1, *(TAKEN_ON_TURN[t] for t in range(1, 9))])
 
 
 # Games whose hex lines are counted together: enough to share numpy's calls, few enough
-# that their facts stay in the processor's cache between the passes over them (16 games:
-# 0.20 ms a game against 0.24 for 50 and 0.26 one at a time, 300 bot games, 2026-12-06).
+# that their facts stay in the processor's cache between the passes over them (300 bot
+# games, load 8, 2026-12-06: 0.20 ms a game 10 or 20 at a time, 0.24 for 50, 0.28 for 100).
 GAMES_AT_ONCE = 16
 
 
@@ -146,9 +146,14 @@ def hex_lines_together(games: Sequence[list[dict[str, Any]]]) -> list[HexMatrix]
             DECIMATED,
         ),
     )
+    eliminated, eliminated_games = picked("eliminated")
+    eliminated_seats = numbers(eliminated, "seat")
     names = sorted(set(chain.from_iterable(group[2] for group in groups)))
     code = {name: number for number, name in enumerate(names)}
-    seats = 1 + max((int(group[1].max()) for group in groups if len(group[1])), default=0)
+    seats = 1 + max(  # seat numbers a game may use, a seat out without a hex line too
+        (int(seen.max()) for seen in (*(g[1] for g in groups), eliminated_seats) if len(seen)),
+        default=0,
+    )
     keys = [
         (games_ * seats + seats_) * len(names)
         + numpy.fromiter(map(code.__getitem__, hexes), numpy.intp, len(hexes))
@@ -193,8 +198,7 @@ def hex_lines_together(games: Sequence[list[dict[str, Any]]]) -> list[HexMatrix]
     # (offered, never taken: the player drafted something else); and what survived of a
     # hex owned by a seat still in play.
     seated = lines // len(names) if names else lines  # game * seats + seat, per line
-    eliminated, eliminated_games = picked("eliminated")
-    out = eliminated_games * seats + numbers(eliminated, "seat")
+    out = eliminated_games * seats + eliminated_seats
     taken = counts[:, TAKEN]
     owned = taken > 0
     counts[:, OWNED] = owned
