@@ -2,7 +2,7 @@
 
 A 4-player game has some eighty hex lines (a seat and a hex type each, with whole counts,
 most of them 0). As rows they cost about 8.7 KB a game with their indexes, six times the
-compressed log (issue 25); packed they cost some 400 bytes. Only the statistics code reads
+compressed log (issue 25); packed they cost some 360 bytes. Only the statistics code reads
 them (a game's cube deltas, its retraction, a rebuild of the hex cube), always a whole game
 at a time, so nothing is lost by keeping them out of SQL's reach.
 
