@@ -20,7 +20,7 @@ from stats.services.game_lines import (
     RoundRow,
     deep_dive_round_lines,
     deep_sea_adventure_round_lines,
-    deep_vents_hex_lines,
+    deep_vents_hex_lines_of,
 )
 
 if TYPE_CHECKING:
@@ -45,7 +45,12 @@ class DeepVentsStats:
         return max(e.bid_base.get(player_count, 0) for e in editions().values())
 
     def add_lines(self, lines: GameLines, facts: list[dict[str, Any]]) -> None:
-        lines.hexes = deep_vents_hex_lines(facts)
+        self.add_lines_of([lines], [facts])
+
+    def add_lines_of(self, games: list[GameLines], facts: list[list[dict[str, Any]]]) -> None:
+        """add_lines for many games, their hex lines counted together (game_lines)."""
+        for lines, matrix in zip(games, deep_vents_hex_lines_of(facts), strict=True):
+            lines.hexes = matrix
 
     def strategy_charts(self, filters: StatsFilter, context: dict[str, Any]) -> list[str]:
         by_bid = strategies.first_player_by_bid(filters)
@@ -68,6 +73,10 @@ class PushYourLuckStats:
 
     def add_lines(self, lines: GameLines, facts: list[dict[str, Any]]) -> None:
         lines.rounds = self.round_lines(lines.seats, facts)
+
+    def add_lines_of(self, games: list[GameLines], facts: list[list[dict[str, Any]]]) -> None:
+        for lines, game_facts in zip(games, facts, strict=True):
+            self.add_lines(lines, game_facts)
 
     def strategy_charts(self, filters: StatsFilter, context: dict[str, Any]) -> list[str]:
         rows = strategies.rounds_by_strategy(filters)

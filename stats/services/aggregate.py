@@ -33,6 +33,7 @@ import time
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
+from itertools import chain
 from operator import attrgetter
 
 import numpy
@@ -77,7 +78,7 @@ from stats.services import hex_packing, seat_packing
 from stats.services.bands import group_bands
 from stats.services.game_lines import RoundRow
 from stats.services.hex_packing import HexMatrix
-from stats.services.lines import GameLines, SeatRow, build_lines
+from stats.services.lines import GameLines, SeatRow, build_lines_of
 
 logger = logging.getLogger(__name__)
 
@@ -505,7 +506,7 @@ def add_games(games: list[Game]) -> None:
                 remove_game(game)
         prefetch_related_objects(games, "seats")  # a no-op when verification did it
         bands = group_bands(games)
-        lines = [build_lines(game, bands=bands[game.pk]) for game in games]
+        lines = build_lines_of(games, bands)
         save_lines(lines)
         # Summed from the lines in hand: the same as reading back what save_lines stored.
         insert_deltas(built_line_sums(lines))
@@ -555,59 +556,80 @@ def add_hexes(
     cube key (its seat's slice number, the hex type), times `sign`: the twins weighed by
     their seat's line (seats_of: game id -> its seat lines and their slices' numbers, as
     add_lines has them); and to `tally` (the players' hex tally's sums, keyed by player and
-    hex type) the takes of seats with a player."""
+    hex type) the takes of seats with a player. By numpy over all the lines at once, each
+    line's key one number (its seat's slice, its hex type): a Python step per line, some
+    eighty a game, was most of the rebuild's time and a tenth of a verified group's
+    statistics (issue 25); Python then steps per key."""
     if not matrices:
         return
-    seats = {
-        (game, s.seat): (numbers[s.seat], (s.wins, s.expected))
+    # Per game and seat (a row each, found by the game's place in `matrices` and the seat's
+    # number): its slice's number, its wins and expected wins, its player (-1: none).
+    at = {game: place for place, (game, _) in enumerate(matrices)}
+    seated = [
+        (
+            at[game],
+            s.seat,
+            numbers[s.seat],
+            s.wins,
+            s.expected,
+            -1 if s.player is None else s.player,
+        )
         for game, (lines, numbers) in seats_of.items()
+        if game in at
         for s in lines
-    }
-    keys, weights, blocks = [], [], []  # per line: its cube key, its seat's weights
-    games, starts = [], []  # per game: its id and lines' seats, where its lines start
-    for game, (seat_numbers, hex_ids, counts) in matrices:
-        games.append((game, seat_numbers))
-        starts.append(len(keys))
-        for seat, hex_id in zip(seat_numbers, hex_ids, strict=True):
-            number, weighed = seats[(game, seat)]
-            keys.append((number, hex_id))
-            weights.append(weighed)
-        blocks.append(counts)
-    # Each key's sums by numpy's bincount over the lines of this chunk of games, a column at
-    # a time: some eighty lines a game made this the rebuild's longest step in Python.
-    number: dict[tuple, int] = {}
-    codes = numpy.fromiter(
-        (number.setdefault(key, len(number)) for key in keys), dtype=numpy.intp, count=len(keys)
+    ]
+    places, seat_numbers, slices, wins, expected, players = (
+        numpy.array(column) for column in zip(*seated, strict=True)
     )
-    counts = numpy.concatenate(blocks).astype(numpy.float64)
-    weighed = numpy.array(weights, dtype=numpy.float64)
-    summed = numpy.zeros((len(number), 1 + len(HEX_COUNTERS)))
-    summed[:, 0] = numpy.bincount(codes, minlength=len(number))
-    for at, column in zip(HEX_SUM_AT, counts.T, strict=True):
-        summed[:, at] = numpy.bincount(codes, weights=column, minlength=len(number))
-    for at, flag, weight in HEX_TWINS:
+    shape = (len(matrices), int(seat_numbers.max()) + 1)
+    slice_of, player_of = numpy.full(shape, -1), numpy.full(shape, -1)
+    weighing = numpy.zeros((*shape, 2))
+    slice_of[places, seat_numbers] = slices
+    player_of[places, seat_numbers] = players
+    weighing[places, seat_numbers] = numpy.column_stack([wins, expected])
+    # Per line: its game's place and its seat, its hex type's number in `names`.
+    games = numpy.repeat(numpy.arange(len(matrices)), [len(m.seats) for _, m in matrices])
+    seats = numpy.frombuffer(b"".join(m.seats for _, m in matrices), numpy.uint8)
+    hexes = list(chain.from_iterable(m.hexes for _, m in matrices))
+    names = list(dict.fromkeys(hexes))
+    numbered = {name: number for number, name in enumerate(names)}
+    hex_numbers = numpy.fromiter(map(numbered.__getitem__, hexes), numpy.intp, len(hexes))
+    line_slices = slice_of[games, seats]
+    if (line_slices < 0).any():
+        raise KeyError("a hex line's seat has no seat line")
+    keys, key_of = numpy.unique(line_slices * len(names) + hex_numbers, return_inverse=True)
+    counts = numpy.concatenate([m.counts for _, m in matrices]).astype(numpy.float64)
+    weighed = weighing[games, seats]
+    summed = numpy.zeros((len(keys), 1 + len(HEX_COUNTERS)))
+    summed[:, 0] = numpy.bincount(key_of, minlength=len(keys))
+    for column_at, column in zip(HEX_SUM_AT, counts.T, strict=True):
+        summed[:, column_at] = numpy.bincount(key_of, weights=column, minlength=len(keys))
+    for column_at, flag, weight in HEX_TWINS:
         twins = counts[:, flag] * weighed[:, weight]
-        summed[:, at] = numpy.bincount(codes, weights=twins, minlength=len(number))
-    for key, values in zip(number, summed.tolist(), strict=True):
-        total = sums.get(key)
+        summed[:, column_at] = numpy.bincount(key_of, weights=twins, minlength=len(keys))
+    for key, values in zip(keys.tolist(), summed.tolist(), strict=True):
+        number, hex_number = divmod(key, len(names))
+        total = sums.get((number, names[hex_number]))
         if total is None:  # n a whole number (a bigint column), the counters floats
-            total = sums[key] = [0, *[0.0] * len(HEX_COUNTERS)]
+            total = sums[(number, names[hex_number])] = [0, *[0.0] * len(HEX_COUNTERS)]
         total[0] += sign * int(values[0])
-        for at in range(1, len(values)):
-            total[at] += sign * values[at]
-    # Only the lines taken at all (a few a seat, against some twenty hex types in play) are
-    # looked up by their seat's player: none per line above, where the rebuild's time goes.
-    players = {(game, s.seat): s.player for game, (lines, _) in seats_of.items() for s in lines}
+        for value_at in range(1, len(values)):
+            total[value_at] += sign * values[value_at]
+    # The players' tally: the lines taken at all, of seats with a player, per player and
+    # hex type.
     taken = counts[:, TAKEN]
-    lines = numpy.flatnonzero(taken)
-    in_game = numpy.searchsorted(starts, lines, side="right") - 1
-    for line, at in zip(lines.tolist(), in_game.tolist(), strict=True):
-        game, seat_numbers = games[at]
-        player = players[(game, seat_numbers[line - starts[at]])]
-        if player is not None:
-            total = tally.setdefault((player, keys[line][1]), [0, 0.0])
-            total[0] += sign
-            total[1] += sign * float(taken[line])
+    line_players = player_of[games, seats]
+    tallied = (taken != 0) & (line_players >= 0)
+    pairs, pair_of = numpy.unique(
+        line_players[tallied] * len(names) + hex_numbers[tallied], return_inverse=True
+    )
+    times = numpy.bincount(pair_of, minlength=len(pairs)).tolist()
+    amounts = numpy.bincount(pair_of, weights=taken[tallied], minlength=len(pairs)).tolist()
+    for pair, lines_taken, amount in zip(pairs.tolist(), times, amounts, strict=True):
+        player, hex_number = divmod(pair, len(names))
+        total = tally.setdefault((player, names[hex_number]), [0, 0.0])
+        total[0] += sign * lines_taken
+        total[1] += sign * amount
 
 
 def insert_sums(table: type[Model], spec: CubeSpec, sums: dict[tuple, list[float]]) -> int:
@@ -729,14 +751,32 @@ def rebuild_lines(games_per_batch: int = 500) -> int:
         model.objects.all().delete()
     counted = 0
     batch: list[GameLines] = []
+    games: list[Game] = []
     for game in verified_games():
-        batch.append(build_lines(game, game.seats.all()))
+        games.append(game)
+        if len(games) >= REPLAYED_AT_ONCE:
+            batch += lines_replayed(games)
+            games = []
         if len(batch) >= games_per_batch:
             save_lines(batch)
             counted += len(batch)
             batch = []
+    batch += lines_replayed(games)
     save_lines(batch)
     return counted + len(batch)
+
+
+# Games replayed for their lines at a time: their facts are held until their lines are built.
+REPLAYED_AT_ONCE = 50
+
+
+def lines_replayed(games: list[Game]) -> list[GameLines]:
+    """The lines of these games (read from the database: their facts replayed), built
+    together; their facts let go of after."""
+    built = build_lines_of(games, group_bands(games)) if games else []
+    for game in games:
+        game.facts = None
+    return built
 
 
 def rebuild_all(from_facts: bool = False) -> dict[str, float]:

@@ -2,19 +2,24 @@
 
 A 4-player game has some eighty hex lines (a seat and a hex type each, with whole counts,
 most of them 0). As rows they cost about 8.7 KB a game with their indexes, six times the
-compressed log (issue 25); packed they cost some 400 bytes. Only the statistics code reads
+compressed log (issue 25); packed they cost some 360 bytes. Only the statistics code reads
 them (a game's cube deltas, its retraction, a rebuild of the hex cube), always a whole game
 at a time, so nothing is lost by keeping them out of SQL's reach.
 
 The layout, zlib-compressed with a preset dictionary of bot games' hex lines (HEXES,
-common.preset_dictionary: some 380 bytes a 4-player game instead of 610; values packed
-before it read as they are), with the counters column by column (a column of one counter
-over the game's lines is mostly zeros, which zlib folds into almost nothing):
+common.preset_dictionary; values packed before it read as they are):
 
     format (1 byte), counters per line (1), value type ("B" or "i", 1), lines (2),
     the hex types' names joined by newlines, NUL,
     each line's seat (1 byte each), each line's hex type's index in the names (1 byte each),
-    then per counter of HEX_LINE_COUNTERS, in that order, its value on every line.
+    then, counter by counter in HEX_LINE_COUNTERS' order and within a counter line by line,
+    a bit for each value, set where it is not 0 (numpy's packbits: the first in the high
+    bit, the last byte padded with 0s), then the values not 0, in the same order.
+
+Five in six counts are 0: format 2 leaves them to the bits, so zlib reads some 1,170 bytes
+a game instead of 2,900, faster and to fewer bytes (issue 25: a 4-player game's lines in
+0.04 ms and 361 bytes, against 0.11 ms and 400 with every value written out, format 1,
+which still reads: there every value follows the lines' hex types, counter by counter).
 
 The counters are read in HEX_LINE_COUNTERS' order: a change to that list is a change of
 definitions, after which `rebuild_stats --from-facts` derives every game's lines again.
@@ -23,7 +28,6 @@ definitions, after which `rebuild_stats --from-facts` derives every game's lines
 from __future__ import annotations
 
 import struct
-import zlib
 from collections.abc import Sequence
 from pathlib import Path
 from typing import NamedTuple
@@ -33,18 +37,16 @@ import numpy
 from common.preset_dictionary import PresetDictionary
 from stats.models import HEX_LINE_COUNTERS
 
-FORMAT = 1
+FORMAT = 2
+EVERY_VALUE = 1  # the format before: every value written out, 0s too
 HEADER = struct.Struct("<BBcH")
 WIDTH = len(HEX_LINE_COUNTERS)
-# A new dictionary: HEXES.write("NAME.zdict", build()) in `manage.py shell`. Level 6 with
-# zlib's filtered strategy (the counters' columns are runs of small numbers): 0.11 ms a
-# game for 399 bytes, where level 7 took 0.16 ms for 397 (200 bot games, 2026-12-06; level
-# 5 filtered: 0.06 ms for 414). Values written at any level read the same way.
+# A new dictionary: HEXES.write("NAME.zdict", build()) in `manage.py shell`. Level 5: on
+# format 2's layout 0.039 ms a game for 361 bytes, where level 4 took 0.033 ms for 373 and
+# level 6 0.058 for 353 (300 of the benchmarks' bot games, 2026-12-06; format 1 at level 6
+# with the filtered strategy: 0.106 ms for 400). Values written at any level read alike.
 HEXES = PresetDictionary(
-    Path(__file__).resolve().parent.parent / "hex_dictionaries",
-    "1.zdict",
-    level=6,
-    strategy=zlib.Z_FILTERED,
+    Path(__file__).resolve().parent.parent / "hex_dictionaries", "2.zdict", level=5
 )
 
 # A hex line as packed and unpacked: (seat, hex type, *whole counts in HEX_LINE_COUNTERS).
@@ -87,18 +89,20 @@ def layout(lines: Sequence[HexCounts]) -> bytes:
 
 def layout_matrix(seats: bytes, hexes: Sequence[str], counts: numpy.ndarray) -> bytes:
     """layout of the lines as pack_matrix is given them. The counts are whole numbers
-    (floats are cut towards zero, as int() cuts them), written a counter at a time by
-    numpy: some eighty lines of 37 counters a game took a millisecond in Python."""
+    (floats are cut towards zero, as int() cuts them), laid out a counter at a time by
+    numpy: some eighty lines of 31 counters a game took a millisecond in Python."""
     names = sorted(set(hexes))
     index = {name: i for i, name in enumerate(names)}
-    whole = counts.astype(numpy.int64, copy=False)
+    whole = counts.astype(numpy.int64, copy=False).T
     small = not whole.size or (whole.min() >= 0 and whole.max() <= 255)
     typecode = "B" if small else "i"
     body = bytearray(HEADER.pack(FORMAT, WIDTH, typecode.encode(), len(hexes)))
     body += "\n".join(names).encode() + b"\0"
     body += seats
     body += bytes(index[name] for name in hexes)
-    body += whole.T.astype(numpy.uint8 if small else numpy.dtype("<i4")).tobytes()
+    counted = whole != 0
+    body += numpy.packbits(counted).tobytes()
+    body += whole[counted].astype(numpy.uint8 if small else numpy.dtype("<i4")).tobytes()
     return bytes(body)
 
 
@@ -117,14 +121,22 @@ def unpack_matrix(packed: bytes) -> HexMatrix:
     end = body.index(b"\0", at)
     names = body[at:end].decode().split("\n")
     at = end + 1
+    seats = body[at : at + count]
     hexes = [names[i] for i in body[at + count : at + 2 * count]]
+    at += 2 * count
     dtype = numpy.uint8 if typecode == b"B" else numpy.dtype("<i4")
-    values = numpy.frombuffer(body, dtype=dtype, offset=at + 2 * count)
-    return HexMatrix(body[at : at + count], hexes, values.reshape(width, count).T)
+    if version == EVERY_VALUE:
+        values = numpy.frombuffer(body, dtype=dtype, offset=at)
+    else:
+        bits = numpy.frombuffer(body, numpy.uint8, (width * count + 7) // 8, at)
+        counted = numpy.unpackbits(bits, count=width * count).view(bool)
+        values = numpy.zeros(width * count, dtype=dtype)
+        values[counted] = numpy.frombuffer(body, dtype=dtype, offset=at + len(bits))
+    return HexMatrix(seats, hexes, values.reshape(width, count).T)
 
 
 def check_format(version: int, width: int) -> None:
-    if version != FORMAT or width != WIDTH:
+    if version not in (FORMAT, EVERY_VALUE) or width != WIDTH:
         raise ValueError(
             f"hex lines packed as format {version} with {width} counters; this code reads "
             f"format {FORMAT} with {WIDTH} (rebuild_stats --from-facts derives them again)"

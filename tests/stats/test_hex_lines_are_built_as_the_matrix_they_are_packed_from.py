@@ -10,7 +10,13 @@ from engines import get_game, replay
 from engines.core.simulate import simulate
 from stats.models import HEX_LINE_COUNTERS
 from stats.services import hex_packing
-from stats.services.game_lines import EARLY_TURNS, LATE_TURNS, deep_vents_hex_lines
+from stats.services.game_lines import (
+    EARLY_TURNS,
+    GAMES_AT_ONCE,
+    LATE_TURNS,
+    deep_vents_hex_lines,
+    deep_vents_hex_lines_of,
+)
 
 
 def counted_row_by_row(facts):
@@ -96,3 +102,24 @@ def test_a_game_without_hex_facts_has_no_lines():
         [],
         (0, len(HEX_LINE_COUNTERS)),
     )
+
+
+def test_games_counted_together_give_each_games_lines_as_counted_alone():
+    game = get_game("deep-vents")
+    logs = simulate(game, game.ruleset(None), 4, GAMES_AT_ONCE, "hex-matrix-together")
+    facts = [replay(log, collect_facts=True).facts for log in logs]
+    # Counted together after those: a seat out of the game before it took or was offered
+    # anything, its number past every seat with a line, must not name a seat of the games
+    # after it.
+    take = {"type": "take", "seat": 0, "turn": 1, "hex": "x", "position": 1, "paid": 0}
+    facts += [
+        [{**take, "archaea": 0, "offered": ["x"]}, {"type": "eliminated", "seat": 3}],
+        *([{**take, "archaea": 0, "offered": ["x"]}] for _ in range(3)),
+    ]
+
+    together = deep_vents_hex_lines_of(facts)
+
+    assert [matrix.rows() for matrix in together] == [
+        deep_vents_hex_lines(game_facts).rows() for game_facts in facts
+    ]
+    assert [matrix.rows() for matrix in together] == [counted_row_by_row(f) for f in facts]
