@@ -5,14 +5,15 @@ from __future__ import annotations
 import datetime
 import math
 from collections import Counter
+from collections.abc import Callable
 from decimal import Decimal
-from typing import Any
+from typing import Any, NamedTuple
 
 import orjson
 import plotly.io as pio
 from django.core.paginator import Page, Paginator
 from django.db import connection, router
-from django.db.models import Count, IntegerField, Q, QuerySet, Sum, Value
+from django.db.models import Count, IntegerField, Model, Q, QuerySet, Sum, Value
 from django.db.models.fields.json import KeyTextTransform
 from django.db.models.functions import Cast
 from django.urls import reverse
@@ -20,6 +21,7 @@ from django.utils import timezone
 from django.utils.formats import localize
 from django.utils.safestring import SafeString, mark_safe
 
+from accounts.models import ClaimRequest
 from common.charts import embed
 from common.compiled import compile_once
 from common.database import any_of
@@ -28,12 +30,13 @@ from common.quick_urls import quick_url
 from engines.core.game import BID, TURN_ORDER
 from engines.registry import title_of
 from games.filters import COUNTS, confirmation_of
-from games.models import Game, GameSeat
+from games.models import Game, GameSeat, Source
 from games.pagination import shown_score
 from players.models import Player
-from ratings.models import RatingChange
+from ratings.models import Rating, RatingChange
 from ratings.skill import display_ratings
 from stats.services.hexes import hex_names, hexes_taken_by
+from tournaments.models import Registration, Tournament
 
 FAVOURITE_HEXES = 5
 GAMES_PER_PAGE = 50
@@ -477,6 +480,42 @@ GAME_READ = tuple(
 )
 
 
+SOURCES = dict(Source.choices)
+
+
+class ListedGame(NamedTuple("GameRead", [(name, Any) for name in GAME_READ])):
+    """What the games list reads of a game (GAME_READ), as a Game gives it: built as a Game
+    instance, each of the list's 100 seats and games cost some 15 microseconds (issue 25)."""
+
+    @property
+    def pk(self) -> int:
+        return self.id
+
+    def get_source_display(self) -> str:
+        return str(SOURCES.get(self.source, self.source))
+
+
+# What `listed` writes of a seat.
+LISTED = ("url", "played", "place", "title", "source", "score_shown")
+
+
+class ListedSeat:
+    """What the games list reads of a seat (SEAT_READ, its `game` a ListedGame) and writes of
+    it (`listed`), as a GameSeat gives it."""
+
+    __slots__ = (*SEAT_READ, "game", "confirmation", *LISTED)
+
+    def __init__(self, *values: Any, game: ListedGame) -> None:
+        for name, value in zip(SEAT_READ, values, strict=True):
+            setattr(self, name, value)
+        self.game = game
+
+    @property
+    def pk(self) -> tuple[int, int]:
+        """As GameSeat's composite key (game, seat)."""
+        return (self.game_id, self.seat)
+
+
 def seat_keys(player: int) -> QuerySet:
     """The player's seats' (played time, game), newest first: a run of games_seats_of_player."""
     return (
@@ -511,7 +550,7 @@ class PlayerSeats:
     def __init__(self, player: Player) -> None:
         self.player = player.pk
 
-    def __getitem__(self, window: slice) -> list[GameSeat]:
+    def __getitem__(self, window: slice) -> list[ListedSeat]:
         player = {"player": self.player}
         compiled = compile_once("player seat keys", GameSeat, seat_keys, {"player": PLAYER_SLOT})
         if compiled is None:
@@ -526,12 +565,10 @@ class PlayerSeats:
         slots = {**player, "start": FROM_SLOT, "end": TO_SLOT, "games": GAMES_SLOT}
         compiled = compile_once("player window seats", GameSeat, window_seats, slots)
         read = window_seats(**values) if compiled is None else compiled.rows(values)
-        alias = router.db_for_read(GameSeat)
-        of_game: dict[int, list[GameSeat]] = {}
+        of_game: dict[int, list[ListedSeat]] = {}
         width = len(SEAT_READ)
         for row in sorted(read, key=lambda row: row[SEAT_READ.index("seat")]):
-            seat = GameSeat.from_db(alias, SEAT_READ, row[:width])
-            seat._state.fields_cache["game"] = Game.from_db(alias, GAME_READ, row[width:])
+            seat = ListedSeat(*row[:width], game=ListedGame(*row[width:]))
             of_game.setdefault(seat.game_id, []).append(seat)
         # A player seated twice in a game has its game listed twice; a page may end between
         # the two seats: the next page starts with the second.
@@ -566,7 +603,7 @@ def games_page(player: Player, count: int, page: str | None) -> Page:
     return shown
 
 
-def listed(seat: GameSeat) -> None:
+def listed(seat: ListedSeat) -> None:
     """What the games list writes of a seat's game, said here: its link (`url`, the game's
     get_absolute_url), when it was played in the current time zone (`played`, as the date
     filter gives "Y-m-d H:i"), the seat's place (`place`, "2 of 4"), the game's `title` and
@@ -613,10 +650,11 @@ def mark_of(state: str | None) -> str:
     return CONFIRMATION_MARKS.get(state, "") + "\n"
 
 
-def games_rows(seats: list[GameSeat]) -> SafeString:
+def games_rows(seats: list[ListedSeat]) -> SafeString:
     """The games list's rows (games_page's seats, `listed`) as the template's loop wrote them,
-    each value escaped as it escaped them: written by the template, its 50 rows' some 600
-    variables were half the page's CPU at 1M games (issue 25)."""
+    each text escaped as it escaped them (a number's text has nothing to escape): written by
+    the template, its 50 rows' some 600 variables were half the page's CPU at 1M games
+    (issue 25)."""
     if not seats:
         return mark_safe(NO_GAMES_HTML)
     rows = []
@@ -626,12 +664,12 @@ def games_rows(seats: list[GameSeat]) -> SafeString:
             GAME_ROW_HTML.format(
                 escaped(seat.confirmation),
                 escaped(seat.url),
-                escaped(seat.played),
+                seat.played,  # digits, "-", ":" and a space: nothing to escape
                 escaped(seat.title),
                 escaped(seat.source),
                 "" if seat.confirmation == COUNTS else mark_of(seat.confirmation),
-                escaped(seat.place),
-                escaped(seat.score_shown),
+                seat.place,  # "2 of 4": two numbers' text
+                seat.score_shown,  # a number's text
                 "\N{EN DASH}" if bid is None else escaped(localize(bid)),
             )
         )
@@ -648,15 +686,87 @@ def favourite_hexes(player: Player) -> list[tuple[str, int]]:
     return [(names.get(hex_id, hex_id), times) for hex_id, times in ranked]
 
 
+PLAYER_READ = tuple(field.attname for field in Player._meta.concrete_fields)
+HANDLE_SLOT = "slot:handle"
+
+
+def named(handle: str) -> QuerySet:
+    return Player.objects.filter(handle=handle).order_by().values_list(*PLAYER_READ)[:1]
+
+
+def player_named(handle: str) -> Player | None:
+    """The player of this handle, or None; its query compiled once on PostgreSQL."""
+    compiled = compile_once("player of handle", Player, named, {"handle": HANDLE_SLOT})
+    rows = named(handle) if compiled is None else compiled.rows({"handle": handle})
+    for row in rows:
+        return Player.from_db(router.db_for_read(Player), PLAYER_READ, row)
+    return None
+
+
+def player_rows(key: str, model: type[Model], build: Callable[[int], QuerySet], player: int) -> Any:
+    """build(player)'s rows (a values_list), its query compiled once on PostgreSQL
+    (common.compiled): the ORM built and compiled each of the page's queries afresh on every
+    request, some 0.5 ms each (issue 25)."""
+    compiled = compile_once(key, model, build, {"player": PLAYER_SLOT})
+    return build(player) if compiled is None else compiled.rows({"player": player})
+
+
+def open_claim(player: int) -> QuerySet:
+    """When the player's oldest undecided claim request was made (no row for none)."""
+    asked = ClaimRequest.objects.filter(player_id=player, decided_at__isnull=True)
+    return asked.order_by("created").values_list("created")[:1]
+
+
 def claim_status(player: Player) -> dict[str, Any]:
     """Whether the name is claimed (and since when), awaiting approval of a claim, or
-    unclaimed. The requests are the accounts app's (read through their reverse relation)."""
+    unclaimed."""
     if player.user_id is not None:
         return {"state": "claimed", "since": player.claimed_at}
-    asked = player.claim_requests.filter(decided_at__isnull=True).order_by("created").first()
-    if asked is not None:
-        return {"state": "awaiting approval", "since": asked.created}
+    for (created,) in player_rows("player open claim", ClaimRequest, open_claim, player.pk):
+        return {"state": "awaiting approval", "since": created}
     return {"state": "unclaimed", "since": None}
+
+
+RATING_READ = tuple(field.attname for field in Rating._meta.concrete_fields)
+
+
+def player_ratings(player: int) -> QuerySet:
+    return Rating.objects.filter(player_id=player).order_by("game_type").values_list(*RATING_READ)
+
+
+def ratings_of(player: Player) -> list[Rating]:
+    """The player's ratings by game type."""
+    alias = router.db_for_read(Rating)
+    rows = player_rows("player ratings", Rating, player_ratings, player.pk)
+    return [Rating.from_db(alias, RATING_READ, row) for row in rows]
+
+
+REGISTRATION_READ = tuple(field.attname for field in Registration._meta.concrete_fields)
+# What the page shows of a registration's tournament: its link, name and status.
+TOURNAMENT_READ = tuple(
+    field.attname
+    for field in Tournament._meta.concrete_fields
+    if field.attname in {"id", "name", "slug", "status"}
+)
+
+
+def player_registrations(player: int) -> QuerySet:
+    return Registration.objects.filter(player_id=player).values_list(
+        *REGISTRATION_READ, *(f"tournament__{name}" for name in TOURNAMENT_READ)
+    )
+
+
+def registrations_of(player: Player) -> list[Registration]:
+    """The player's registrations (in their model's order), each with its tournament."""
+    alias = router.db_for_read(Registration)
+    width = len(REGISTRATION_READ)
+    registrations = []
+    for row in player_rows("player registrations", Registration, player_registrations, player.pk):
+        registration = Registration.from_db(alias, REGISTRATION_READ, row[:width])
+        tournament = Tournament.from_db(alias, TOURNAMENT_READ, row[width:])
+        registration._state.fields_cache["tournament"] = tournament
+        registrations.append(registration)
+    return registrations
 
 
 def player_profile(player: Player, page: str | None = None) -> dict[str, Any]:
@@ -668,10 +778,10 @@ def player_profile(player: Player, page: str | None = None) -> dict[str, Any]:
         "player": player,
         "claim": claim_status(player),
         "rating_chart": rating_history_figure(player),
-        "ratings": player.ratings.order_by("game_type"),
+        "ratings": ratings_of(player),
         "seats": seats,
         "games_rows": games_rows(seats.object_list),
-        "registrations": player.registrations.select_related("tournament"),
+        "registrations": registrations_of(player),
         "average_bid": figures["average_bid"],
         "seat_results": figures["seat_results"],
         "favourite_hexes": favourite_hexes(player),
