@@ -468,8 +468,7 @@ class CountedPaginator(Paginator):
         return self.known_count
 
 
-# What the games list reads of a seat and of its game, in their models' field order (as
-# Model.from_db takes them).
+# What the games list reads of a seat and of its game (ListedSeat, ListedGame).
 SEAT_READ = tuple(
     field.attname
     for field in GameSeat._meta.concrete_fields
