@@ -1,11 +1,11 @@
 """The pages that span apps: the home page and a player's page."""
 
 import orjson
-from django.http import HttpRequest, HttpResponse, JsonResponse
-from django.shortcuts import get_object_or_404, render
+from django.http import Http404, HttpRequest, HttpResponse, JsonResponse
+from django.shortcuts import render
 
 from pages.services import front_page
-from pages.services.profiles import player_profile, rating_history_data
+from pages.services.profiles import player_named, player_profile, rating_history_data
 from players.models import Player
 
 
@@ -20,7 +20,9 @@ def home(request: HttpRequest) -> HttpResponse:
 
 
 def player_detail(request: HttpRequest, handle: str) -> HttpResponse:
-    player = get_object_or_404(Player, handle=handle)
+    player = player_named(handle)
+    if player is None:
+        raise Http404(f"no player {handle!r}")
     return render(request, "pages/player.html", player_profile(player, request.GET.get("page")))
 
 

@@ -5,30 +5,38 @@ from __future__ import annotations
 import datetime
 import math
 from collections import Counter
+from collections.abc import Callable
 from decimal import Decimal
-from typing import Any
+from typing import Any, NamedTuple
 
 import orjson
 import plotly.io as pio
 from django.core.paginator import Page, Paginator
-from django.db import connection
-from django.db.models import Count, IntegerField, Q, QuerySet, Sum
+from django.db import connection, router
+from django.db.models import Count, IntegerField, Model, Q, QuerySet, Sum, Value
 from django.db.models.fields.json import KeyTextTransform
 from django.db.models.functions import Cast
 from django.urls import reverse
 from django.utils import timezone
+from django.utils.formats import localize
+from django.utils.safestring import SafeString, mark_safe
 
+from accounts.models import ClaimRequest
 from common.charts import embed
+from common.compiled import compile_once
+from common.database import any_of
+from common.quick_html import escaped
 from common.quick_urls import quick_url
 from engines.core.game import BID, TURN_ORDER
 from engines.registry import title_of
 from games.filters import COUNTS, confirmation_of
-from games.models import Game, GameSeat
+from games.models import Game, GameSeat, Source
 from games.pagination import shown_score
 from players.models import Player
-from ratings.models import RatingChange
+from ratings.models import Rating, RatingChange
 from ratings.skill import display_ratings
 from stats.services.hexes import hex_names, hexes_taken_by
+from tournaments.models import Registration, Tournament
 
 FAVOURITE_HEXES = 5
 GAMES_PER_PAGE = 50
@@ -376,9 +384,19 @@ def summary_number(key: str) -> Cast:
     return Cast(KeyTextTransform(key, "summary"), IntegerField())
 
 
-def seat_tallies(seats: QuerySet[GameSeat]) -> dict[Any, dict[str, int]]:
-    """The seats' sums by turn order: seats, wins, ranks, bids and their total."""
-    rows = (
+# The placeholders the page's queries are compiled with (common.compiled): values no
+# request sends.
+PLAYER_SLOT = 32_123
+GAMES_SLOT = [-32_123]
+FROM_SLOT = datetime.datetime(1901, 2, 3, 4, 5, 6, tzinfo=datetime.UTC)
+TO_SLOT = datetime.datetime(1902, 3, 4, 5, 6, 7, tzinfo=datetime.UTC)
+SUM_NAMES = ("seats", "wins", "ranks", "bids", "bid_total")
+
+
+def seat_tallies(seats: QuerySet[GameSeat], aside: bool) -> QuerySet:
+    """The seats' sums by turn order (seats, wins, ranks, bids and their total) as rows of
+    (aside, turn order, *SUM_NAMES)."""
+    return (
         seats.annotate(turn_order=summary_number(TURN_ORDER), bid=summary_number(BID))
         .values("turn_order")
         .annotate(
@@ -387,21 +405,33 @@ def seat_tallies(seats: QuerySet[GameSeat]) -> dict[Any, dict[str, int]]:
             ranks=Sum("rank"),
             bids=Count("bid"),
             bid_total=Sum("bid"),
+            aside=Value(aside),
         )
         .order_by()
+        .values_list("aside", "turn_order", *SUM_NAMES)
     )
-    return {row.pop("turn_order"): row for row in rows}
+
+
+def seat_sums(player: int) -> QuerySet:
+    """seat_tallies over every seat of the player, then over its seats in the games that do
+    not count (found by their own index, games_uncounted): one query of both."""
+    mine = GameSeat.objects.filter(player_id=player)
+    aside = mine.filter(game__in=Game.objects.filter(counts=False).values("pk"))
+    return seat_tallies(mine, False).union(seat_tallies(aside, True), all=True).order_by()
 
 
 def seat_figures(player: Player) -> dict[str, Any]:
     """The player's seats counted, average starting bid and results by position in turn
     order over counted games (`seat_results`: games, wins, average placement): the sums over
-    every seat of the player, less those over its seats in the few games that do not count
-    (found by their own index, games_uncounted), so that no reading joins each of the
-    player's seats to its game (half the cost at 1M games, issue 25)."""
-    mine = GameSeat.objects.filter(player=player)
-    every = seat_tallies(mine)
-    aside = seat_tallies(mine.filter(game__in=Game.objects.filter(counts=False).values("pk")))
+    every seat of the player, less those over its seats in the few games that do not count,
+    so that no reading joins each of the player's seats to its game (half the cost at 1M
+    games, issue 25). The query is compiled once on PostgreSQL (common.compiled)."""
+    compiled = compile_once("player seat sums", GameSeat, seat_sums, {"player": PLAYER_SLOT})
+    rows = seat_sums(player.pk) if compiled is None else compiled.rows({"player": player.pk})
+    every: dict[Any, dict[str, int]] = {}
+    aside: dict[Any, dict[str, int]] = {}
+    for is_aside, turn_order, *sums in rows:
+        (aside if is_aside else every)[turn_order] = dict(zip(SUM_NAMES, sums, strict=True))
     counted = {}
     for turn_order, sums in every.items():
         less = aside.get(turn_order, {})
@@ -438,40 +468,106 @@ class CountedPaginator(Paginator):
         return self.known_count
 
 
+# What the games list reads of a seat and of its game (ListedSeat, ListedGame).
+SEAT_READ = tuple(
+    field.attname
+    for field in GameSeat._meta.concrete_fields
+    if field.attname in {"game_id", "seat", "rank", "score", "summary"}
+)
+GAME_READ = tuple(
+    field.attname for field in Game._meta.concrete_fields if field.attname in {"id", *GAME_SHOWN}
+)
+
+
+SOURCES = dict(Source.choices)
+
+
+class ListedGame(NamedTuple("GameRead", [(name, Any) for name in GAME_READ])):
+    """What the games list reads of a game (GAME_READ), as a Game gives it: built as a Game
+    instance, each of the list's 100 seats and games cost some 15 microseconds (issue 25)."""
+
+    @property
+    def pk(self) -> int:
+        return self.id
+
+    def get_source_display(self) -> str:
+        return str(SOURCES.get(self.source, self.source))
+
+
+# What `listed` writes of a seat.
+LISTED = ("url", "played", "place", "title", "source", "score_shown")
+
+
+class ListedSeat:
+    """What the games list reads of a seat (SEAT_READ, its `game` a ListedGame) and writes of
+    it (`listed`), as a GameSeat gives it."""
+
+    __slots__ = (*SEAT_READ, "game", "confirmation", *LISTED)
+
+    def __init__(self, *values: Any, game: ListedGame) -> None:
+        for name, value in zip(SEAT_READ, values, strict=True):
+            setattr(self, name, value)
+        self.game = game
+
+    @property
+    def pk(self) -> tuple[int, int]:
+        """As GameSeat's composite key (game, seat)."""
+        return (self.game_id, self.seat)
+
+
+def seat_keys(player: int) -> QuerySet:
+    """The player's seats' (played time, game), newest first: a run of games_seats_of_player."""
+    return (
+        GameSeat.objects.filter(player_id=player)
+        .order_by("-played_at", "-game_id")
+        .values_list("played_at", "game_id")
+    )
+
+
+def window_seats(
+    player: int, start: datetime.datetime, end: datetime.datetime, games: list[int]
+) -> QuerySet:
+    """The player's seats in these games (played between start and end, so that the seats'
+    index finds them), with what the list shows of their games (SEAT_READ, GAME_READ)."""
+    return (
+        GameSeat.objects.filter(
+            any_of("game_id", games), player_id=player, played_at__gte=start, played_at__lte=end
+        )
+        .order_by()  # no ORDER BY: put in order by the caller, as they are placed
+        .values_list(*SEAT_READ, *(f"game__{name}" for name in GAME_READ))
+    )
+
+
 class PlayerSeats:
     """A player's seats newest first (by their game's played time, then game, then seat), as
     a paginator slices them: a window's games read as a run of the seats' index
     (games_seats_of_player: its entries only, however deep the window starts), then its
     seats and their games by key. Neither step sorts or joins every seat of the player, each
-    page's cost stays that of 50 rows at 1M games (issue 25)."""
+    page's cost stays that of 50 rows at 1M games (issue 25). Both queries are compiled once
+    on PostgreSQL (common.compiled): compiling them was a fifth of the page's CPU."""
 
     def __init__(self, player: Player) -> None:
-        self.mine = GameSeat.objects.filter(player=player)
+        self.player = player.pk
 
-    def __getitem__(self, window: slice) -> list[GameSeat]:
-        keys = list(
-            self.mine.order_by("-played_at", "-game_id").values_list("played_at", "game_id")[window]
-        )
+    def __getitem__(self, window: slice) -> list[ListedSeat]:
+        player = {"player": self.player}
+        compiled = compile_once("player seat keys", GameSeat, seat_keys, {"player": PLAYER_SLOT})
+        if compiled is None:
+            keys = list(seat_keys(self.player)[window])
+        else:
+            start, stop = window.start or 0, window.stop
+            keys = compiled.rows(player, " LIMIT %s OFFSET %s", (stop - start, start))
         if not keys:
             return []
         games = [game_id for _, game_id in keys]
-        seats = (
-            self.mine.filter(
-                played_at__gte=keys[-1][0], played_at__lte=keys[0][0], game_id__in=set(games)
-            )
-            .order_by()  # no ORDER BY: put in order below, as they are placed
-            .select_related("game")
-            .only(
-                "game_id",
-                "seat",
-                "rank",
-                "score",
-                "summary",
-                *(f"game__{name}" for name in GAME_SHOWN),
-            )
-        )
-        of_game: dict[int, list[GameSeat]] = {}
-        for seat in sorted(seats, key=lambda seat: seat.seat):
+        values = {**player, "start": keys[-1][0], "end": keys[0][0], "games": list(set(games))}
+        slots = {**player, "start": FROM_SLOT, "end": TO_SLOT, "games": GAMES_SLOT}
+        compiled = compile_once("player window seats", GameSeat, window_seats, slots)
+        read = window_seats(**values) if compiled is None else compiled.rows(values)
+        of_game: dict[int, list[ListedSeat]] = {}
+        width = len(SEAT_READ)
+        for row in sorted(read, key=lambda row: row[SEAT_READ.index("seat")]):
+            seat = ListedSeat(*row[:width], game=ListedGame(*row[width:]))
             of_game.setdefault(seat.game_id, []).append(seat)
         # A player seated twice in a game has its game listed twice; a page may end between
         # the two seats: the next page starts with the second.
@@ -506,7 +602,7 @@ def games_page(player: Player, count: int, page: str | None) -> Page:
     return shown
 
 
-def listed(seat: GameSeat) -> None:
+def listed(seat: ListedSeat) -> None:
     """What the games list writes of a seat's game, said here: its link (`url`, the game's
     get_absolute_url), when it was played in the current time zone (`played`, as the date
     filter gives "Y-m-d H:i"), the seat's place (`place`, "2 of 4"), the game's `title` and
@@ -528,6 +624,57 @@ def listed(seat: GameSeat) -> None:
     seat.score_shown = shown_score(seat.score)
 
 
+# A games list row, as templates/pages/player.html's loop wrote it (its line breaks and
+# indents kept, so the page's bytes are the same): confirmation state, link, date, title,
+# source and its mark, place, score, bid.
+GAME_ROW_HTML = (
+    '\n    <tr data-confirmation="{}"><td><a href="{}">{}</a></td><td>{}</td>\n'
+    "      <td>{}{}</td><td>{}</td><td>{}</td><td>{}</td></tr>\n  "
+)
+NO_GAMES_HTML = '<tr><td colspan="6">No verified games yet.</td></tr>'
+# templates/games/_confirmation_mark.html's text for each state that is not "counts", the
+# file's last line break after it (written for any state but "counts": see mark_of).
+CONFIRMATION_MARKS = {
+    "pending": ' <span class="tag confirmation-mark" title="counts once its players confirm'
+    ' it">waiting for confirmation</span>',
+    "disputed": ' <span class="tag confirmation-mark" title="counts nowhere until staff'
+    ' decide">disputed</span>',
+    "rejected": ' <span class="tag confirmation-mark" title="staff rejected it">rejected</span>',
+}
+
+
+def mark_of(state: str | None) -> str:
+    """What the template's include of _confirmation_mark.html wrote for a game that does not
+    count: its state's mark, if any, and the file's closing line break."""
+    return CONFIRMATION_MARKS.get(state, "") + "\n"
+
+
+def games_rows(seats: list[ListedSeat]) -> SafeString:
+    """The games list's rows (games_page's seats, `listed`) as the template's loop wrote them,
+    each text escaped as it escaped them (a number's text has nothing to escape): written by
+    the template, its 50 rows' some 600 variables were half the page's CPU at 1M games
+    (issue 25)."""
+    if not seats:
+        return mark_safe(NO_GAMES_HTML)
+    rows = []
+    for seat in seats:
+        bid = (seat.summary or {}).get(BID)
+        rows.append(
+            GAME_ROW_HTML.format(
+                escaped(seat.confirmation),
+                escaped(seat.url),
+                seat.played,  # digits, "-", ":" and a space: nothing to escape
+                escaped(seat.title),
+                escaped(seat.source),
+                "" if seat.confirmation == COUNTS else mark_of(seat.confirmation),
+                seat.place,  # "2 of 4": two numbers' text
+                seat.score_shown,  # a number's text
+                "\N{EN DASH}" if bid is None else escaped(localize(bid)),
+            )
+        )
+    return mark_safe("".join(rows))
+
+
 def favourite_hexes(player: Player) -> list[tuple[str, int]]:
     """The hexes this player took most often in counted games, by name: read from the
     statistics' tally of the player's takes (stats.models.PlayerHexTally, a few dozen rows),
@@ -538,28 +685,102 @@ def favourite_hexes(player: Player) -> list[tuple[str, int]]:
     return [(names.get(hex_id, hex_id), times) for hex_id, times in ranked]
 
 
+PLAYER_READ = tuple(field.attname for field in Player._meta.concrete_fields)
+HANDLE_SLOT = "slot:handle"
+
+
+def named(handle: str) -> QuerySet:
+    return Player.objects.filter(handle=handle).order_by().values_list(*PLAYER_READ)[:1]
+
+
+def player_named(handle: str) -> Player | None:
+    """The player of this handle, or None; its query compiled once on PostgreSQL."""
+    compiled = compile_once("player of handle", Player, named, {"handle": HANDLE_SLOT})
+    rows = named(handle) if compiled is None else compiled.rows({"handle": handle})
+    for row in rows:
+        return Player.from_db(router.db_for_read(Player), PLAYER_READ, row)
+    return None
+
+
+def player_rows(key: str, model: type[Model], build: Callable[[int], QuerySet], player: int) -> Any:
+    """build(player)'s rows (a values_list), its query compiled once on PostgreSQL
+    (common.compiled): the ORM built and compiled each of the page's queries afresh on every
+    request, some 0.5 ms each (issue 25)."""
+    compiled = compile_once(key, model, build, {"player": PLAYER_SLOT})
+    return build(player) if compiled is None else compiled.rows({"player": player})
+
+
+def open_claim(player: int) -> QuerySet:
+    """When the player's oldest undecided claim request was made (no row for none)."""
+    asked = ClaimRequest.objects.filter(player_id=player, decided_at__isnull=True)
+    return asked.order_by("created").values_list("created")[:1]
+
+
 def claim_status(player: Player) -> dict[str, Any]:
     """Whether the name is claimed (and since when), awaiting approval of a claim, or
-    unclaimed. The requests are the accounts app's (read through their reverse relation)."""
+    unclaimed."""
     if player.user_id is not None:
         return {"state": "claimed", "since": player.claimed_at}
-    asked = player.claim_requests.filter(decided_at__isnull=True).order_by("created").first()
-    if asked is not None:
-        return {"state": "awaiting approval", "since": asked.created}
+    for (created,) in player_rows("player open claim", ClaimRequest, open_claim, player.pk):
+        return {"state": "awaiting approval", "since": created}
     return {"state": "unclaimed", "since": None}
+
+
+RATING_READ = tuple(field.attname for field in Rating._meta.concrete_fields)
+
+
+def player_ratings(player: int) -> QuerySet:
+    return Rating.objects.filter(player_id=player).order_by("game_type").values_list(*RATING_READ)
+
+
+def ratings_of(player: Player) -> list[Rating]:
+    """The player's ratings by game type."""
+    alias = router.db_for_read(Rating)
+    rows = player_rows("player ratings", Rating, player_ratings, player.pk)
+    return [Rating.from_db(alias, RATING_READ, row) for row in rows]
+
+
+REGISTRATION_READ = tuple(field.attname for field in Registration._meta.concrete_fields)
+# What the page shows of a registration's tournament: its link, name and status.
+TOURNAMENT_READ = tuple(
+    field.attname
+    for field in Tournament._meta.concrete_fields
+    if field.attname in {"id", "name", "slug", "status"}
+)
+
+
+def player_registrations(player: int) -> QuerySet:
+    return Registration.objects.filter(player_id=player).values_list(
+        *REGISTRATION_READ, *(f"tournament__{name}" for name in TOURNAMENT_READ)
+    )
+
+
+def registrations_of(player: Player) -> list[Registration]:
+    """The player's registrations (in their model's order), each with its tournament."""
+    alias = router.db_for_read(Registration)
+    width = len(REGISTRATION_READ)
+    registrations = []
+    for row in player_rows("player registrations", Registration, player_registrations, player.pk):
+        registration = Registration.from_db(alias, REGISTRATION_READ, row[:width])
+        tournament = Tournament.from_db(alias, TOURNAMENT_READ, row[width:])
+        registration._state.fields_cache["tournament"] = tournament
+        registrations.append(registration)
+    return registrations
 
 
 def player_profile(player: Player, page: str | None = None) -> dict[str, Any]:
     """The page's figures; its games list GAMES_PER_PAGE at a time, newest first (`page`),
     each with its confirmation state (`confirmation`, see games.filters)."""
     figures = seat_figures(player)
+    seats = games_page(player, figures["seat_count"], page)
     return {
         "player": player,
         "claim": claim_status(player),
         "rating_chart": rating_history_figure(player),
-        "ratings": player.ratings.order_by("game_type"),
-        "seats": games_page(player, figures["seat_count"], page),
-        "registrations": player.registrations.select_related("tournament"),
+        "ratings": ratings_of(player),
+        "seats": seats,
+        "games_rows": games_rows(seats.object_list),
+        "registrations": registrations_of(player),
         "average_bid": figures["average_bid"],
         "seat_results": figures["seat_results"],
         "favourite_hexes": favourite_hexes(player),
