@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import datetime
 import json
 from typing import Any
 
@@ -11,7 +12,7 @@ import pytest
 from engines import get_game
 from engines.core.log import dumps
 from engines.core.simulate import simulate
-from games.models import GameLog, Source, Upload
+from games.models import Game, GameLog, Source, Upload
 from games.services.intake import submit_batch, submit_log
 from players.services import players_for
 
@@ -36,6 +37,27 @@ def sitting_as(user: Any, name: str = "Nemo") -> Any:
     player.user = user
     player.save(update_fields=["user"])
     return user
+
+
+def stored_game(upload: Upload, number: int, played_at: datetime.datetime, **fields: Any) -> Game:
+    """A verified-looking game and its log, without replaying any (the lists read only the
+    rows): the log's digest made of `number`; `fields` set the game's own (a 2-player Deep
+    Vents game of the upload's source unless they say otherwise)."""
+    game_type = fields.setdefault("game_type", "deep-vents")
+    log = GameLog.objects.create(
+        upload=upload,
+        raw="{}",
+        sha256=f"{number:064x}",
+        game_type=game_type,
+        status=GameLog.Status.VERIFIED,
+    )
+    defaults = {
+        "ruleset": "starting-bid",
+        "edition": "first",
+        "player_count": 2,
+        "source": upload.source,
+    }
+    return Game.objects.create(log=log, played_at=played_at, **{**defaults, **fields})
 
 
 def text(log: dict[str, Any]) -> str:

@@ -11,8 +11,9 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
-from games.models import Game, GameLog, GameSeat, Source, Upload
+from games.models import Game, GameSeat, Source, Upload
 from games.pagination import PAGE_SIZE, GameCursorPagination
+from tests.games_support import stored_game
 
 pytestmark = pytest.mark.django_db
 GAMES = 2 * PAGE_SIZE + 7  # three pages
@@ -25,24 +26,8 @@ def stored_games(count: int, *, same_moment_every: int = 1) -> list[Game]:
     now = timezone.now().replace(microsecond=0)
     games = []
     for number in range(count):
-        log = GameLog.objects.create(
-            upload=upload,
-            raw="{}",
-            sha256=f"{number:064x}",
-            game_type="deep-vents",
-            status=GameLog.Status.VERIFIED,
-        )
         moment = now - datetime.timedelta(hours=number // same_moment_every)
-        game = Game.objects.create(
-            log=log,
-            game_type="deep-vents",
-            ruleset="starting-bid",
-            edition="first",
-            player_count=2,
-            source=Source.SIMULATED,
-            played_at=moment,
-            facts=[{"type": "end"}],
-        )
+        game = stored_game(upload, number, moment, facts=[{"type": "end"}])
         for seat in range(2):
             GameSeat.objects.create(
                 game=game, seat=seat, name=f"bot {seat}", score=seat, rank=2 - seat, winner=seat

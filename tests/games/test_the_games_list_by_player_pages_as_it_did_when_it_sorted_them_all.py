@@ -13,32 +13,17 @@ import pytest
 from django.contrib.auth import get_user_model
 from django.utils import timezone
 
-from games.models import Game, GameLog, GameSeat, Source, Upload
+from games.models import Game, GameSeat, Source, Upload
 from games.pagination import PAGE_SIZE
 from players.models import Player
+from tests.games_support import stored_game
 
 pytestmark = pytest.mark.django_db
 GAMES = 2 * PAGE_SIZE + 7  # three pages of the player's games
 
 
-def stored_game(upload: Upload, number: int, moment: datetime.datetime, players: list) -> Game:
-    log = GameLog.objects.create(
-        upload=upload,
-        raw="{}",
-        sha256=f"{number:064x}",
-        game_type="deep-vents",
-        status=GameLog.Status.VERIFIED,
-    )
-    game = Game.objects.create(
-        log=log,
-        game_type="deep-vents",
-        ruleset="starting-bid",
-        edition="first",
-        player_count=len(players),
-        source=upload.source,
-        played_at=moment,
-        facts=[{"type": "end"}],
-    )
+def seated_game(upload: Upload, number: int, moment: datetime.datetime, players: list) -> Game:
+    game = stored_game(upload, number, moment, player_count=len(players), facts=[{"type": "end"}])
     for seat, player in enumerate(players):
         GameSeat.objects.create(
             game=game,
@@ -70,10 +55,10 @@ def marina() -> Player:
     for number in range(GAMES):
         moment = now - datetime.timedelta(hours=number // 3)
         seated = [marina, nemo] if number % 2 else [nemo, None, marina]
-        stored_game(shown, number, moment, seated)
-        stored_game(shown, 1000 + number, moment, [nemo, None])  # not hers
-    stored_game(hidden, 2000, now - datetime.timedelta(minutes=30), [marina, nemo])
-    stored_game(shown, 2001, now - datetime.timedelta(hours=5), [marina, nemo, marina])
+        seated_game(shown, number, moment, seated)
+        seated_game(shown, 1000 + number, moment, [nemo, None])  # not hers
+    seated_game(hidden, 2000, now - datetime.timedelta(minutes=30), [marina, nemo])
+    seated_game(shown, 2001, now - datetime.timedelta(hours=5), [marina, nemo, marina])
     return marina
 
 

@@ -11,8 +11,9 @@ from django.db import connection
 from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
-from games.models import Game, GameLog, GameSeat, Source, Upload
+from games.models import Game, GameSeat, Source, Upload
 from players.models import Player
+from tests.games_support import stored_game
 
 pytestmark = pytest.mark.django_db
 
@@ -31,21 +32,9 @@ def listed_games(count: int, first: int = 0) -> list[Game]:
     random.Random(count).shuffle(hours)
     games = []
     for number, hour in enumerate(hours, start=first):
-        log = GameLog.objects.create(
-            upload=upload,
-            raw="{}",
-            sha256=f"{number:064x}",
-            game_type=TYPES[number % 2],
-            status=GameLog.Status.VERIFIED,
-        )
-        game = Game.objects.create(
-            log=log,
-            game_type=TYPES[number % 2],
-            ruleset="starting-bid",
-            edition="first",
-            player_count=2,
-            source=SOURCES[number % 3 % 2],
-            played_at=now - datetime.timedelta(hours=hour),
+        played_at = now - datetime.timedelta(hours=hour)
+        game = stored_game(
+            upload, number, played_at, game_type=TYPES[number % 2], source=SOURCES[number % 3 % 2]
         )
         for seat in range(2):
             player = players[(number + seat * (1 + number % 3)) % len(players)]

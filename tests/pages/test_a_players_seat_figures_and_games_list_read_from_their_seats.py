@@ -10,9 +10,10 @@ from decimal import Decimal
 import pytest
 from django.utils import timezone
 
-from games.models import Game, GameLog, GameSeat, Source, Upload
+from games.models import Game, GameSeat, Source, Upload
 from pages.services.profiles import GAMES_PER_PAGE, games_page, seat_figures
 from players.models import Player
+from tests.games_support import stored_game
 
 pytestmark = pytest.mark.django_db
 
@@ -29,24 +30,9 @@ def ann() -> Player:
     bob = Player.objects.create(handle="bob", display_name="Bob")
     now = timezone.now().replace(microsecond=0)
     for number in range(2 * GAMES_PER_PAGE + 7):
-        log = GameLog.objects.create(
-            upload=upload,
-            raw="{}",
-            sha256=f"{number:064x}",
-            game_type="deep-vents",
-            status=GameLog.Status.VERIFIED,
-        )
         hours = number - (number in (10, 30))  # games 9 and 10, 29 and 30 at once
-        game = Game.objects.create(
-            log=log,
-            game_type="deep-vents",
-            ruleset="starting-bid",
-            edition="first",
-            player_count=3,
-            source=Source.HUMAN,
-            played_at=now - datetime.timedelta(hours=hours),
-            counts=number % 7 != 3,
-        )
+        played_at = now - datetime.timedelta(hours=hours)
+        game = stored_game(upload, number, played_at, player_count=3, counts=number % 7 != 3)
         sitting = [ann, bob, ann if number == TWICE else bob]
         for seat, player in enumerate(sitting):
             GameSeat.objects.create(
