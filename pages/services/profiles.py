@@ -34,7 +34,7 @@ from games.models import Game, GameSeat, Source
 from games.pagination import shown_score
 from players.models import Player
 from ratings.models import Rating, RatingChange
-from ratings.skill import display_ratings
+from ratings.skill import display_ratings, ordinal
 from stats.services.hexes import hex_names, hexes_taken_by
 from tournaments.models import Registration, Tournament
 
@@ -311,8 +311,8 @@ def picture_read_here(player: Player) -> list[list[Any]]:
             found: dict[int, list[list[float]]] = {}
             for s, elo, mu, sigma, _ in of_type:
                 at = min(math.floor((s - start) / span * PREVIEW_COLUMNS), PREVIEW_COLUMNS - 1)
-                ordinal = mu - 3 * sigma
-                point = [[elo, s], [elo, -s], [ordinal, s, mu, sigma], [ordinal, -s, mu, sigma]]
+                skill = ordinal((mu, sigma))
+                point = [[elo, s], [elo, -s], [skill, s, mu, sigma], [skill, -s, mu, sigma]]
                 point += [[s, elo, mu, sigma], [s, elo, mu, sigma]]
                 kept = found.setdefault(at, point)
                 for i, keep in enumerate((min, max, min, max, min, max)):
