@@ -217,12 +217,67 @@
     return lines.join("<br>");
   }
 
+  // The mode bar (Plotly's zoom, pan and picture buttons, shown on hover or a tap, at the
+  // chart's top right) and the chart's title (top left) share the top margin where the title
+  // ends left of the bar (a desktop). Where it does not (a phone: the bar is some 200 px
+  // wide, about the title's width), the title goes below the bar and the margin grows to
+  // hold both: the bar covered the title (issue 25).
+  const MODEBAR_GAP_PX = 6;
+  // A legend at the chart's foot (LEGEND_BELOW: yref "container", y 0, anchored at its
+  // bottom) sits below the x axis's tick labels and title: the bottom margin holds both, as
+  // drawn (Plotly makes room for the axis or for the legend, never for one below the other,
+  // so on a phone, where the legend takes more lines and the dates turn, the legend covered
+  // the axis title). The chart grows by what its bottom margin grows: the plot keeps its
+  // height.
+  const FOOT_GAP_PX = 10;
+
+  function boxIn(div, element) {
+    if (!element) return null;
+    const origin = div.getBoundingClientRect();
+    const r = element.getBoundingClientRect();
+    if (!r.width && !r.height) return null;
+    return {
+      left: r.left - origin.left,
+      top: r.top - origin.top,
+      right: r.right - origin.left,
+      bottom: r.bottom - origin.top,
+    };
+  }
+
+  // Where the title's lines start and how wide the widest is, in the chart's pixels.
+  function titleSpan(layout, fitted, font) {
+    measure.font = `${font.size}px ${font.family}`;
+    const width = Math.max(...fitted.split("<br>").map((line) => measure.measureText(line).width));
+    const title = layout.title;
+    const at = (title.xref === "paper" ? layout._size.l + title.x * layout._size.w : title.x * layout.width);
+    const anchor = title.xanchor === "auto" ? (title.x < 1 / 3 ? "left" : title.x > 2 / 3 ? "right" : "center") : title.xanchor;
+    const left = anchor === "left" ? at : anchor === "right" ? at - width : at - width / 2;
+    return { left, right: left + width };
+  }
+
+  // The bottom margin a legend at the chart's foot needs below the x axis (0 without one).
+  function footNeeded(div, layout) {
+    const legend = layout.legend;
+    if (!layout.showlegend || !legend || legend.yref !== "container") return 0;
+    if (legend.y > 0.01 || legend.yanchor !== "bottom") return 0;
+    const box = boxIn(div, div.querySelector(".legend"));
+    if (!box) return 0;
+    const plotBottom = layout._size.t + layout._size.h;
+    let axisBottom = plotBottom;
+    for (const element of div.querySelectorAll(".xaxislayer-above text, [class^='g-x'][class$='title']")) {
+      const b = boxIn(div, element);
+      if (b) axisBottom = Math.max(axisBottom, b.bottom);
+    }
+    return Math.ceil(axisBottom - plotBottom + FOOT_GAP_PX + (box.bottom - box.top) + 2);
+  }
+
   function fitTitles(div) {
     const state = titles.get(div);
     const layout = div._fullLayout;
     if (!state || !layout || !layout._size) return;
     const update = {};
     let extraBottom = 0;
+    let under = null; // where the title starts, below the mode bar (null: beside it)
     const restyles = [];
     for (const [key, text] of state.texts) {
       if (key.startsWith("colorbar:")) {
@@ -244,15 +299,49 @@
       const fitted = wrapped(text, Math.max(room, 80), font);
       const lines = fitted.split("<br>").length - 1;
       if (key === "title") {
-        const top = Math.max(state.margins.t, (lines + 1) * font.size * LINE_HEIGHT + 24);
+        const bar = boxIn(div, div.querySelector(".modebar"));
+        const span = titleSpan(layout, fitted, font);
+        let top = Math.max(state.margins.t, (lines + 1) * font.size * LINE_HEIGHT + 24);
+        if (bar && span.right + MODEBAR_GAP_PX > bar.left && span.left < bar.right) {
+          // Below the bar: the title's top MODEBAR_GAP_PX under it (placed below, once the
+          // chart's height is known).
+          // What sits above the plot (a colour bar across its top) stays below the title.
+          under = bar.bottom + MODEBAR_GAP_PX;
+          const plotTop = layout._size.t;
+          let above = 0;
+          for (const element of div.querySelectorAll(".colorbar")) {
+            const box = boxIn(div, element);
+            if (box && box.bottom <= plotTop + 2) above = Math.max(above, plotTop - box.top);
+          }
+          const titleHeight = (lines + 1) * font.size * LINE_HEIGHT;
+          top = Math.max(state.margins.t, Math.ceil(under + titleHeight + 12 + above));
+        }
         if (layout.margin.t !== top) update["margin.t"] = top;
       } else {
         extraBottom = Math.max(extraBottom, lines * font.size * LINE_HEIGHT);
       }
       if (title.text !== fitted) update[key === "title" ? "title.text" : `${key}.title.text`] = fitted;
     }
-    const bottom = state.margins.b + extraBottom;
+    const bottom = Math.max(state.margins.b + extraBottom, footNeeded(div, layout));
     if (layout.margin.b !== bottom) update["margin.b"] = bottom;
+    state.bottom = bottom;
+    const height = state.height(update["margin.t"] ?? layout.margin.t);
+    if (state.margins.height && layout.height !== height) update.height = height;
+    if (layout.title && state.texts.has("title")) {
+      // Plotly hangs a title of several lines higher than its anchor: how much higher is
+      // read from the title as drawn below the bar, and made up for.
+      const box = boxIn(div, div.querySelector(".gtitle"));
+      if (under !== null && box && typeof layout.title.y === "number") {
+        state.shift = (1 - layout.title.y) * layout.height - box.top;
+      }
+      const at = under === null ? null : under + state.shift;
+      const y = at === null ? "auto" : Math.round((1 - at / height) * 10000) / 10000;
+      if (layout.title.y !== y) {
+        update["title.y"] = y;
+        update["title.yref"] = "container";
+        update["title.yanchor"] = y === "auto" ? "auto" : "top";
+      }
+    }
     if (restyles.length) {
       delete div.dataset.titlesFitted;
       const [t, fitted] = restyles[0]; // the redraw runs this again for the next one
@@ -281,7 +370,14 @@
       if (text && across) texts.set(`colorbar:${t}`, text);
     });
     if (!texts.size) return;
-    titles.set(div, { texts, margins: { t: layout.margin.t, b: layout.margin.b } });
+    const margins = { t: layout.margin.t, b: layout.margin.b, height: div.layout.height };
+    const state = { texts, margins, bottom: layout.margin.b, shift: 0 };
+    // The chart's height with a top margin of `top` (and the bottom margin last fitted):
+    // the figure's own, grown by what its margins grew. A chart without a height of its own
+    // keeps Plotly's (autosize).
+    state.height = (top) =>
+      margins.height ? margins.height + Math.max(0, top - margins.t) + Math.max(0, state.bottom - margins.b) : layout.height;
+    titles.set(div, state);
     div.on("plotly_afterplot", () => fitTitles(div));
     fitTitles(div);
   }

@@ -373,7 +373,17 @@ def rating_figure(
             "domain": [0, 0.42],
             **rating_axis([y for line in lines.values() for y in line["skill"]]),
         },
-        "legend": {"orientation": "h", "y": -0.2},
+        # At the chart's foot, below the dates and their title: static/charts.js makes the
+        # bottom margin hold both (at y -0.2 of the plot the legend covered the axis's
+        # title on a phone, where its eight entries take a line each: issue 25).
+        "legend": {
+            "orientation": "h",
+            "x": 0,
+            "xanchor": "left",
+            "yref": "container",
+            "y": 0,
+            "yanchor": "bottom",
+        },
         "template": TEMPLATE,
     }
     return {"data": traces, "layout": layout}
