@@ -326,7 +326,12 @@
     if (layout.margin.b !== bottom) update["margin.b"] = bottom;
     state.bottom = bottom;
     const height = state.height(update["margin.t"] ?? layout.margin.t);
-    if (state.margins.height && layout.height !== height) update.height = height;
+    if (state.margins.height && layout.height !== height) {
+      // Still as wide as the page: a height set by relayout turns autosize off, unless it is
+      // turned on in the same update.
+      update.height = height;
+      update.autosize = true;
+    }
     if (layout.title && state.texts.has("title")) {
       // Plotly hangs a title of several lines higher than its anchor: how much higher is
       // read from the title as drawn below the bar, and made up for.

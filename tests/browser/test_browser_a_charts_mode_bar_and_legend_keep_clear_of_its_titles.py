@@ -25,7 +25,8 @@ OVERLAPS = """() => Array.from(document.querySelectorAll('.plotly-graph-div')).m
     const box = (element) => { const r = element.getBoundingClientRect();
         return r.width || r.height ? r : null; };
     const all = (selector) => Array.from(div.querySelectorAll(selector)).map(box).filter(Boolean);
-    const hit = (a, b) => a.left < b.right && b.left < a.right && a.top < b.bottom && b.top < a.bottom;
+    const hit = (a, b) => a.left < b.right && b.left < a.right
+        && a.top < b.bottom && b.top < a.bottom;
     const parts = {
         'mode bar': all('.modebar'),
         'title': all('.gtitle'),
