@@ -113,7 +113,16 @@ def accuracy_history_figure(games: list[dict[str, Any]]) -> dict[str, Any] | Non
             "title": {"text": "Accuracy in each analysed game"},
             "xaxis": {"title": {"text": "Date played"}, "type": "date", "tickformat": "%Y-%m-%d"},
             "yaxis": {"title": {"text": "Accuracy (%)"}, "range": [0, 100]},
-            "legend": {"orientation": "h", "y": -0.25},
+            # At the chart's foot, below the dates and their title (static/charts.js makes
+            # the room): at y -0.25 of the plot it covered them on a phone (issue 25).
+            "legend": {
+                "orientation": "h",
+                "x": 0,
+                "xanchor": "left",
+                "yref": "container",
+                "y": 0,
+                "yanchor": "bottom",
+            },
             "margin": {"l": 60, "r": 20, "t": 50, "b": 50},
             "height": 360,
             "template": TEMPLATE,
