@@ -150,7 +150,8 @@ def verify_logs(log_ids: Sequence[int], holder: str | None = None, resume: bool 
         )
     ordered = [log_id for log_id in log_ids if log_id in claimed]
     for start in range(0, len(ordered), GROUP_SIZE):
-        GameLog.objects.renew_leases(ordered[start:], holder)
+        if start:  # the first group's leases were given by the claim, just now
+            GameLog.objects.renew_leases(ordered[start:], holder)
         with collector_paused():
             verify_group(ordered[start : start + GROUP_SIZE])
 
