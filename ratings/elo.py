@@ -39,15 +39,18 @@ def elo_changes[K: Hashable](
     if len(ranks) < 2:
         return {player: 0.0 for player in ranks}
     step = k / (len(ranks) - 1)
+    # pair_result and expected_score written out (a game's twelve pairs called them 24
+    # times: issue 25, CPU per verified log), the same float operations.
+    table = [(player, ratings[player], ranks[player]) for player in ranks]
     return {
         player: step
         * math.fsum(
-            pair_result(ranks[player], ranks[other])
-            - expected_score(ratings[player], ratings[other])
-            for other in ranks
+            (1.0 if rank < other_rank else 0.5 if rank == other_rank else 0.0)
+            - 1.0 / (1.0 + 10.0 ** ((other_rating - rating) / SCALE))
+            for other, other_rating, other_rank in table
             if other != player
         )
-        for player in ranks
+        for player, rating, rank in table
     }
 
 

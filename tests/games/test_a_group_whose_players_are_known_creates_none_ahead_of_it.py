@@ -1,0 +1,51 @@
+"""A group whose every name this worker has read players for creates none ahead of its
+transaction (issue 25: a group's names were read twice); a name whose player has gone
+since is still given one, in the group's own transaction."""
+
+import json
+
+import pytest
+from games_support import human_log, text
+
+from games.models import GameLog, GameSeat, Upload
+from games.services import verification
+from players.models import Player
+
+pytestmark = pytest.mark.django_db
+
+
+def stored(seed: int, names: tuple[str, ...]) -> int:
+    raw = text(human_log(seed=seed, names=names))
+    return GameLog.objects.create(
+        upload=Upload.objects.create(),
+        raw=raw,
+        sha256=GameLog.digest(raw),
+        game_type=json.loads(raw)["game"],
+    ).pk
+
+
+def test_known_names_skip_the_creation_ahead_and_a_gone_player_is_made_again(monkeypatch):
+    monkeypatch.setattr(verification, "NAMES_WITH_PLAYERS", set())
+    created: list[list[str]] = []
+    create = verification.create_missing_players
+    monkeypatch.setattr(
+        verification, "create_missing_players", lambda names: created.append(names) or create(names)
+    )
+    names = ("Newcomer", "Nemo", "Coral")
+
+    verification.verify_logs([stored(1, names)])
+    assert created == [list(names)]
+    assert set(names) == verification.NAMES_WITH_PLAYERS
+
+    verification.verify_logs([stored(2, names)])
+    assert created == [list(names)]  # nothing created ahead of the second group
+
+    # Its player gone (a merge deletes the duplicate), a known name still gets one.
+    GameSeat.objects.all().delete()
+    Player.objects.filter(handle="nemo").delete()
+    log_id = stored(3, names)
+    verification.verify_logs([log_id])
+    assert created == [list(names)]
+    assert GameLog.objects.get(pk=log_id).status == GameLog.Status.VERIFIED
+    nemo = Player.objects.get(handle="nemo")
+    assert GameSeat.objects.get(game__log_id=log_id, name="Nemo").player_id == nemo.pk
