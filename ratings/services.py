@@ -33,7 +33,7 @@ from django.utils import timezone
 from common.database import any_of, indexes_built_after, insert_rows, truncate, upsert_rows
 from common.outages import INFRASTRUCTURE_ERRORS, retry_after_outage
 from games.models import Game, GameSeat, Source
-from ratings import elo
+from ratings import elo, history
 from ratings.models import PendingRating, Rating, RatingChange, RatingLedger
 from ratings.rater import Change, GameRecord, PlayerRatings, Point, Rater
 
@@ -377,6 +377,7 @@ def rate_in_order(game_type: str, records: list[GameRecord], rater: Rater) -> in
         update=("rating", "mu", "sigma", "games", "wins", "last_played"),
     )
     insert_rows(RatingChange, CHANGE_FIELDS, change_rows(changes, game_type))
+    history.append(game_type, history.change_points(changes))
     return len(records)
 
 
@@ -410,12 +411,25 @@ def replay(game_type: str, start: Point | None, exclude: Collection[int] = ()) -
                 elo_after, mu, sigma, before.games + 1, before.wins + won, played_at
             )
     ratings.delete()
+    redone: list[Change] = []
     with rewritten(game_type, changes, whole_type=start is None):
         # Rated while written: the database stores one part while the next is computed.
         new_changes = (change for record in records for change in rater.apply(record))
+        if start is not None:  # kept for the players' histories (a whole type's: read back)
+            new_changes = kept_in(redone, new_changes)
         insert_rows(RatingChange, CHANGE_FIELDS, change_rows(new_changes, game_type))
     insert_rows(Rating, RATING_FIELDS, rating_rows(rater.players, game_type))
+    if start is None:
+        history.rebuild(game_type)
+    else:
+        history.rewrite_from(game_type, start, players, history.change_points(redone))
     return len(records)
+
+
+def kept_in(kept: list[Change], changes: Iterable[Change]) -> Iterator[Change]:
+    for change in changes:
+        kept.append(change)
+        yield change
 
 
 @contextmanager
