@@ -18,6 +18,7 @@ sigma), in the rating order (played_at, game id); the chunks of a player and typ
 from __future__ import annotations
 
 import datetime
+import struct
 import zlib
 from collections.abc import Collection, Iterable, Mapping
 from typing import Any
@@ -28,14 +29,13 @@ from common.database import any_of, insert_rows
 from ratings.models import RatingChange, RatingHistory
 from ratings.rater import Change, Point
 
-CHUNK = 128
+CHUNK = 64
 TAIL = RatingHistory.TAIL
 EPOCH = datetime.datetime(1970, 1, 1, tzinfo=datetime.UTC)
 MICROSECOND = datetime.timedelta(microseconds=1)
-RAW, PACKED = 0, 1  # the first byte of a chunk's points: how the rest is written
-RAW_POINT = np.dtype(
-    [("at", "<i8"), ("game", "<i8"), ("elo", "<f8"), ("mu", "<f8"), ("sigma", "<f8")]
-)
+PACKED, TAILED = 1, 2  # the first byte of a chunk's points, a full one's or a tail's
+RAW_POINTS = 16  # points added to a tail as they are before it is packed again (tail)
+POINT = np.dtype([("at", "<i8"), ("game", "<i8"), ("elo", "<f8"), ("mu", "<f8"), ("sigma", "<f8")])
 FIELDS = ("player", "game_type", "chunk", "start", "last_at", "last_game", "points")
 
 # A point: (microseconds since 1970, game id, Elo, mu, sigma)
@@ -53,37 +53,70 @@ def moment_of(us: int) -> datetime.datetime:
 # Packing ----------------------------------------------------------------------------------
 
 
-def raw(points: list[HistoryPoint]) -> bytes:
-    """Points as they are (RAW_POINT after the RAW byte): a tail's, which each game rated
-    lengthens (one concatenation; a full chunk is packed once)."""
-    return bytes([RAW]) + np.array(points, dtype=RAW_POINT).tobytes()
+def words_of(points: list[HistoryPoint]) -> np.ndarray:
+    """Points as unpack gives them: a (5, n) array of 64-bit words."""
+    if not points:
+        return np.zeros((5, 0), np.uint64)
+    return np.array(points, dtype=POINT).view(np.uint64).reshape(-1, 5).T
 
 
-def pack(points: list[HistoryPoint]) -> bytes:
-    """Points as bytes: each column as 64-bit words told from the previous point's (the
-    moments and game ids by their difference, zigzagged; the floats by the bits that
+def pack(points: list[HistoryPoint] | np.ndarray) -> bytes:
+    """A full chunk's points (or their words) as bytes: the PACKED byte, then squeezed."""
+    words = points if isinstance(points, np.ndarray) else words_of(points)
+    return bytes([PACKED]) + squeezed(words)
+
+
+def squeezed(words: np.ndarray) -> bytes:
+    """Points' words as bytes: each column as 64-bit words told from the previous point's
+    (the moments and game ids by their difference, zigzagged; the floats by the bits that
     changed, XOR), the words' bytes gathered by place (all the first bytes, then the
-    second...) and zlib-compressed. Exact: unpack gives the same numbers back."""
-    moments, games, elos, mus, sigmas = zip(*points, strict=True)
-    whole = np.array([moments, games], dtype=np.int64)
+    second...) and zlib-compressed. Exact: unpack gives the same numbers back. Some 27
+    bytes a point of a player's history (40 as they are): the floats' low bits are noise."""
+    if not words.shape[1]:
+        return b""
+    whole = words[:2].view(np.int64)
     steps = np.diff(whole, axis=1, prepend=0)
     zigzag = (steps << 1) ^ (steps >> 63)
-    floats = np.array([elos, mus, sigmas], dtype=np.float64).view(np.uint64)
+    floats = words[2:]
     changed = floats ^ np.concatenate([np.zeros((3, 1), np.uint64), floats[:, :-1]], axis=1)
-    words = np.concatenate([zigzag.view(np.uint64), changed])  # (5, n)
-    planes = words.view(np.uint8).reshape(5, -1, 8).transpose(0, 2, 1)  # (5, 8, n)
-    return bytes([PACKED]) + zlib.compress(planes.tobytes(), 6)
+    both = np.concatenate([zigzag.view(np.uint64), changed])  # (5, n)
+    planes = np.ascontiguousarray(both, "<u8").view(np.uint8).reshape(5, -1, 8).transpose(0, 2, 1)
+    return zlib.compress(planes.tobytes(), 6)
+
+
+def tail(points: list[HistoryPoint] | np.ndarray, added: list[HistoryPoint] = ()) -> bytes:
+    """A tail's points as bytes: the TAILED byte, the length of the squeezed points (2
+    bytes), them, then the points `added` as they are (POINT): a game rated lengthens a tail
+    by its point, with no packing again until RAW_POINTS are so added (the rater's cost)."""
+    words = points if isinstance(points, np.ndarray) else words_of(points)
+    packed = squeezed(words)
+    return bytes([TAILED]) + struct.pack("<H", len(packed)) + packed + raw(added)
+
+
+def raw(points: Iterable[HistoryPoint]) -> bytes:
+    return np.array(list(points), dtype=POINT).tobytes()
+
+
+def raw_points(tail: bytes) -> int:
+    """The points added as they are to a tail (tail's bytes)."""
+    (packed,) = struct.unpack_from("<H", tail, 1)
+    return (len(tail) - 3 - packed) // POINT.itemsize
 
 
 def unpack(packed: bytes) -> np.ndarray:
-    """pack's (or raw's) points as a (5, n) array of 64-bit words: moments and game ids
-    (int64 view) and Elo, mu, sigma (float64 view), in the order packed."""
-    if packed[0] == RAW:
-        return np.frombuffer(packed, np.uint64, offset=1).reshape(-1, 5).T.copy()
+    """pack's points as a (5, n) array of 64-bit words: moments and game ids (int64 view)
+    and Elo, mu, sigma (float64 view), in the order packed."""
+    if packed[0] == TAILED:
+        (length,) = struct.unpack_from("<H", packed, 1)
+        added = np.frombuffer(packed, "<u8", offset=3 + length).reshape(-1, 5).T
+        squeezed = unpack(bytes([PACKED]) + packed[3 : 3 + length])
+        return np.concatenate([squeezed, added.astype(np.uint64)], axis=1)
     if packed[0] != PACKED:
         raise ValueError(f"unknown rating history format {packed[0]}")
+    if len(packed) == 1:
+        return np.zeros((5, 0), np.uint64)
     planes = np.frombuffer(zlib.decompress(packed[1:]), np.uint8).reshape(5, 8, -1)
-    words = planes.transpose(0, 2, 1).copy().view(np.uint64)[:, :, 0]
+    words = planes.transpose(0, 2, 1).copy().view("<u8")[:, :, 0].astype(np.uint64)
     whole = words[:2].view(np.int64)
     steps = (whole >> 1) ^ -(whole & 1)
     words[:2] = np.cumsum(steps, axis=1).view(np.uint64)
@@ -164,13 +197,14 @@ def rows_from(player: int, game_type: str, start: int, points: list[HistoryPoint
 
 def chunk_row(player: int, game_type: str, chunk: int, start: int, points: list) -> tuple:
     last = points[-1]
-    written = raw(points) if chunk == TAIL else pack(points)
+    written = tail(points) if chunk == TAIL else pack(points)
     return (player, game_type, chunk, start, moment_of(last[0]), last[1], written)
 
 
 def append(game_type: str, points: Mapping[int, list[HistoryPoint]]) -> None:
     """Points later than every one stored of their players: added to the players' tails
-    (their bytes lengthened as they are, until a tail fills and is packed)."""
+    as they are (tail), the tail packed again once it has RAW_POINTS so added, and cut in
+    full chunks once it has more than CHUNK points. One query reads the tails."""
     if not points:
         return
     tails = RatingHistory.objects.filter(
@@ -184,14 +218,29 @@ def append(game_type: str, points: Mapping[int, list[HistoryPoint]]) -> None:
     rows = []
     for player in sorted(points):
         new = points[player]
-        start, written = held.get(player, (0, raw([])))
-        if (len(written) - 1) // RAW_POINT.itemsize + len(new) <= CHUNK:
-            last = new[-1]
-            written += raw(new)[1:]
-            rows.append((player, game_type, TAIL, start, moment_of(last[0]), last[1], written))
+        last = new[-1]
+        start, written = held.get(player, (0, None))
+        if written is not None and raw_points(written) + len(new) <= RAW_POINTS:
+            written += raw(new)
         else:
-            rows += rows_from(player, game_type, start, points_of(unpack(written)) + new)
+            words = words_of(new)
+            if written is not None:
+                words = np.concatenate([unpack(written), words], axis=1)
+            while words.shape[1] > CHUNK:
+                part, words = words[:, :CHUNK], words[:, CHUNK:]
+                rows.append(
+                    (player, game_type, start // CHUNK, start, *chunk_end(part), pack(part))
+                )
+                start += CHUNK
+            written = tail(words)
+        rows.append((player, game_type, TAIL, start, moment_of(last[0]), last[1], written))
     insert_rows(RatingHistory, FIELDS, rows)
+
+
+def chunk_end(words: np.ndarray) -> tuple[datetime.datetime, int]:
+    """The moment and game id of the last point of these words."""
+    moments, games = words[:2, -1].view(np.int64).tolist()
+    return moment_of(moments), games
 
 
 def rewrite_from(

@@ -4,6 +4,16 @@ import django.db.models.deletion
 from django.db import migrations, models
 
 
+def points_kept_in_their_row(apps, schema_editor) -> None:
+    """PostgreSQL moves a value of more than some 2 KB out of its row (TOAST), a second index
+    lookup for each chunk read; a full chunk's points (some 3.4 KB, compressed already) are
+    kept in their row (STORAGE MAIN: out of it only if the row would not fit its page)."""
+    if schema_editor.connection.vendor == "postgresql":
+        schema_editor.execute(
+            "ALTER TABLE ratings_ratinghistory ALTER COLUMN points SET STORAGE MAIN"
+        )
+
+
 def build_histories(apps, schema_editor) -> None:
     """Every player's packed rating history, from the rating changes stored (issue 25)."""
     from ratings import history
@@ -32,5 +42,6 @@ class Migration(migrations.Migration):
                 ('player', models.ForeignKey(db_constraint=False, db_index=False, on_delete=django.db.models.deletion.CASCADE, related_name='rating_history', to='players.player')),
             ],
         ),
+        migrations.RunPython(points_kept_in_their_row, migrations.RunPython.noop),
         migrations.RunPython(build_histories, migrations.RunPython.noop, elidable=True),
     ]

@@ -12,6 +12,7 @@ import pytest
 from common.chart_preview import preview
 from pages.services import profiles
 from players.models import Player
+from ratings import history as rating_history
 from ratings.models import RatingChange
 from ratings.skill import display_rating
 
@@ -41,6 +42,7 @@ def history(player: Player, game_type: str, count: int, seed: int, first_game: i
             )
         )
     RatingChange.objects.bulk_create(changes)
+    rating_history.rebuild()  # what the chart reads, as the rater keeps it
 
 
 @pytest.fixture

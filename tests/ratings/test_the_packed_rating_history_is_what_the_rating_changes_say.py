@@ -1,8 +1,9 @@
 """Each player's packed rating history (ratings.history, what their page's chart reads) is
 derived from their rating changes, and kept equal to them by the rater whatever it does:
 games rated in order (a tail lengthened), a catch-up from an older game, a retraction, a
-recompute, a players' merge; and a rebuild from the changes writes the very same rows
-(issue 25). Chunks of three points here, so that a few games fill several."""
+recompute, a players' merge; and a rebuild from the changes gives the same points (issue
+25). Chunks of three points here, and tails packed again every two points added, so that a
+few games fill several."""
 
 import datetime
 import json
@@ -30,6 +31,7 @@ ROW_FIELDS = ("player_id", "game_type", "chunk", "start", "last_at", "last_game"
 @pytest.fixture(autouse=True)
 def small_chunks(monkeypatch):
     monkeypatch.setattr(history, "CHUNK", 3)
+    monkeypatch.setattr(history, "RAW_POINTS", 2)
 
 
 @pytest.fixture
@@ -58,7 +60,8 @@ def changes_as_points() -> dict[tuple[int, str], list[tuple]]:
 
 def history_as_stored() -> dict[tuple[int, str], list[tuple]]:
     """Each player's and type's stored history, its chunks checked: numbered from 0 and
-    full but the last (TAIL, of 1 to CHUNK points), each knowing its start and last point."""
+    full but the last (TAIL, of 1 to CHUNK points, and up to RAW_POINTS more added as they
+    are), each knowing its start and last point."""
     points: dict[tuple[int, str], list[tuple]] = {}
     rows = RatingHistory.objects.order_by("player_id", "game_type", "chunk")
     for player, game_type, chunk, start, last_at, last_game, packed in rows.values_list(
@@ -68,7 +71,7 @@ def history_as_stored() -> dict[tuple[int, str], list[tuple]]:
         chunk_points = history.points_of(history.unpack(bytes(packed)))
         assert start == len(kept)
         if chunk == history.TAIL:
-            assert 1 <= len(chunk_points) <= history.CHUNK
+            assert 1 <= len(chunk_points) <= history.CHUNK + history.RAW_POINTS
         else:
             assert (chunk, len(chunk_points)) == (start // history.CHUNK, history.CHUNK)
         assert (history.microseconds(last_at), last_game) == chunk_points[-1][:2]
@@ -78,17 +81,10 @@ def history_as_stored() -> dict[tuple[int, str], list[tuple]]:
     return points
 
 
-def rows_stored() -> list[tuple]:
-    rows = RatingHistory.objects.order_by("player_id", "game_type", "chunk")
-    return [(*row[:-1], bytes(row[-1])) for row in rows.values_list(*ROW_FIELDS)]
-
-
 def assert_history_is_the_changes() -> None:
-    stored = history_as_stored()
-    assert stored == changes_as_points()
-    rows = rows_stored()
+    assert history_as_stored() == changes_as_points()
     history.rebuild()
-    assert rows_stored() == rows
+    assert history_as_stored() == changes_as_points()
 
 
 def test_points_are_packed_and_unpacked_exactly():
@@ -100,13 +96,20 @@ def test_points_are_packed_and_unpacked_exactly():
         points.append((moment, game, rng.uniform(-3e3, 3e3), rng.gauss(25, 5), rng.random()))
     for some in (points, points[:1], points[:128]):
         assert history.points_of(history.unpack(history.pack(some))) == some
-        assert history.points_of(history.unpack(history.raw(some))) == some
+        assert history.points_of(history.unpack(history.tail(some))) == some
+        for added in (points[:0], points[:1], points[:16]):
+            written = history.tail(some, added)
+            assert history.raw_points(written) == len(added)
+            assert history.points_of(history.unpack(written)) == some + added
 
 
 @pytest.mark.django_db
-def test_games_rated_in_order_lengthen_the_tails_and_fill_chunks():
-    for seed in range(8):
+def test_games_rated_in_order_lengthen_the_tails_and_fill_chunks(with_broker):
+    for seed in range(9):  # rated by one, two, and four games at a time
         verify(NAMES[seed % 2 :], seed=seed, played_at=hours_ago(20 - seed))
+        if seed in (0, 2, 4, 8):
+            services.rate_until_caught_up(DEEP_VENTS)
+            assert history_as_stored() == changes_as_points()
 
     assert max(start for *_, start in RatingHistory.objects.values_list("chunk", "start")) >= 6
     assert_history_is_the_changes()
