@@ -25,7 +25,7 @@ from typing import Any
 
 import numpy as np
 
-from common.database import any_of, insert_rows
+from common.database import any_of, insert_rows, upsert_rows
 from ratings.models import RatingChange, RatingHistory
 from ratings.rater import Change, Point
 
@@ -204,7 +204,7 @@ def chunk_row(player: int, game_type: str, chunk: int, start: int, points: list)
 def append(game_type: str, points: Mapping[int, list[HistoryPoint]]) -> None:
     """Points later than every one stored of their players: added to the players' tails
     as they are (tail), the tail packed again once it has RAW_POINTS so added, and cut in
-    full chunks once it has more than CHUNK points. One query reads the tails."""
+    full chunks once it has more than CHUNK points. One query reads the tails, one writes."""
     if not points:
         return
     tails = RatingHistory.objects.filter(
@@ -214,7 +214,6 @@ def append(game_type: str, points: Mapping[int, list[HistoryPoint]]) -> None:
         player: (start, bytes(written))
         for player, start, written in tails.values_list("player_id", "start", "points")
     }
-    tails.delete()
     rows = []
     for player in sorted(points):
         new = points[player]
@@ -234,7 +233,14 @@ def append(game_type: str, points: Mapping[int, list[HistoryPoint]]) -> None:
                 start += CHUNK
             written = tail(words)
         rows.append((player, game_type, TAIL, start, moment_of(last[0]), last[1], written))
-    insert_rows(RatingHistory, FIELDS, rows)
+    # the tails in place, the chunks they filled added: one statement
+    upsert_rows(
+        RatingHistory,
+        FIELDS,
+        rows,
+        unique=("player", "game_type", "chunk"),
+        update=("start", "last_at", "last_game", "points"),
+    )
 
 
 def chunk_end(words: np.ndarray) -> tuple[datetime.datetime, int]:
