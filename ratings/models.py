@@ -124,14 +124,12 @@ class PendingRating(models.Model):
 
 
 class RatingHistory(models.Model):
-    """Up to ratings.history.CHUNK points of a player's rating history in one game type,
-    packed (ratings.history.pack): what their page's chart reads, a handful of rows where
-    their rating changes are thousands of scattered ones (issue 25). Derived from
-    RatingChange and kept equal to it by the rater (ratings.history). The chunks of a player
-    and type are numbered from 0 and full, but the last: TAIL. `last_at` and `last_game`
-    are the chunk's last point's (where a catch-up's rewrite starts)."""
-
-    TAIL = 2**31 - 1
+    """CHUNK (ratings.history) points of a player's rating history in one game type, packed
+    (ratings.history.pack): what their page's chart reads, a handful of rows where their
+    rating changes are thousands of scattered ones (issue 25). Derived from RatingChange
+    and kept equal to it by the rater (ratings.history). Chunk n holds the player's points
+    n x CHUNK (`start`) on; `last_at` and `last_game` are its last point's (where the
+    points read from the rating changes begin, and a catch-up's rewrite)."""
 
     pk = models.CompositePrimaryKey("player", "game_type", "chunk")
     player = models.ForeignKey(

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import functools
 import logging
+from collections import Counter
 from collections.abc import Collection, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from datetime import timedelta
@@ -377,7 +378,10 @@ def rate_in_order(game_type: str, records: list[GameRecord], rater: Rater) -> in
         update=("rating", "mu", "sigma", "games", "wins", "last_played"),
     )
     insert_rows(RatingChange, CHANGE_FIELDS, change_rows(changes, game_type))
-    history.append(game_type, history.change_points(changes))
+    # every CHUNK-th game of a player completes a chunk of their packed history
+    added = Counter(change.player_id for change in changes)
+    counts = {p: (rater.players[p].games - n, rater.players[p].games) for p, n in added.items()}
+    history.cut(game_type, history.crossed(counts))
     return len(records)
 
 
@@ -411,25 +415,17 @@ def replay(game_type: str, start: Point | None, exclude: Collection[int] = ()) -
                 elo_after, mu, sigma, before.games + 1, before.wins + won, played_at
             )
     ratings.delete()
-    redone: list[Change] = []
     with rewritten(game_type, changes, whole_type=start is None):
         # Rated while written: the database stores one part while the next is computed.
         new_changes = (change for record in records for change in rater.apply(record))
-        if start is not None:  # kept for the players' histories (a whole type's: read back)
-            new_changes = kept_in(redone, new_changes)
         insert_rows(RatingChange, CHANGE_FIELDS, change_rows(new_changes, game_type))
     insert_rows(Rating, RATING_FIELDS, rating_rows(rater.players, game_type))
     if start is None:
         history.rebuild(game_type)
     else:
-        history.rewrite_from(game_type, start, players, history.change_points(redone))
+        counts = {player: rater.get(player).games for player in players}
+        history.cut_from(game_type, start, counts)
     return len(records)
-
-
-def kept_in(kept: list[Change], changes: Iterable[Change]) -> Iterator[Change]:
-    for change in changes:
-        kept.append(change)
-        yield change
 
 
 @contextmanager

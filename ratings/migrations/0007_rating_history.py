@@ -6,7 +6,7 @@ from django.db import migrations, models
 
 def points_kept_in_their_row(apps, schema_editor) -> None:
     """PostgreSQL moves a value of more than some 2 KB out of its row (TOAST), a second index
-    lookup for each chunk read; a full chunk's points (some 3.4 KB, compressed already) are
+    lookup for each chunk read; a chunk's points (some 1.7 KB, up to 2.1, compressed already) are
     kept in their row (STORAGE MAIN: out of it only if the row would not fit its page)."""
     if schema_editor.connection.vendor == "postgresql":
         schema_editor.execute(

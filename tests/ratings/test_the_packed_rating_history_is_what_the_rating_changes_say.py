@@ -1,9 +1,8 @@
 """Each player's packed rating history (ratings.history, what their page's chart reads) is
 derived from their rating changes, and kept equal to them by the rater whatever it does:
 games rated in order (a tail lengthened), a catch-up from an older game, a retraction, a
-recompute, a players' merge; and a rebuild from the changes gives the same points (issue
-25). Chunks of three points here, and tails packed again every two points added, so that a
-few games fill several."""
+recompute, a players' merge; and a rebuild from the changes writes the very same rows
+(issue 25). Chunks of three points here, so that a few games fill several."""
 
 import datetime
 import json
@@ -31,7 +30,6 @@ ROW_FIELDS = ("player_id", "game_type", "chunk", "start", "last_at", "last_game"
 @pytest.fixture(autouse=True)
 def small_chunks(monkeypatch):
     monkeypatch.setattr(history, "CHUNK", 3)
-    monkeypatch.setattr(history, "RAW_POINTS", 2)
 
 
 @pytest.fixture
@@ -59,32 +57,39 @@ def changes_as_points() -> dict[tuple[int, str], list[tuple]]:
 
 
 def history_as_stored() -> dict[tuple[int, str], list[tuple]]:
-    """Each player's and type's stored history, its chunks checked: numbered from 0 and
-    full but the last (TAIL, of 1 to CHUNK points, and up to RAW_POINTS more added as they
-    are), each knowing its start and last point."""
+    """Each player's and type's history as their page reads it (history_of), its chunks
+    checked: numbered from 0, full, each knowing its start and last point, and fewer than
+    CHUNK points left after the last."""
     points: dict[tuple[int, str], list[tuple]] = {}
+    for player in Player.objects.all():
+        for game_type, words in history.history_of(player.pk).items():
+            moments, games, elos, mus, sigmas = (column.tolist() for column in words)
+            points[player.pk, game_type] = list(zip(moments, games, elos, mus, sigmas, strict=True))
+    chunked: dict[tuple[int, str], int] = {}
     rows = RatingHistory.objects.order_by("player_id", "game_type", "chunk")
     for player, game_type, chunk, start, last_at, last_game, packed in rows.values_list(
         *ROW_FIELDS
     ):
-        kept = points.setdefault((player, game_type), [])
         chunk_points = history.points_of(history.unpack(bytes(packed)))
-        assert start == len(kept)
-        if chunk == history.TAIL:
-            assert 1 <= len(chunk_points) <= history.CHUNK + history.RAW_POINTS
-        else:
-            assert (chunk, len(chunk_points)) == (start // history.CHUNK, history.CHUNK)
+        assert chunk == chunked.get((player, game_type), 0) == start // history.CHUNK
+        assert chunk_points == points[player, game_type][start : start + history.CHUNK]
         assert (history.microseconds(last_at), last_game) == chunk_points[-1][:2]
-        kept += chunk_points
-    tails = RatingHistory.objects.filter(chunk=history.TAIL)
-    assert tails.count() == len(points)  # one tail each
+        chunked[player, game_type] = chunk + 1
+    for key, kept in points.items():
+        assert len(kept) - chunked.get(key, 0) * history.CHUNK < history.CHUNK
     return points
+
+
+def rows_stored() -> list[tuple]:
+    rows = RatingHistory.objects.order_by("player_id", "game_type", "chunk")
+    return [(*row[:-1], bytes(row[-1])) for row in rows.values_list(*ROW_FIELDS)]
 
 
 def assert_history_is_the_changes() -> None:
     assert history_as_stored() == changes_as_points()
+    rows = rows_stored()
     history.rebuild()
-    assert history_as_stored() == changes_as_points()
+    assert rows_stored() == rows
 
 
 def test_points_are_packed_and_unpacked_exactly():
@@ -96,11 +101,6 @@ def test_points_are_packed_and_unpacked_exactly():
         points.append((moment, game, rng.uniform(-3e3, 3e3), rng.gauss(25, 5), rng.random()))
     for some in (points, points[:1], points[:128]):
         assert history.points_of(history.unpack(history.pack(some))) == some
-        assert history.points_of(history.unpack(history.tail(some))) == some
-        for added in (points[:0], points[:1], points[:16]):
-            written = history.tail(some, added)
-            assert history.raw_points(written) == len(added)
-            assert history.points_of(history.unpack(written)) == some + added
 
 
 @pytest.mark.django_db
@@ -135,9 +135,9 @@ def test_a_retracted_game_leaves_the_history_once_the_rater_has_run(with_broker)
     games.append(verify(NAMES[:2], seed=4, played_at=hours_ago(4)))
     services.rate_until_caught_up(DEEP_VENTS)
 
-    # ann and bob: 5 points (a full chunk and 2 in the tail); cyd and dee: 4, the tail's one
-    # point retracted first (their full chunk becomes their tail)
-    for retracted in (games[3], games[1], games[4]):
+    # ann and bob: 5 points (a full chunk and 2 more); cyd and dee: 4. First the last point
+    # of everyone's chunk (the chunk goes), then the one after it
+    for retracted in (games[2], games[3], games[4]):
         with transaction.atomic():
             game_retracted.send(sender=Game, game=retracted)
             retracted.log.delete()
