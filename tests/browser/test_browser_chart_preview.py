@@ -11,7 +11,7 @@ import pytest
 from pages.services import profiles
 from players.models import Player
 from ratings import history
-from ratings.models import RatingChange
+from ratings.models import Rating, RatingChange
 from tests.browser_support import WIDTHS
 from tests.ratings_support import hours_ago, verified_game
 
@@ -88,7 +88,9 @@ def long_history(django_db_blocker, monkeypatch) -> list[RatingChange]:
         )
         for i in range(40)
     )
-    history.rebuild()  # what the chart reads, as the rater keeps it
+    # what the chart reads, as the rater keeps them: a rating, the packed history
+    Rating.objects.create(player=dan, game_type="deep-vents")
+    history.rebuild()
     return changes
 
 

@@ -13,7 +13,7 @@ import pytest
 from pages.services import profiles
 from players.models import Player
 from ratings import history
-from ratings.models import RatingChange
+from ratings.models import Rating, RatingChange
 from tests.pages import chart_readings_before as before
 
 START = datetime.datetime(2025, 1, 1, 12, tzinfo=datetime.UTC)
@@ -44,6 +44,7 @@ def rated(player: Player, game_type: str, count: int, seed: int, first_game: int
             )
         )
     RatingChange.objects.bulk_create(changes)
+    Rating.objects.create(player=player, game_type=game_type)  # as the rater writes it
 
 
 @pytest.fixture
