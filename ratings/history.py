@@ -101,6 +101,31 @@ def unpack(packed: bytes) -> np.ndarray:
     return words
 
 
+def unpack_all(chunks: list[bytes]) -> np.ndarray:
+    """The points of these chunks (pack's, in order) one after the other, as unpack gives
+    them: each chunk's bytes decompressed, then all undone at once (the differences and
+    XORs summed over all and less the sum before each chunk; a player's page has dozens)."""
+    if len(chunks) == 1:
+        return unpack(chunks[0])
+    planes = [
+        np.frombuffer(zlib.decompress(chunk[1:]), np.uint8).reshape(5, 8, -1) for chunk in chunks
+    ]
+    sizes = [part.shape[2] for part in planes]
+    both = np.concatenate(planes, axis=2).transpose(0, 2, 1).copy()
+    words = both.view("<u8")[:, :, 0].astype(np.uint64)
+    ends = np.cumsum(sizes)[:-1] - 1  # each chunk's last point but the last chunk's
+    whole = words[:2].view(np.int64)
+    summed = np.cumsum((whole >> 1) ^ -(whole & 1), axis=1)
+    before = np.zeros((2, len(sizes)), np.int64)
+    before[:, 1:] = summed[:, ends]
+    words[:2] = (summed - np.repeat(before, sizes, axis=1)).view(np.uint64)
+    xors = np.bitwise_xor.accumulate(words[2:], axis=1)
+    before = np.zeros((3, len(sizes)), np.uint64)
+    before[:, 1:] = xors[:, ends]
+    words[2:] = xors ^ np.repeat(before, sizes, axis=1)
+    return words
+
+
 def columns(words: np.ndarray) -> tuple[np.ndarray, ...]:
     """unpack's words as (moments, game ids, Elo, mu, sigma) arrays."""
     whole = words[:2].view(np.int64)
@@ -138,21 +163,23 @@ def history_of(player_id: int) -> dict[str, tuple[np.ndarray, ...]]:
     elsewhere (history_read_here)."""
     if connection.vendor != "postgresql":
         return history_read_here(player_id)
-    parts: dict[str, list[np.ndarray]] = {}
+    parts: dict[str, list[bytes]] = {}
     later: dict[str, list[HistoryPoint]] = {}
     with connection.cursor() as cursor:
         cursor.execute(HISTORY_SQL, {"player": player_id})
         for game_type, points, *point in cursor.fetchall():
             if points is not None:
-                parts.setdefault(game_type, []).append(unpack(bytes(points)))
+                parts.setdefault(game_type, []).append(bytes(points))
             else:
                 later.setdefault(game_type, []).append(tuple(point))
     return joined(parts, later)
 
 
 def joined(
-    parts: dict[str, list[np.ndarray]], later: dict[str, list[HistoryPoint]]
+    chunks: dict[str, list[bytes]], later: dict[str, list[HistoryPoint]]
 ) -> dict[str, tuple[np.ndarray, ...]]:
+    """Each type's columns: its chunks' points, then the points read after them."""
+    parts = {game_type: [unpack_all(packed)] for game_type, packed in chunks.items()}
     for game_type, points in later.items():
         parts.setdefault(game_type, []).append(words_of(points))
     return {
@@ -198,7 +225,7 @@ UNION ALL
 
 def history_read_here(player_id: int) -> dict[str, tuple[np.ndarray, ...]]:
     """history_of's reading in three queries of the ORM, for SQLite."""
-    parts: dict[str, list[np.ndarray]] = {}
+    parts: dict[str, list[bytes]] = {}
     last: dict[str, tuple[datetime.datetime, int]] = {}
     rows = (
         RatingHistory.objects.filter(player_id=player_id)
@@ -206,7 +233,7 @@ def history_read_here(player_id: int) -> dict[str, tuple[np.ndarray, ...]]:
         .values_list("game_type", "last_at", "last_game", "points")
     )
     for game_type, last_at, last_game, points in rows:
-        parts.setdefault(game_type, []).append(unpack(bytes(points)))
+        parts.setdefault(game_type, []).append(bytes(points))
         last[game_type] = (last_at, last_game)
     types = set(Rating.objects.filter(player_id=player_id).values_list("game_type", flat=True))
     rest = Q(pk__in=[])

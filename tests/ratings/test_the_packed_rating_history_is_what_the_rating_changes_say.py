@@ -101,6 +101,8 @@ def test_points_are_packed_and_unpacked_exactly():
         points.append((moment, game, rng.uniform(-3e3, 3e3), rng.gauss(25, 5), rng.random()))
     for some in (points, points[:1], points[:128]):
         assert history.points_of(history.unpack(history.pack(some))) == some
+    chunks = [history.pack(points[i : i + 64]) for i in range(0, len(points), 64)]
+    assert history.points_of(history.unpack_all(chunks)) == points
 
 
 @pytest.mark.django_db
