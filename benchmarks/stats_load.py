@@ -302,6 +302,12 @@ def replicate(total: int) -> None:
     started = time.perf_counter()
     seat_lines_take_the_copies_players()
     print(f"seat lines packed with the copies' players in {time.perf_counter() - started:.1f} s")
+    started = time.perf_counter()
+    from ratings import history
+
+    with transaction.atomic():
+        history.rebuild()  # the copies' rating changes, as each player's packed history
+    print(f"rating histories built again in {time.perf_counter() - started:.1f} s", flush=True)
     with connection.cursor() as cursor:
         cursor.execute("VACUUM ANALYZE")  # the visibility map too, for index-only scans
 

@@ -121,3 +121,30 @@ class PendingRating(models.Model):
 
     def __str__(self) -> str:
         return f"{self.game_type} game {self.game_id} to rate"
+
+
+class RatingHistory(models.Model):
+    """CHUNK (ratings.history) points of a player's rating history in one game type, packed
+    (ratings.history.pack): what their page's chart reads, a handful of rows where their
+    rating changes are thousands of scattered ones (issue 25). Derived from RatingChange
+    and kept equal to it by the rater (ratings.history). Chunk n holds the player's points
+    n x CHUNK (`start`) on; `last_at` and `last_game` are its last point's (where the
+    points read from the rating changes begin, and a catch-up's rewrite)."""
+
+    pk = models.CompositePrimaryKey("player", "game_type", "chunk")
+    player = models.ForeignKey(
+        "players.Player",
+        models.CASCADE,
+        related_name="rating_history",
+        db_constraint=False,
+        db_index=False,
+    )
+    last_game = models.BigIntegerField()
+    last_at = models.DateTimeField()
+    chunk = models.IntegerField()
+    start = models.IntegerField(help_text="the number of points before the chunk's first")
+    game_type = models.CharField(max_length=40)
+    points = models.BinaryField()
+
+    def __str__(self) -> str:
+        return f"{self.player_id} {self.game_type} history from point {self.start}"

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import functools
 import logging
+from collections import Counter
 from collections.abc import Collection, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from datetime import timedelta
@@ -33,7 +34,7 @@ from django.utils import timezone
 from common.database import any_of, indexes_built_after, insert_rows, truncate, upsert_rows
 from common.outages import INFRASTRUCTURE_ERRORS, retry_after_outage
 from games.models import Game, GameSeat, Source
-from ratings import elo
+from ratings import elo, history
 from ratings.models import PendingRating, Rating, RatingChange, RatingLedger
 from ratings.rater import Change, GameRecord, PlayerRatings, Point, Rater
 
@@ -377,6 +378,10 @@ def rate_in_order(game_type: str, records: list[GameRecord], rater: Rater) -> in
         update=("rating", "mu", "sigma", "games", "wins", "last_played"),
     )
     insert_rows(RatingChange, CHANGE_FIELDS, change_rows(changes, game_type))
+    # every CHUNK-th game of a player completes a chunk of their packed history
+    added = Counter(change.player_id for change in changes)
+    counts = {p: (rater.players[p].games - n, rater.players[p].games) for p, n in added.items()}
+    history.cut(game_type, history.crossed(counts))
     return len(records)
 
 
@@ -415,6 +420,11 @@ def replay(game_type: str, start: Point | None, exclude: Collection[int] = ()) -
         new_changes = (change for record in records for change in rater.apply(record))
         insert_rows(RatingChange, CHANGE_FIELDS, change_rows(new_changes, game_type))
     insert_rows(Rating, RATING_FIELDS, rating_rows(rater.players, game_type))
+    if start is None:
+        history.rebuild(game_type)
+    else:
+        counts = {player: rater.get(player).games for player in players}
+        history.cut_from(game_type, start, counts)
     return len(records)
 
 

@@ -3,16 +3,15 @@
 from __future__ import annotations
 
 import datetime
-import math
 from collections import Counter
 from collections.abc import Callable
 from decimal import Decimal
 from typing import Any, NamedTuple
 
-import orjson
+import numpy as np
 import plotly.io as pio
 from django.core.paginator import Page, Paginator
-from django.db import connection, router
+from django.db import router
 from django.db.models import Count, IntegerField, Model, Q, QuerySet, Sum, Value
 from django.db.models.fields.json import KeyTextTransform
 from django.db.models.functions import Cast
@@ -33,7 +32,8 @@ from games.filters import COUNTS, confirmation_of
 from games.models import Game, GameSeat, Source
 from games.pagination import shown_score
 from players.models import Player
-from ratings.models import Rating, RatingChange
+from ratings import history
+from ratings.models import Rating
 from ratings.skill import display_ratings, ordinal
 from stats.services.hexes import hex_names, hexes_taken_by
 from tournaments.models import Registration, Tournament
@@ -104,17 +104,10 @@ def rating_history_data(player: Player) -> dict[str, Any] | None:
     """The rating chart's figure (Plotly's JSON), a point a rated game, what the reader
     explores (served by players:ratings); None without rated games. Its dates are
     milliseconds since 1970 (UTC), which a Plotly date axis reads as it reads their text:
-    the database hands each game type's columns over as arrays of numbers, with no date or
-    row made here (issue 25: this is a page too, measured at 1M games)."""
-    if connection.vendor == "postgresql":
-        with connection.cursor() as cursor:
-            cursor.execute(HISTORY_SQL, [player.pk])
-            columns = [
-                (game_type, first, last, *orjson.loads(arrays))
-                for game_type, first, last, arrays, _ in cursor.fetchall()
-            ]
-    else:
-        columns = history_read_here(player)
+    each game type's columns come as arrays of numbers from the player's packed history
+    (ratings.history), with no date or row made here (issue 25: this is a page too,
+    measured at 1M games)."""
+    columns = history_columns(player)
     if not columns:
         return None
     lines = {
@@ -131,44 +124,29 @@ def rating_history_data(player: Player) -> dict[str, Any] | None:
     return rating_figure(lines, first, last)
 
 
-# Each game type's first and last date and its games' columns in the order they were played,
-# as one JSON text (read in C by orjson): the moment (ms since 1970, as Python's timestamp()
-# * 1000 computes it), Elo, mu and sigma. The rows sorted once, below the aggregates (which
-# keep the order they are given: a GROUP BY on sorted rows needs no sort of its own), rather
-# than each of the four arrays sorting them again; the types by their first game's date, then
-# their least game (TYPE_ORDER).
-HISTORY_SQL = f"""
-SELECT game_type, min(played_at) AS first, max(played_at),
-  json_build_array(
-    array_agg(date_part('epoch', played_at) * 1000), array_agg(elo_after),
-    array_agg(mu_after), array_agg(sigma_after)
-  )::text,
-  min(game_id) AS first_game
-FROM (
-  SELECT * FROM {RatingChange._meta.db_table} WHERE player_id = %s
-  ORDER BY game_type, played_at, game_id
-) AS changes
-GROUP BY game_type
-ORDER BY first, first_game
-"""
+def histories_in_order(player: Player) -> list[tuple[str, tuple[np.ndarray, ...]]]:
+    """The player's packed history (ratings.history.history_of), each game type's columns
+    (microseconds, game ids, Elo, mu, sigma) in the order played, the types in TYPE_ORDER."""
+    histories = history.history_of(player.pk)
+    return sorted(histories.items(), key=lambda kept: (kept[1][0][0], kept[1][1].min()))
 
 
-def history_read_here(player: Player) -> list[tuple[Any, ...]]:
-    """HISTORY_SQL's rows worked out here, for a database without its arrays (SQLite)."""
-    columns: dict[str, list[Any]] = {}
-    least: dict[str, int] = {}
-    rows = RatingChange.objects.filter(player=player).order_by("played_at", "game_id")
-    fields = ("game_type", "game_id", "played_at", "elo_after", "mu_after", "sigma_after")
-    for game_type, game_id, played, *values in rows.values_list(*fields):
-        column = columns.setdefault(game_type, [game_type, played, played, [], [], [], []])
-        column[2] = played
-        least[game_type] = min(least.get(game_type, game_id), game_id)
-        for kept, value in zip(column[3:], [played.timestamp() * 1000, *values], strict=True):
-            kept.append(value)
-    return sorted(
-        (tuple(column) for column in columns.values()),
-        key=lambda column: (column[1], least[column[0]]),
-    )
+def history_columns(player: Player) -> list[tuple[Any, ...]]:
+    """Each game type's (name, first and last game's date, then its games' moments in
+    milliseconds since 1970 as Python's timestamp() * 1000 computes them, Elo, mu, sigma),
+    in TYPE_ORDER."""
+    return [
+        (
+            game_type,
+            history.moment_of(int(moments[0])),
+            history.moment_of(int(moments[-1])),
+            (moments / 1e6 * 1000).tolist(),
+            elos.tolist(),
+            mus.tolist(),
+            sigmas.tolist(),
+        )
+        for game_type, (moments, _, elos, mus, sigmas) in histories_in_order(player)
+    ]
 
 
 def picture_lines(
@@ -182,15 +160,7 @@ def picture_lines(
     equals; OpenSkill by its ordinal, which orders its display), and the line's first and
     last point, in the order played (points of one moment by value). Dates as their seconds
     (the picture's x)."""
-    if connection.vendor == "postgresql":
-        with connection.cursor() as cursor:
-            cursor.execute(
-                PICTURE_SQL,
-                {"player": player.pk, "whole": 2 * PREVIEW_COLUMNS, "columns": PREVIEW_COLUMNS},
-            )
-            types = orjson.loads(cursor.fetchone()[0] or "[]")  # read in C
-    else:
-        types = picture_read_here(player)
+    types = picture_types(player)
     if not types:
         return {}, None, None
     lines = {
@@ -235,91 +205,74 @@ def sliced_line(slices: list[list[list[float]]]) -> Line:
     }
 
 
-# picture_lines' reading, as one JSON text (read in C by orjson): a row a game type (in
-# TYPE_ORDER) of its first and last game's seconds (as Python's timestamp() gives them:
-# date_part rounds the exact value), then either its games' columns (seconds, Elo, mu,
-# sigma; the rows sorted once below the aggregates, which keep the order they are given)
-# or, past `whole` games, its slices: the lowest and highest Elo with its seconds (the
-# highest's negated, so the earliest of equals is the greatest), the same of the ordinal
-# with mu and sigma, and the slice's first and last point. A float array compares element
-# by element, so min/max of one finds the point with its value in one pass. The changes are
-# read once (MATERIALIZED): at 1M games a player's are some 3,600 pages of the table apart.
-PICTURE_SQL = f"""
-WITH changes AS MATERIALIZED (
-  SELECT game_type, game_id, date_part('epoch', played_at) AS s,
-    elo_after AS elo, mu_after AS mu, sigma_after AS sigma
-  FROM {RatingChange._meta.db_table} WHERE player_id = %(player)s
-), spans AS (
-  SELECT game_type, count(*) AS n, min(s) AS first, max(s) AS last, min(game_id) AS first_game
-  FROM changes GROUP BY game_type
-), chart AS (
-  SELECT min(first) AS start, coalesce(nullif(max(last) - min(first), 0), 1) AS span
-  FROM spans
-), whole AS (
-  SELECT game_type,
-    json_build_array(array_agg(s), array_agg(elo), array_agg(mu), array_agg(sigma)) AS points
-  FROM (
-    SELECT changes.* FROM changes JOIN spans USING (game_type) WHERE n <= %(whole)s
-    ORDER BY game_type, s, game_id
-  ) AS ordered
-  GROUP BY game_type
-), slices AS (
-  SELECT game_type,
-    json_agg(json_build_array(low, high, skill_low, skill_high, first, last) ORDER BY slice)
-      AS points
-  FROM (
-    SELECT game_type, slice,
-      min(ARRAY[elo, s]) AS low, max(ARRAY[elo, -s]) AS high,
-      min(ARRAY[mu - 3 * sigma, s, mu, sigma]) AS skill_low,
-      max(ARRAY[mu - 3 * sigma, -s, mu, sigma]) AS skill_high,
-      min(ARRAY[s, elo, mu, sigma]) AS first, max(ARRAY[s, elo, mu, sigma]) AS last
-    FROM (
-      SELECT changes.*,
-        least(floor((s - start) / span * %(columns)s), %(columns)s - 1) AS slice
-      FROM changes JOIN spans USING (game_type) CROSS JOIN chart WHERE n > %(whole)s
-    ) AS sliced
-    GROUP BY game_type, slice
-  ) AS per_slice
-  GROUP BY game_type
-)
-SELECT json_agg(
-  json_build_array(game_type, first, last, whole.points, slices.points)
-  ORDER BY first, first_game
-)::text
-FROM spans LEFT JOIN whole USING (game_type) LEFT JOIN slices USING (game_type)
-"""
-
-
-def picture_read_here(player: Player) -> list[list[Any]]:
-    """PICTURE_SQL's rows worked out here, for a database without its arrays (SQLite)."""
-    games: dict[str, list[tuple[Any, ...]]] = {}
-    rows = RatingChange.objects.filter(player=player).order_by("played_at", "game_id")
-    fields = ("game_type", "game_id", "played_at", "elo_after", "mu_after", "sigma_after")
-    for game_type, game_id, played, elo, mu, sigma in rows.values_list(*fields):
-        games.setdefault(game_type, []).append((played.timestamp(), elo, mu, sigma, game_id))
-    if not games:
+def picture_types(player: Player) -> list[list[Any]]:
+    """picture_lines' reading of the player's packed history (ratings.history): a row a game
+    type (in TYPE_ORDER) of its first and last game's seconds (as Python's timestamp() gives
+    them), then either its games' columns (seconds, Elo, mu, sigma) or, past 2 x
+    PREVIEW_COLUMNS games, its slices: the lowest and highest Elo with its seconds (the
+    highest's negated: the earliest of equals), the same of the ordinal with mu and sigma,
+    and the slice's first and last point, each as a list (the order of a list's elements is
+    the order that picks it: the least, or the greatest, of the slice's lists)."""
+    histories = [
+        (game_type, moments / 1e6, elos, mus, sigmas)
+        for game_type, (moments, _, elos, mus, sigmas) in histories_in_order(player)
+    ]
+    if not histories:
         return []
-    start = min(of_type[0][0] for of_type in games.values())
-    span = (max(of_type[-1][0] for of_type in games.values()) - start) or 1.0
+    start = min(seconds[0] for _, seconds, *_ in histories)
+    span = (max(seconds[-1] for _, seconds, *_ in histories) - start) or 1.0
     types = []
-    for game_type, of_type in games.items():
-        first_game = min(game[4] for game in of_type)
-        row = [game_type, of_type[0][0], of_type[-1][0], None, None]
-        if len(of_type) <= 2 * PREVIEW_COLUMNS:
-            row[3] = [list(column) for column in list(zip(*of_type, strict=True))[:4]]
+    for game_type, seconds, elos, mus, sigmas in histories:
+        row = [game_type, float(seconds[0]), float(seconds[-1]), None, None]
+        if len(seconds) <= 2 * PREVIEW_COLUMNS:
+            row[3] = [seconds.tolist(), elos.tolist(), mus.tolist(), sigmas.tolist()]
         else:
-            found: dict[int, list[list[float]]] = {}
-            for s, elo, mu, sigma, _ in of_type:
-                at = min(math.floor((s - start) / span * PREVIEW_COLUMNS), PREVIEW_COLUMNS - 1)
-                skill = ordinal((mu, sigma))
-                point = [[elo, s], [elo, -s], [skill, s, mu, sigma], [skill, -s, mu, sigma]]
-                point += [[s, elo, mu, sigma], [s, elo, mu, sigma]]
-                kept = found.setdefault(at, point)
-                for i, keep in enumerate((min, max, min, max, min, max)):
-                    kept[i] = keep(kept[i], point[i])
-            row[4] = [found[at] for at in sorted(found)]
-        types.append((row[1], first_game, row))
-    return [row for _, _, row in sorted(types, key=lambda kept: kept[:2])]
+            row[4] = slices_of(seconds, elos, mus, sigmas, start, span)
+        types.append(row)
+    return types
+
+
+def slices_of(
+    seconds: np.ndarray,
+    elos: np.ndarray,
+    mus: np.ndarray,
+    sigmas: np.ndarray,
+    start: float,
+    span: float,
+) -> list[list[list[float]]]:
+    """A long line's slices (picture_types), each slice's six points found by one sort of
+    the points by the slice and then the keys that pick the point (np.lexsort: last key
+    first)."""
+    at = np.minimum(np.floor((seconds - start) / span * PREVIEW_COLUMNS), PREVIEW_COLUMNS - 1)
+    skills = ordinal((mus, sigmas))  # elementwise on arrays
+    picks = [
+        (elos, seconds),  # the least Elo, the earliest of equals
+        (-elos, seconds),  # the greatest
+        (skills, seconds, mus, sigmas),
+        (-skills, seconds, -mus, -sigmas),
+        (seconds, elos, mus, sigmas),  # the first point
+        (-seconds, -elos, -mus, -sigmas),  # the last
+    ]
+    chosen = []
+    for keys in picks:
+        order = np.lexsort((*reversed(keys), at))
+        ordered = at[order]
+        firsts = np.flatnonzero(np.r_[True, ordered[1:] != ordered[:-1]])
+        chosen.append(order[firsts])
+    low, high, skill_low, skill_high, first, last = (
+        np.column_stack(columns).tolist()
+        for columns in (
+            (elos[chosen[0]], seconds[chosen[0]]),
+            (elos[chosen[1]], -seconds[chosen[1]]),
+            (skills[chosen[2]], seconds[chosen[2]], mus[chosen[2]], sigmas[chosen[2]]),
+            (skills[chosen[3]], -seconds[chosen[3]], mus[chosen[3]], sigmas[chosen[3]]),
+            (seconds[chosen[4]], elos[chosen[4]], mus[chosen[4]], sigmas[chosen[4]]),
+            (seconds[chosen[5]], elos[chosen[5]], mus[chosen[5]], sigmas[chosen[5]]),
+        )
+    )
+    return [
+        list(points) for points in zip(low, high, skill_low, skill_high, first, last, strict=True)
+    ]
 
 
 def rating_figure(

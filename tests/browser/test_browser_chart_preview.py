@@ -10,7 +10,8 @@ import pytest
 
 from pages.services import profiles
 from players.models import Player
-from ratings.models import RatingChange
+from ratings import history
+from ratings.models import Rating, RatingChange
 from tests.browser_support import WIDTHS
 from tests.ratings_support import hours_ago, verified_game
 
@@ -73,7 +74,7 @@ def long_history(django_db_blocker, monkeypatch) -> list[RatingChange]:
     monkeypatch.setattr(profiles, "PREVIEW_COLUMNS", 5)
     dan = Player.objects.create(handle="dan", display_name="Dan", canonical_name="dan")
     start = datetime.datetime(2025, 1, 1, tzinfo=datetime.UTC)
-    return RatingChange.objects.bulk_create(
+    changes = RatingChange.objects.bulk_create(
         RatingChange(
             game_id=i + 1,
             player=dan,
@@ -87,6 +88,10 @@ def long_history(django_db_blocker, monkeypatch) -> list[RatingChange]:
         )
         for i in range(40)
     )
+    # what the chart reads, as the rater keeps them: a rating, the packed history
+    Rating.objects.create(player=dan, game_type="deep-vents")
+    history.rebuild()
+    return changes
 
 
 def test_exploring_a_long_rating_history_draws_every_game_fetched_from_its_url(

@@ -12,7 +12,8 @@ import pytest
 from common.chart_preview import preview
 from pages.services import profiles
 from players.models import Player
-from ratings.models import RatingChange
+from ratings import history as rating_history
+from ratings.models import Rating, RatingChange
 from ratings.skill import display_rating
 
 START = datetime.datetime(2025, 1, 1, 12, tzinfo=datetime.UTC)
@@ -41,6 +42,9 @@ def history(player: Player, game_type: str, count: int, seed: int, first_game: i
             )
         )
     RatingChange.objects.bulk_create(changes)
+    # what the chart reads, as the rater keeps them: a rating, the packed history
+    Rating.objects.get_or_create(player=player, game_type=game_type)
+    rating_history.rebuild()
 
 
 @pytest.fixture
