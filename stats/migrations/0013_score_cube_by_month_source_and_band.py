@@ -7,38 +7,17 @@ them to this table too.
 
 from django.db import migrations, models
 
+from stats.migrations import _by_month
+
 
 def fill_and_create_view(apps, schema_editor) -> None:
-    quote = schema_editor.quote_name
-    cube = apps.get_model("stats", "ScoreCube")
-    table = apps.get_model("stats", "ScoreCubeByMonthSourceAndBand")
-    delta = apps.get_model("stats", "ScoreCubeDelta")
-    view = apps.get_model("stats", "ScoreCubeByMonthSourceAndBandLive")
-    columns = [f.column for f in table._meta.concrete_fields if f.name != "id"]
-    (key,) = table._meta.constraints
-    keys = [quote(table._meta.get_field(name).column) for name in key.fields]
-    counters = [quote(c) for c in columns if quote(c) not in keys]
-    if schema_editor.connection.vendor == "postgresql":
-        # As every cube (migration 0003): a fold's update stays on its row's page.
-        schema_editor.execute(f"ALTER TABLE {quote(table._meta.db_table)} SET (fillfactor = 50)")
-    schema_editor.execute(
-        f"INSERT INTO {quote(table._meta.db_table)} ({', '.join(keys + counters)}) "
-        f"SELECT {', '.join(keys + [f'SUM({c})' for c in counters])} "
-        f"FROM {quote(cube._meta.db_table)} GROUP BY {', '.join(keys)} "
-        # In month order, as rebuild_stats writes it: a date range reads a run of pages.
-        f"ORDER BY {quote(table._meta.get_field('month').column)}"
-    )
-    listed = ", ".join(quote(c) for c in columns)
-    schema_editor.execute(
-        f"CREATE VIEW {quote(view._meta.db_table)} AS "
-        f"SELECT id, {listed} FROM {quote(table._meta.db_table)} UNION ALL "
-        f"SELECT -id, {listed} FROM {quote(delta._meta.db_table)}"
+    _by_month.fill_and_create_view(
+        apps, schema_editor, "ScoreCube", "ScoreCubeByMonthSourceAndBand"
     )
 
 
 def drop_view(apps, schema_editor) -> None:
-    view = apps.get_model("stats", "ScoreCubeByMonthSourceAndBandLive")
-    schema_editor.execute(f"DROP VIEW IF EXISTS {schema_editor.quote_name(view._meta.db_table)}")
+    _by_month.drop_view(apps, schema_editor, "ScoreCubeByMonthSourceAndBand")
 
 
 class Migration(migrations.Migration):
