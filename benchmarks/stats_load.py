@@ -410,6 +410,9 @@ def pages() -> dict[str, str]:
         " band": {"band": band},
         " players": {"players": 4},
         " source": {"source": "human"},
+        # A date range with a source or a band: neither read by month and strategy alone.
+        " dates source": {"since": "2024-01", "until": "2024-12", "source": "human"},
+        " dates band": {"since": "2024-01", "until": "2024-12", "band": band},
         " all filters": {
             "since": "2024-01",
             "until": "2024-12",

@@ -15,7 +15,7 @@ from engines.deep_vents.edition import editions
 from engines.registry import GAMES
 from stats import figures
 from stats.filters import StatsFilter
-from stats.services import fair_bid, strategies
+from stats.services import compiled, fair_bid, strategies
 from stats.services.game_lines import (
     RoundRow,
     deep_dive_round_lines,
@@ -52,6 +52,10 @@ class DeepVentsStats:
         for lines, matrix in zip(games, deep_vents_hex_lines_of(facts), strict=True):
             lines.hexes = matrix
 
+    def strategy_queries(self) -> tuple[compiled.Query, ...]:
+        """The queries of strategy_charts, fetched with the page's (compiled.together)."""
+        return (strategies.FIRST_PLAYER_BY_BID,)
+
     def strategy_charts(self, filters: StatsFilter, context: dict[str, Any]) -> list[str]:
         by_bid = strategies.first_player_by_bid(filters)
         context["fair_bids"] = fair_bid.fair_bids([row.point for row in by_bid], self.bid_limit)
@@ -77,6 +81,10 @@ class PushYourLuckStats:
     def add_lines_of(self, games: list[GameLines], facts: list[list[dict[str, Any]]]) -> None:
         for lines, game_facts in zip(games, facts, strict=True):
             self.add_lines(lines, game_facts)
+
+    def strategy_queries(self) -> tuple[compiled.Query, ...]:
+        """The queries of strategy_charts, fetched with the page's (compiled.together)."""
+        return (strategies.ROUNDS_BY_STRATEGY, strategies.MOMENTS_BY_STRATEGY)
 
     def strategy_charts(self, filters: StatsFilter, context: dict[str, Any]) -> list[str]:
         rows = strategies.rounds_by_strategy(filters)

@@ -348,15 +348,41 @@ SeatCubeByMonthAndStrategy = by_month_and_strategy(SeatCube)
 BidCubeByMonthAndStrategy = by_month_and_strategy(BidCube, "player_count")
 PairCubeByMonthAndStrategy = by_month_and_strategy(PairCube)
 RoundCubeByMonthAndStrategy = by_month_and_strategy(RoundCube)
+
+
+def by_month_source_and_band(cube: type[models.Model]) -> type[models.Model]:
+    """The cube summed over table size and ruleset: a row per month, source, band, strategy
+    and the cube's own keys. The per-strategy page with a date range and a source or a band
+    (and no table size or ruleset) reads it: at 100k games a year of the score cube is
+    29,000 rows, a band's 10,000 of them, which the query read and summed in 20 ms; here a
+    year is 9,600 rows, a band's about 3,000 (issue 25)."""
+    return rollup_of(
+        cube, ("player_count", "ruleset"), "ByMonthSourceAndBand", leading=("game_type", "month")
+    )
+
+
+# Only for the score cube, the one whose sums took most of such a page's time: each such
+# table costs bytes a game (benchmarks/storage_per_game.py).
+ScoreCubeByMonthSourceAndBand = by_month_source_and_band(ScoreCube)
+# The hex cube summed over strategy too: the per-hex page with a date range and no filter
+# but a source or a band reads it. At 100k games a year of HexCubeByMonth is 5,256 rows of
+# forty sums, summed in 30-45 ms; here 1,200, a band's or a source's fewer (issue 25).
+HexCubeByMonthSourceAndBand = rollup_of(
+    HexCube,
+    ("player_count", "ruleset", "strategy"),
+    "ByMonthSourceAndBand",
+    leading=("game_type", "month"),
+)
 # Per cube, its tables by month smaller than the cube, each summed over some of its keys:
-# kept equal to the cube by the folder and the rebuild, read by pages with a date range.
+# kept equal to the cube by the folder and the rebuild, read by pages with a date range
+# (the first that keeps every key filtered on: stats.filters.StatsFilter.view).
 BY_MONTH: dict[type[models.Model], tuple[type[models.Model], ...]] = {
     StrategyCube: (StrategyCubeByMonthAndStrategy,),
-    ScoreCube: (ScoreCubeByMonthAndStrategy,),
+    ScoreCube: (ScoreCubeByMonthAndStrategy, ScoreCubeByMonthSourceAndBand),
     SeatCube: (SeatCubeByMonthAndStrategy,),
     BidCube: (BidCubeByMonthAndStrategy,),
     PairCube: (PairCubeByMonthAndStrategy,),
-    HexCube: (HexCubeByMonth,),
+    HexCube: (HexCubeByMonthSourceAndBand, HexCubeByMonth),
     RoundCube: (RoundCubeByMonthAndStrategy,),
 }
 
@@ -439,6 +465,8 @@ SeatCubeByMonthAndStrategyLive = live_of(SeatCubeByMonthAndStrategy)
 BidCubeByMonthAndStrategyLive = live_of(BidCubeByMonthAndStrategy)
 PairCubeByMonthAndStrategyLive = live_of(PairCubeByMonthAndStrategy)
 RoundCubeByMonthAndStrategyLive = live_of(RoundCubeByMonthAndStrategy)
+ScoreCubeByMonthSourceAndBandLive = live_of(ScoreCubeByMonthSourceAndBand)
+HexCubeByMonthSourceAndBandLive = live_of(HexCubeByMonthSourceAndBand)
 # cube -> (its live view, its rollup's live view)
 LIVE = {
     StrategyCube: (StrategyCubeLive, StrategyCubeRollupLive),
@@ -452,11 +480,11 @@ LIVE = {
 # cube -> the live views of its tables by month (BY_MONTH), in the same order
 BY_MONTH_LIVE = {
     StrategyCube: (StrategyCubeByMonthAndStrategyLive,),
-    ScoreCube: (ScoreCubeByMonthAndStrategyLive,),
+    ScoreCube: (ScoreCubeByMonthAndStrategyLive, ScoreCubeByMonthSourceAndBandLive),
     SeatCube: (SeatCubeByMonthAndStrategyLive,),
     BidCube: (BidCubeByMonthAndStrategyLive,),
     PairCube: (PairCubeByMonthAndStrategyLive,),
-    HexCube: (HexCubeByMonthLive,),
+    HexCube: (HexCubeByMonthSourceAndBandLive, HexCubeByMonthLive),
     RoundCube: (RoundCubeByMonthAndStrategyLive,),
 }
 

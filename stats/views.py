@@ -22,7 +22,7 @@ from stats.adapters import adapter_for, hex_games
 from stats.columns import HEX_COLUMNS, STRATEGY_COLUMNS
 from stats.filters import StatsFilter
 from stats.models import SimulationBatch, StrategyCubeRollupLive
-from stats.services import hexes, simulation, strategies
+from stats.services import compiled, hexes, simulation, strategies
 
 
 @require_GET
@@ -216,6 +216,8 @@ def strategy_list(request: HttpRequest) -> HttpResponse:
 
 def strategy_list_body(filters: StatsFilter) -> str:
     game = filters.game_id
+    # The page's queries in one statement: one round trip instead of five (issue 25).
+    compiled.together(filters, [*strategies.PAGE_QUERIES, *adapter_for(game).strategy_queries()])
     rows = strategies.strategy_table(filters)
     charts = []
     context = {"filters": filters, "rows": rows, "columns": STRATEGY_COLUMNS}

@@ -12,13 +12,17 @@ int).
 from __future__ import annotations
 
 import datetime
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from typing import Any
 
 from django.db.models import Model, QuerySet
 
-from common.compiled import compile_once
+from common import compiled as common_compiled
+from common.compiled import Compiled, compile_once
 from stats.filters import StatsFilter
+
+# A page's query as `rows` takes it: the cube, the query's name, what it adds to the rows.
+Query = tuple[type[Model], str, Callable[[QuerySet], QuerySet]]
 
 # Slots no page filters on, each of its field's type and range (a small integer: the ORM
 # refuses an out-of-range one before compiling).
@@ -71,20 +75,47 @@ def real_value(filters: StatsFilter, name: str) -> Any:
     return value.replace(day=1) if value is not None and name in ("since", "until") else value
 
 
-def rows(
+def compiled_for(
     filters: StatsFilter, cube: type[Model], name: str, query: Callable[[QuerySet], QuerySet]
-) -> list[dict[str, Any]]:
-    """query(filters.rows(cube)) as values() dicts: `query` adds the values, sums and order
-    (never a filter value of its own), and `name` names it, one name per query."""
+) -> Compiled | None:
+    """The query compiled for these filters' shape (None where the ORM answers it)."""
     view = filters.view(cube)
     values = slotted(filters)
     human = filters.value("source") == "human"
-    found = compile_once(
+    return compile_once(
         (name, view, tuple(values), human),
         view,
         lambda **slots: query(StatsFilter.apply(Placeholders(filters, slots), view.objects.all())),
         {n: SLOTS[n] for n in values},
     )
+
+
+def rows(
+    filters: StatsFilter, cube: type[Model], name: str, query: Callable[[QuerySet], QuerySet]
+) -> list[dict[str, Any]]:
+    """query(filters.rows(cube)) as values() dicts: `query` adds the values, sums and order
+    (never a filter value of its own), and `name` names it, one name per query. Rows that
+    `together` fetched for these filters under this name are given once, without asking."""
+    fetched = getattr(filters, FETCHED, None)
+    if fetched and name in fetched:
+        return fetched.pop(name)
+    found = compiled_for(filters, cube, name, query)
     if found is None:
         return list(query(filters.rows(cube)))
-    return found.dicts(values)
+    return found.dicts(slotted(filters))
+
+
+# The attribute of a StatsFilter holding the rows `together` fetched, by query name.
+FETCHED = "_fetched_rows"
+
+
+def together(filters: StatsFilter, queries: Sequence[Query]) -> None:
+    """Fetch the rows of several queries of a page (as `rows` takes them) in one statement
+    (common.compiled.together), kept on the filters until `rows` asks for each: a page's
+    queries make one round trip, not one each (issue 25). Where any of them is not compiled
+    (SQLite; a query the ORM answers alone) nothing is fetched: each is asked alone."""
+    found = [compiled_for(filters, cube, name, query) for cube, name, query in queries]
+    if len(found) < 2 or any(query is None for query in found):
+        return
+    fetched = common_compiled.together(found, slotted(filters))
+    setattr(filters, FETCHED, {name: r for (_, name, _), r in zip(queries, fetched, strict=True)})

@@ -22,6 +22,7 @@ from stats.models import (
 )
 from stats.services import compiled
 from stats.services.cells import Cell, cell, estimate_cell
+from stats.services.compiled import Query
 from stats.services.fair_bid import BidPoint
 from stats.services.intervals import (
     Estimate,
@@ -95,24 +96,26 @@ class StrategyStats:
         ]
 
 
+STRATEGY_TABLE: Query = (
+    StrategyCube,
+    "strategy_table",
+    lambda rows: (
+        rows.values("strategy")
+        .order_by("strategy")
+        .annotate(
+            games=Sum("n"),
+            w=Sum("wins"),
+            e=Sum("expected"),
+            s=Sum("score"),
+            s2=Sum("score_sq"),
+            r=Sum("rank"),
+        )
+    ),
+)
+
+
 def strategy_table(filters: StatsFilter) -> list[StrategyStats]:
-    rows = compiled.rows(
-        filters,
-        StrategyCube,
-        "strategy_table",
-        lambda rows: (
-            rows.values("strategy")
-            .order_by("strategy")
-            .annotate(
-                games=Sum("n"),
-                w=Sum("wins"),
-                e=Sum("expected"),
-                s=Sum("score"),
-                s2=Sum("score_sq"),
-                r=Sum("rank"),
-            )
-        ),
-    )
+    rows = compiled.rows(filters, *STRATEGY_TABLE)
     stats = [
         StrategyStats(
             r["strategy"], r["games"], r["w"], r["e"], r["s"], r["s2"], r["r"], filters.threshold
@@ -123,19 +126,21 @@ def strategy_table(filters: StatsFilter) -> list[StrategyStats]:
     return stats
 
 
+HEAD_TO_HEAD: Query = (
+    PairCube,
+    "head_to_head",
+    lambda rows: (
+        rows.values("strategy", "opponent")
+        .order_by()
+        .annotate(meetings=Sum("n"), ahead=Sum("ahead"), behind=Sum("behind"))
+    ),
+)
+
+
 def head_to_head(filters: StatsFilter) -> tuple[list[str], list[list[float | None]], list[list]]:
     """Strategies, and for each pair the share of meetings the row strategy finished above
     the column one (ties count half), with the number of meetings."""
-    rows = compiled.rows(
-        filters,
-        PairCube,
-        "head_to_head",
-        lambda rows: (
-            rows.values("strategy", "opponent")
-            .order_by()
-            .annotate(meetings=Sum("n"), ahead=Sum("ahead"), behind=Sum("behind"))
-        ),
-    )
+    rows = compiled.rows(filters, *HEAD_TO_HEAD)
     cells = {(r["strategy"], r["opponent"]): r for r in rows}
     names = sorted({s for pair in cells for s in pair})
     shares: list[list[float | None]] = []
@@ -179,19 +184,23 @@ def quantile(bins: list[tuple[int, float]], total: float, q: float) -> float:
     return float(bins[-1][0])
 
 
-def counts_by_strategy(
-    filters: StatsFilter, cube: type[Model], column: str
-) -> dict[str, list[tuple[int, float]]]:
-    """Each strategy's games summed by one of the cube's columns: (value, count) in the
-    value's order, zero counts kept."""
-    rows = compiled.rows(
-        filters,
+def counts_query(cube: type[Model], column: str) -> Query:
+    """The query of counts_by_strategy."""
+    return (
         cube,
         f"counts_by_strategy:{column}",
         lambda rows: (
             rows.values("strategy", column).order_by("strategy", column).annotate(count=Sum("n"))
         ),
     )
+
+
+def counts_by_strategy(
+    filters: StatsFilter, cube: type[Model], column: str
+) -> dict[str, list[tuple[int, float]]]:
+    """Each strategy's games summed by one of the cube's columns: (value, count) in the
+    value's order, zero counts kept."""
+    rows = compiled.rows(filters, *counts_query(cube, column))
     counts: dict[str, list[tuple[int, float]]] = defaultdict(list)
     for r in rows:
         counts[r["strategy"]].append((r[column], r["count"]))
@@ -232,22 +241,22 @@ class PositionStats:
 
 
 POSITIONS = ("seat", "turn_order")
+POSITION_ADVANTAGES: Query = (
+    SeatCube,
+    "position_advantages",
+    lambda rows: (
+        rows.values(*POSITIONS)
+        .order_by()
+        .annotate(games=Sum("n"), w=Sum("wins"), e=Sum("expected"), s=Sum("score"))
+    ),
+)
 
 
 def position_advantages(filters: StatsFilter) -> dict[str, list[PositionStats]]:
     """Win rate (relative to par) by seat ('seat', 0-based) and by turn order ('turn_order'),
     from one pass over the seat cube: its rows summed by both keys at once, a few dozen
     groups, then by each key here."""
-    rows = compiled.rows(
-        filters,
-        SeatCube,
-        "position_advantages",
-        lambda rows: (
-            rows.values(*POSITIONS)
-            .order_by()
-            .annotate(games=Sum("n"), w=Sum("wins"), e=Sum("expected"), s=Sum("score"))
-        ),
-    )
+    rows = compiled.rows(filters, *POSITION_ADVANTAGES)
     totals: dict[str, dict[int, list[float]]] = {
         by: defaultdict(lambda: [0, 0.0, 0.0, 0.0]) for by in POSITIONS
     }
@@ -286,20 +295,22 @@ class BidStats:
         return BidPoint(self.player_count, self.bid, self.games, self.wins)
 
 
+FIRST_PLAYER_BY_BID: Query = (
+    BidCube,
+    "first_player_by_bid",
+    lambda rows: (
+        rows.filter(turn_order=1)
+        .exclude(winning_bid=NO_BID)
+        .values("player_count", "winning_bid")
+        .order_by("player_count", "winning_bid")
+        .annotate(games=Sum("n"), w=Sum("wins"), e=Sum("expected"))
+    ),
+)
+
+
 def first_player_by_bid(filters: StatsFilter) -> list[BidStats]:
     """The first player's win rate (relative to par) by the bid that made them first (DV-3)."""
-    rows = compiled.rows(
-        filters,
-        BidCube,
-        "first_player_by_bid",
-        lambda rows: (
-            rows.filter(turn_order=1)
-            .exclude(winning_bid=NO_BID)
-            .values("player_count", "winning_bid")
-            .order_by("player_count", "winning_bid")
-            .annotate(games=Sum("n"), w=Sum("wins"), e=Sum("expected"))
-        ),
-    )
+    rows = compiled.rows(filters, *FIRST_PLAYER_BY_BID)
     return [
         BidStats(
             r["player_count"],
@@ -321,18 +332,25 @@ class RoundStats:
     drowned: Estimate
 
 
+ROUNDS_BY_STRATEGY: Query = (
+    RoundCube,
+    "rounds_by_strategy",
+    lambda rows: (
+        rows.values("strategy", "round")
+        .order_by("strategy", "round")
+        .annotate(seats=Sum("n"), p=Sum("points"), d=Sum("drowned"))
+    ),
+)
+MOMENTS_BY_STRATEGY = counts_query(RoundCube, "moment")
+SCORE_BINS = counts_query(ScoreCube, "score_bin")
+# The queries of the strategy page that every game's has (stats.views.strategy_list_body;
+# a game's own charts add theirs: stats.adapters).
+PAGE_QUERIES = (STRATEGY_TABLE, HEAD_TO_HEAD, SCORE_BINS, POSITION_ADVANTAGES)
+
+
 def rounds_by_strategy(filters: StatsFilter) -> list[RoundStats]:
     """Points and drowning (DSA) or shark losses (Deep Dive) per dive or round."""
-    rows = compiled.rows(
-        filters,
-        RoundCube,
-        "rounds_by_strategy",
-        lambda rows: (
-            rows.values("strategy", "round")
-            .order_by("strategy", "round")
-            .annotate(seats=Sum("n"), p=Sum("points"), d=Sum("drowned"))
-        ),
-    )
+    rows = compiled.rows(filters, *ROUNDS_BY_STRATEGY)
     return [
         RoundStats(
             label(r["strategy"]),

@@ -397,8 +397,10 @@ def test_the_hex_table_with_a_date_range_counts_the_games_of_those_months_over_s
     with CaptureQueriesContext(connection) as queries:
         table = table_by_first_column(hexes_page(client, since=this_month, until=this_month))
     assert shows_the_hexes(table, expected_hexes())
-    # Summed over strategies by month already (stats.models.HexCubeByMonth).
-    assert any("stats_hexcubebymonthlive" in q["sql"] for q in queries.captured_queries)
+    # Summed over strategies (and table sizes and rulesets) by month already
+    # (stats.models.HexCubeByMonthSourceAndBand).
+    read = " ".join(q["sql"] for q in queries.captured_queries)
+    assert "stats_hexcubebymonthsourceandbandlive" in read
 
     last_year = f"{timezone.now().year - 1}-01"
     empty = Tables()
