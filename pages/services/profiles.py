@@ -240,10 +240,15 @@ def slices_of(
     start: float,
     span: float,
 ) -> list[list[list[float]]]:
-    """A long line's slices (picture_types), each slice's six points found by one sort of
-    the points by the slice and then the keys that pick the point (np.lexsort: last key
-    first)."""
+    """A long line's slices (picture_types), each slice's six points: the points grouped by
+    slice once, then each pick's least point per slice (least_per_slice)."""
     at = np.minimum(np.floor((seconds - start) / span * PREVIEW_COLUMNS), PREVIEW_COLUMNS - 1)
+    by_slice = np.argsort(at, kind="stable")
+    seconds, elos, mus, sigmas, at = (
+        column[by_slice] for column in (seconds, elos, mus, sigmas, at)
+    )
+    begins = np.r_[True, at[1:] != at[:-1]]
+    starts, segment = np.flatnonzero(begins), np.cumsum(begins) - 1
     skills = ordinal((mus, sigmas))  # elementwise on arrays
     picks = [
         (elos, seconds),  # the least Elo, the earliest of equals
@@ -253,12 +258,7 @@ def slices_of(
         (seconds, elos, mus, sigmas),  # the first point
         (-seconds, -elos, -mus, -sigmas),  # the last
     ]
-    chosen = []
-    for keys in picks:
-        order = np.lexsort((*reversed(keys), at))
-        ordered = at[order]
-        firsts = np.flatnonzero(np.r_[True, ordered[1:] != ordered[:-1]])
-        chosen.append(order[firsts])
+    chosen = [least_per_slice(keys, starts, segment) for keys in picks]
     low, high, skill_low, skill_high, first, last = (
         np.column_stack(columns).tolist()
         for columns in (
@@ -273,6 +273,20 @@ def slices_of(
     return [
         list(points) for points in zip(low, high, skill_low, skill_high, first, last, strict=True)
     ]
+
+
+def least_per_slice(
+    keys: tuple[np.ndarray, ...], starts: np.ndarray, segment: np.ndarray
+) -> np.ndarray:
+    """The index of each slice's least point by `keys` compared in order (points grouped by
+    slice: `starts` where each begins, `segment` each point's slice): the first key's least
+    per slice by one pass, then only its ties (about one a slice) sorted by the rest. One
+    sort of every point by all the keys cost 6 ms a picture of 4,229 games (issue 25)."""
+    lowest = np.minimum.reduceat(keys[0], starts)
+    tied = np.flatnonzero(keys[0] == lowest[segment])
+    order = np.lexsort((*(key[tied] for key in reversed(keys[1:])), segment[tied]))
+    slices = segment[tied][order]
+    return tied[order[np.flatnonzero(np.r_[True, slices[1:] != slices[:-1]])]]
 
 
 def rating_figure(
