@@ -11,6 +11,7 @@ from __future__ import annotations
 import math
 from collections.abc import Hashable, Iterable, Mapping, Sequence
 
+import numpy as np
 from openskill.models import PlackettLuce
 
 MODEL = PlackettLuce()
@@ -42,9 +43,14 @@ def display_rating(ordinal_value: float) -> int:
 
 
 def display_ratings(mus: Iterable[float], sigmas: Iterable[float]) -> list[int]:
-    """display_rating(ordinal((mu, sigma))) of each pair: a player's rating history has
-    thousands (issue 25; the calls cost 0.06 us a pair over copying their arithmetic)."""
-    return [display_rating(ordinal(skill)) for skill in zip(mus, sigmas, strict=True)]
+    """display_rating(ordinal((mu, sigma))) of each pair, by numpy: a player's rating history
+    has thousands (issue 25: 4,229 cost 4 ms one by one). The same float operations, and
+    np.rint rounds halves to even as round() does."""
+    mus, sigmas = np.asarray(mus, dtype=float), np.asarray(sigmas, dtype=float)
+    if mus.shape != sigmas.shape:
+        raise ValueError(f"{mus.size} mus for {sigmas.size} sigmas")
+    shown = np.rint(DISPLAY_BASE + DISPLAY_SCALE * (mus - 3 * sigmas))
+    return np.maximum(shown, 0).astype(np.int64).tolist()
 
 
 def skill_changes[K: Hashable](skills: Mapping[K, Skill], ranks: Mapping[K, int]) -> dict[K, Skill]:
