@@ -11,6 +11,7 @@ from typing import Any
 
 import plotly.io as pio
 
+from common.charts import LEGEND_BELOW
 from engines.registry import title_of
 
 TEMPLATE = pio.templates["plotly_white"].to_plotly_json()
@@ -113,16 +114,7 @@ def accuracy_history_figure(games: list[dict[str, Any]]) -> dict[str, Any] | Non
             "title": {"text": "Accuracy in each analysed game"},
             "xaxis": {"title": {"text": "Date played"}, "type": "date", "tickformat": "%Y-%m-%d"},
             "yaxis": {"title": {"text": "Accuracy (%)"}, "range": [0, 100]},
-            # At the chart's foot, below the dates and their title (static/charts.js makes
-            # the room): at y -0.25 of the plot it covered them on a phone (issue 25).
-            "legend": {
-                "orientation": "h",
-                "x": 0,
-                "xanchor": "left",
-                "yref": "container",
-                "y": 0,
-                "yanchor": "bottom",
-            },
+            "legend": LEGEND_BELOW,
             "margin": {"l": 60, "r": 20, "t": 50, "b": 50},
             "height": 360,
             "template": TEMPLATE,

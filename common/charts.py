@@ -20,6 +20,18 @@ from django.utils.safestring import SafeString, mark_safe
 
 from common.chart_preview import preview
 
+# A legend at the foot of the figure, in rows: beside the plot it would take a third of a
+# phone's width, and just below it would cover long tick labels and the axis title;
+# static/charts.js makes the bottom margin hold the axis and the legend as drawn (issue 25).
+LEGEND_BELOW = {
+    "orientation": "h",
+    "x": 0,
+    "xanchor": "left",
+    "yref": "container",
+    "y": 0,
+    "yanchor": "bottom",
+}
+
 
 def embed(
     figure: Any,

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 import plotly.io as pio
 from plotly.colors import diverging
 
-from common.charts import embed
+from common.charts import LEGEND_BELOW, embed
 from stats.services.fair_bid import FairBid
 from stats.services.intervals import wilson
 from stats.services.strategies import (
@@ -79,16 +79,6 @@ def html(fig: dict, div_id: str, point_labels: bool = False) -> str:
 
 
 MARKER_PX = 10
-# A legend at the foot of the figure, in rows: beside the plot it would take a third of a
-# phone's width, and just below it would cover long tick labels and the axis title.
-LEGEND_BELOW = {
-    "orientation": "h",
-    "x": 0,
-    "xanchor": "left",
-    "yref": "container",
-    "y": 0,
-    "yanchor": "bottom",
-}
 MARGIN_WITH_LEGEND = {"l": 60, "r": 20, "t": 50, "b": 120}
 
 

@@ -21,7 +21,7 @@ from django.utils.formats import localize
 from django.utils.safestring import SafeString, mark_safe
 
 from accounts.models import ClaimRequest
-from common.charts import embed
+from common.charts import LEGEND_BELOW, embed
 from common.compiled import compile_once
 from common.database import any_of
 from common.quick_html import escaped
@@ -340,17 +340,7 @@ def rating_figure(
             "domain": [0, 0.42],
             **rating_axis([y for line in lines.values() for y in line["skill"]]),
         },
-        # At the chart's foot, below the dates and their title: static/charts.js makes the
-        # bottom margin hold both (at y -0.2 of the plot the legend covered the axis's
-        # title on a phone, where its eight entries take a line each: issue 25).
-        "legend": {
-            "orientation": "h",
-            "x": 0,
-            "xanchor": "left",
-            "yref": "container",
-            "y": 0,
-            "yanchor": "bottom",
-        },
+        "legend": LEGEND_BELOW,
         "template": TEMPLATE,
     }
     return {"data": traces, "layout": layout}
