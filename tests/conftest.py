@@ -104,12 +104,32 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 
 # Chromium aborts its requests in flight, a page's scripts included, whenever the host's
 # network interfaces change (any interface: a container or a VPN coming up), with
-# net::ERR_NETWORK_CHANGED in the console (https://issues.chromium.org/issues/41465264);
-# nothing in the page or the test can prevent it. A browser test that failed with that
-# message (its console errors are quoted in its failure) runs again; any other failure fails.
+# net::ERR_NETWORK_CHANGED (https://issues.chromium.org/issues/41465264); nothing in the page
+# or the test can prevent it. A browser test that failed with that message in its failure,
+# or while Chromium dropped a request so (HostNetworkChanged), runs again; any other failure
+# fails.
 RERUN_WHEN_THE_HOST_NETWORK_CHANGES = pytest.mark.flaky(
     reruns=2, only_rerun=["ERR_NETWORK_CHANGED"]
 )
+
+
+class HostNetworkChanged(Exception):
+    """A browser test failed while Chromium dropped requests because the host's network
+    changed: the failure it raised is its cause."""
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_pyfunc_call(pyfuncitem: pytest.Function):
+    try:
+        return (yield)
+    except Exception as failure:
+        dropped = getattr(pyfuncitem, "network_changes", None)
+        if dropped:
+            raise HostNetworkChanged(
+                f"Chromium dropped {len(dropped)} request(s): {dropped[:3]}"
+            ) from failure
+        raise
+
 
 SERVICES_GROUP = "services"
 

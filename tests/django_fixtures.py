@@ -238,11 +238,22 @@ def staff_client(django_user_model) -> Client:
 
 
 @pytest.fixture
-def browser():
-    """A fresh browser context (Playwright's BrowserContext) in the shared Chromium."""
+def browser(request):
+    """A fresh browser context (Playwright's BrowserContext) in the shared Chromium; the
+    requests Chromium dropped because the host's network changed are kept on the test
+    (`network_changes`, read by tests/conftest.py's pytest_pyfunc_call)."""
     if not os.path.exists(CHROMIUM):
         service_missing(f"Chromium: {CHROMIUM} is not installed (apt-get install chromium)")
     context = SHARED_CHROMIUM.start().new_context(viewport={"width": 1400, "height": 1000})
+    request.node.network_changes = changes = []
+    context.on(
+        "requestfailed",
+        lambda failed: (
+            changes.append(f"{failed.url}: {failed.failure}")
+            if "ERR_NETWORK_CHANGED" in (failed.failure or "")
+            else None
+        ),
+    )
     try:
         yield context
     finally:
