@@ -62,7 +62,17 @@ def activation_key(tile: Tile) -> int:
 class Tile:
     """A hex in play in one player's ecosystem."""
 
-    __slots__ = ("archaea", "at", "decimated", "kind", "neighbours", "order", "track")
+    __slots__ = (
+        "archaea",
+        "at",
+        "decimated",
+        "grown",
+        "grows",
+        "kind",
+        "neighbours",
+        "order",
+        "track",
+    )
 
     def __init__(self, kind: HexType, at: Coord, archaea: int = 0) -> None:
         self.kind = kind
@@ -72,6 +82,10 @@ class Tile:
         self.decimated = False
         self.track = 0  # index into kind.track (tracks start on their first space)
         self.neighbours: list[Tile] = []  # the same player's adjacent tiles (DV-4)
+        # Its grows and the archaea they put on it, counted while facts are collected (the
+        # "grow-totals" fact at the game's end).
+        self.grows = 0
+        self.grown = 0
 
     def copy(self) -> Tile:
         """This tile with its own counters; `neighbours` is left for the caller to rebuild
@@ -79,6 +93,7 @@ class Tile:
         twin = Tile.__new__(Tile)
         twin.kind, twin.at, twin.order = self.kind, self.at, self.order
         twin.archaea, twin.decimated, twin.track = self.archaea, self.decimated, self.track
+        twin.grows, twin.grown = self.grows, self.grown
         return twin
 
     def trait(self, name: str) -> int:

@@ -68,7 +68,16 @@ class DeepVents(Game):
     # facts (benchmarks/replay.py), and no statistics line or elimination reads them (the
     # hex lines count what was offered from each take's `offered`, not the offer's row).
     detail_facts = frozenset(
-        {"offer", "place", "turn-end", "passive", "shortfall", "shell-destroyed", "payoff"}
+        {
+            "offer",
+            "place",
+            "grow",
+            "turn-end",
+            "passive",
+            "shortfall",
+            "shell-destroyed",
+            "payoff",
+        }
     )
     seat_columns = (SeatColumn(TURN_ORDER, "Turn order"), SeatColumn(BID, "Bid"))
     # Each handler proves its event valid by the schema or asks for the check

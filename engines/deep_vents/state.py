@@ -695,33 +695,28 @@ class DeepVentsState(State):
         tile.archaea += gained
         facts = self.facts
         if facts is not None:
-            at = tile.at
-            if choice is None:
-                facts.append(
-                    {
-                        "type": "grow",
-                        "seat": self.active,
-                        "turn": self.active_turn,
-                        "hex": kind.id,
-                        "at": [at[0], at[1]],
-                        "archaea": gained,
-                        "game_turn": self.turn,
-                    }
-                )
-            else:
-                facts.append(
-                    {
-                        "type": "grow",
-                        "seat": self.active,
-                        "turn": self.active_turn,
-                        "hex": kind.id,
-                        "at": [at[0], at[1]],
-                        "archaea": gained,
-                        "from": _at(choice),
-                        "moved": before,
-                        "game_turn": self.turn,
-                    }
-                )
+            # Statistics read a game's grows summed per seat and hex type (the "grow-totals"
+            # fact its end adds): counted on the tile, not a fact each (150 a game).
+            tile.grows += 1
+            tile.grown += gained
+            if self.detail_facts:
+                self._fact_grow(tile, gained, choice, before)
+
+    def _fact_grow(self, tile: Tile, gained: int, choice: Tile | None, before: int) -> None:
+        at = tile.at
+        fact = {
+            "type": "grow",
+            "seat": self.active,
+            "turn": self.active_turn,
+            "hex": tile.kind.id,
+            "at": [at[0], at[1]],
+            "archaea": gained,
+        }
+        if choice is not None:
+            fact["from"] = _at(choice)
+            fact["moved"] = before
+        fact["game_turn"] = self.turn
+        self.facts.append(fact)
 
     def _trigger(self, event: Event) -> None:
         tile = self._activation_target(event, triggering=True)
@@ -894,6 +889,8 @@ class DeepVentsState(State):
         self.phase = OVER
         self.decider = None
         self.termination = termination
+        if self.facts is not None:
+            self.facts.append(self._fact_grow_totals())
         # Nothing grows or triggers after the end: the tiles let go of one another. Adjacency
         # is a game's only reference cycle, so a finished game (a verified log, a playout's
         # copy) is then freed as soon as it is dropped instead of waiting for the garbage
@@ -901,6 +898,24 @@ class DeepVentsState(State):
         for player in self.players:
             for tile in player.hexes.values():
                 tile.neighbours.clear()
+
+    def _fact_grow_totals(self) -> dict[str, Any]:
+        """Every grow of the game, summed per seat and hex type: [seat, hex type, grows,
+        archaea grown] in seat order, then the order each type was first placed; types that
+        never grew left out. The grows' own facts are detail (Game.detail_facts)."""
+        rows = []
+        for player in self.players:
+            totals: dict[str, list[int]] = {}
+            for tile in player.hexes.values():
+                if tile.grows:
+                    row = totals.get(tile.kind.id)
+                    if row is None:
+                        totals[tile.kind.id] = [tile.grows, tile.grown]
+                    else:
+                        row[0] += tile.grows
+                        row[1] += tile.grown
+            rows += ([player.seat, hex_id, *row] for hex_id, row in totals.items())
+        return {"type": "grow-totals", "hexes": rows, "game_turn": self.turn}
 
     # --- attacks, shells, decimation (DV-7..DV-13) -------------------------------------
 

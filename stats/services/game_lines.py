@@ -60,7 +60,7 @@ def deep_vents_hex_lines(facts: list[dict[str, Any]]) -> HexMatrix:
 
 
 # The kinds of facts that count here, sorted out of a group's facts (deep_vents_hex_lines_of).
-KINDS = ("grow", "take", "trigger", "attack", "decimate", "eliminated")
+KINDS = ("grow-totals", "take", "trigger", "attack", "decimate", "eliminated")
 # Each position (1-6) and turn (1-8) counted apart: its column, by the number.
 AT_POSITION = numpy.array([-1, *(TAKEN_AT_POSITION[p] for p in range(1, 7))])
 ON_TURN = numpy.array([-1, *(TAKEN_ON_TURN[t] for t in range(1, 9))])
@@ -103,12 +103,16 @@ def hex_lines_together(games: Sequence[list[dict[str, Any]]]) -> list[HexMatrix]
         """The group's facts of this kind, and each one's game."""
         return by_kind[kind], numpy.repeat(numbered, counted[:, KINDS.index(kind)])
 
-    def numbers(chosen: list[dict[str, Any]], name: str, dtype: Any = numpy.intp):
+    def numbers(chosen: Sequence[Any], name: str | int, dtype: Any = numpy.intp):
         return numpy.fromiter(map(itemgetter(name), chosen), dtype, len(chosen))
 
     # Per kind: the facts' games, seats and hex types, where each counts once (+1) and
     # beside which amounts (counter, values).
-    grows, grow_games = picked("grow")
+    # A game's grows come summed per seat and hex type, in the one fact its end adds.
+    grow_totals, totals_games = picked("grow-totals")
+    grown = [fact["hexes"] for fact in grow_totals]
+    grows = list(chain.from_iterable(grown))
+    grow_games = numpy.repeat(totals_games, numpy.fromiter(map(len, grown), numpy.intp, len(grown)))
     takes, take_games = picked("take")
     triggers, trigger_games = picked("trigger")
     attacks, attack_games = picked("attack")
@@ -118,8 +122,8 @@ def hex_lines_together(games: Sequence[list[dict[str, Any]]]) -> list[HexMatrix]
     offered = list(map(itemgetter("offered"), takes))
     offers = numpy.fromiter(map(len, offered), numpy.intp, len(offered))
     take_seats = numbers(takes, "seat")
-    groups = (  # (games, seats, hex types, the counter counted once)
-        (grow_games, numbers(grows, "seat"), list(map(itemgetter("hex"), grows)), GROWS),
+    groups = (  # (games, seats, hex types, the counter counted once, if any)
+        (grow_games, numbers(grows, 0), list(map(itemgetter(1), grows)), None),
         (
             numpy.repeat(take_games, offers),
             numpy.repeat(take_seats, offers),
@@ -167,13 +171,18 @@ def hex_lines_together(games: Sequence[list[dict[str, Any]]]) -> list[HexMatrix]
     turns = numbers(takes, "turn")
     by_position = (positions >= 1) & (positions <= 6)
     on_turn = (turns >= 1) & (turns <= 8)
-    ones = [at * WIDTH + group[3] for at, group in zip(where, groups, strict=True)]
+    ones = [
+        at * WIDTH + group[3]
+        for at, group in zip(where, groups, strict=True)
+        if group[3] is not None
+    ]
     ones += (
         taken_at[by_position] * WIDTH + AT_POSITION[positions[by_position]],
         taken_at[on_turn] * WIDTH + ON_TURN[turns[on_turn]],
     )
     amounts = (  # (lines, counter, values)
-        (grow_at, GROW_ARCHAEA, numbers(grows, "archaea", float)),
+        (grow_at, GROWS, numbers(grows, 2, float)),
+        (grow_at, GROW_ARCHAEA, numbers(grows, 3, float)),
         (taken_at, POSITION, positions.astype(float)),
         (taken_at, PAID, numbers(takes, "paid", float)),
         (taken_at, FOUND, numbers(takes, "archaea", float)),

@@ -25,6 +25,7 @@ FIELDS = {
     "payoff": {"seat", "tokens"},
     "turn-end": {"seat", "turn", "supply", "shells", "tokens", "hex_archaea"},
     "eliminated": {"seat", "turn", "tokens"},
+    "grow-totals": {"hexes"},
 }
 
 

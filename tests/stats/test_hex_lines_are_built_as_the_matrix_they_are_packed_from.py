@@ -20,7 +20,8 @@ from stats.services.game_lines import (
 
 
 def counted_row_by_row(facts):
-    """The lines as (seat, hex type, *whole counts of HEX_LINE_COUNTERS), in that order."""
+    """The lines as (seat, hex type, *whole counts of HEX_LINE_COUNTERS), in that order,
+    from every fact (the detail facts too: a grow each)."""
     counters = defaultdict(lambda: dict.fromkeys(HEX_LINE_COUNTERS, 0))
     turns, eliminated = defaultdict(list), set()
     for fact in facts:
@@ -77,10 +78,11 @@ def test_the_matrix_equals_the_lines_counted_row_by_row_on_real_games(players):
     for ruleset in game.rulesets().values():
         for log in simulate(game, ruleset, players, 8, f"hex-matrix-{ruleset.name}"):
             facts = replay(log, collect_facts=True, detail_facts=False).facts
+            every_fact = replay(log, collect_facts=True).facts
             eliminations += any(fact["type"] == "eliminated" for fact in facts)
             matrix = deep_vents_hex_lines(facts)
 
-            assert matrix.rows() == counted_row_by_row(facts)
+            assert matrix.rows() == counted_row_by_row(every_fact)
             assert matrix.counts.shape == (len(matrix.seats), len(HEX_LINE_COUNTERS))
     assert players == 2 or eliminations  # some games show what survives an elimination
 
