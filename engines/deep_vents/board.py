@@ -65,6 +65,9 @@ class Tile:
     __slots__ = (
         "archaea",
         "at",
+        "attacks",
+        "collected",
+        "damage",
         "decimated",
         "grown",
         "grows",
@@ -72,6 +75,7 @@ class Tile:
         "neighbours",
         "order",
         "track",
+        "triggers",
     )
 
     def __init__(self, kind: HexType, at: Coord, archaea: int = 0) -> None:
@@ -82,10 +86,11 @@ class Tile:
         self.decimated = False
         self.track = 0  # index into kind.track (tracks start on their first space)
         self.neighbours: list[Tile] = []  # the same player's adjacent tiles (DV-4)
-        # Its grows and the archaea they put on it, counted while facts are collected (the
-        # "grow-totals" fact at the game's end).
-        self.grows = 0
-        self.grown = 0
+        # What it did, counted while facts are collected (the "hex-totals" fact at the
+        # game's end): grows and the archaea they put on it, trigger repetitions and what
+        # they collected, attacks it made and their damage.
+        self.grows = self.grown = self.triggers = self.collected = self.attacks = 0
+        self.damage = 0
 
     def copy(self) -> Tile:
         """This tile with its own counters; `neighbours` is left for the caller to rebuild
@@ -93,7 +98,8 @@ class Tile:
         twin = Tile.__new__(Tile)
         twin.kind, twin.at, twin.order = self.kind, self.at, self.order
         twin.archaea, twin.decimated, twin.track = self.archaea, self.decimated, self.track
-        twin.grows, twin.grown = self.grows, self.grown
+        twin.grows, twin.grown, twin.triggers = self.grows, self.grown, self.triggers
+        twin.collected, twin.attacks, twin.damage = self.collected, self.attacks, self.damage
         return twin
 
     def trait(self, name: str) -> int:

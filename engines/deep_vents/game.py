@@ -66,12 +66,15 @@ class DeepVents(Game):
     picture = "vent-row"
     # The per-turn detail of the game's page: building them was a third of a verification's
     # facts (benchmarks/replay.py), and no statistics line or elimination reads them (the
-    # hex lines count what was offered from each take's `offered`, not the offer's row).
+    # hex lines count what was offered from each take's `offered`, not the offer's row, and
+    # the grows, triggers and attacks summed per seat and hex type in `hex-totals`).
     detail_facts = frozenset(
         {
             "offer",
             "place",
             "grow",
+            "trigger",
+            "attack",
             "turn-end",
             "passive",
             "shortfall",

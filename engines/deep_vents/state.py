@@ -695,7 +695,7 @@ class DeepVentsState(State):
         tile.archaea += gained
         facts = self.facts
         if facts is not None:
-            # Statistics read a game's grows summed per seat and hex type (the "grow-totals"
+            # Statistics read a game's grows summed per seat and hex type (the "hex-totals"
             # fact its end adds): counted on the tile, not a fact each (150 a game).
             tile.grows += 1
             tile.grown += gained
@@ -748,7 +748,7 @@ class DeepVentsState(State):
             # What the trigger collects and the shells it gains, measured when it finishes.
             self._trigger_before = (player.supply, player.shells)
         paid = pay_trigger(tile, source)
-        if facts is not None:
+        if facts is not None and self.detail_facts:
             at = tile.at
             fact = {
                 "type": "trigger",
@@ -798,15 +798,19 @@ class DeepVentsState(State):
                 gained = self.add(nb, passive["amount"])
                 if self.facts is not None and self.detail_facts:
                     self._fact_passive(self.active, nb, gained)
-        fact = self._trigger_fact
-        if fact is not None and self.facts is not None:
+        if self.facts is not None:
             supply, shells = self._trigger_before
             player = self.players[self.active]
-            fact["collected"] = player.supply - supply
-            fact["shells"] = player.shells - shells
-            fact["game_turn"] = self.turn
-            self.facts.append(fact)
-            self._trigger_fact = None
+            collected = player.supply - supply
+            tile.triggers += 1  # summed in the "hex-totals" fact, as the grows
+            tile.collected += collected
+            fact = self._trigger_fact
+            if fact is not None:
+                fact["collected"] = collected
+                fact["shells"] = player.shells - shells
+                fact["game_turn"] = self.turn
+                self.facts.append(fact)
+                self._trigger_fact = None
         self.phase = ACTIVATE
         self.decider = self.active
 
@@ -890,7 +894,7 @@ class DeepVentsState(State):
         self.decider = None
         self.termination = termination
         if self.facts is not None:
-            self.facts.append(self._fact_grow_totals())
+            self.facts.append(self._fact_hex_totals())
         # Nothing grows or triggers after the end: the tiles let go of one another. Adjacency
         # is a game's only reference cycle, so a finished game (a verified log, a playout's
         # copy) is then freed as soon as it is dropped instead of waiting for the garbage
@@ -899,23 +903,26 @@ class DeepVentsState(State):
             for tile in player.hexes.values():
                 tile.neighbours.clear()
 
-    def _fact_grow_totals(self) -> dict[str, Any]:
-        """Every grow of the game, summed per seat and hex type: [seat, hex type, grows,
-        archaea grown] in seat order, then the order each type was first placed; types that
-        never grew left out. The grows' own facts are detail (Game.detail_facts)."""
+    def _fact_hex_totals(self) -> dict[str, Any]:
+        """What every hex type did for each seat, summed over the game: [seat, hex type,
+        grows, archaea grown, trigger repetitions, archaea they collected, attacks, their
+        damage], in seat order, then the order each type was first placed; types that did
+        none of these left out. The grows', triggers' and attacks' own facts are detail
+        (Game.detail_facts): the statistics read these sums (issue 25)."""
         rows = []
         for player in self.players:
             totals: dict[str, list[int]] = {}
             for tile in player.hexes.values():
-                if tile.grows:
+                if tile.grows or tile.triggers or tile.attacks:
+                    did = [tile.grows, tile.grown, tile.triggers, tile.collected]
+                    did += (tile.attacks, tile.damage)
                     row = totals.get(tile.kind.id)
                     if row is None:
-                        totals[tile.kind.id] = [tile.grows, tile.grown]
+                        totals[tile.kind.id] = did
                     else:
-                        row[0] += tile.grows
-                        row[1] += tile.grown
+                        totals[tile.kind.id] = [a + b for a, b in zip(row, did, strict=True)]
             rows += ([player.seat, hex_id, *row] for hex_id, row in totals.items())
-        return {"type": "grow-totals", "hexes": rows, "game_turn": self.turn}
+        return {"type": "hex-totals", "hexes": rows, "game_turn": self.turn}
 
     # --- attacks, shells, decimation (DV-7..DV-13) -------------------------------------
 
@@ -992,7 +999,13 @@ class DeepVentsState(State):
             defender.supply += self.edition.shortfall_loan
             shortfalls += 1
         defender.supply -= taken
-        if self.facts is not None:
+        if self.facts is None:
+            return
+        attacker = self.trigger_tile
+        if attacker is not None:  # summed in the "hex-totals" fact, as the grows
+            attacker.attacks += 1
+            attacker.damage += damage
+        if self.detail_facts:
             self.facts.append(
                 {
                     "type": "attack",
@@ -1008,16 +1021,15 @@ class DeepVentsState(State):
                     "game_turn": self.turn,
                 }
             )
-            if self.detail_facts:
-                for _ in range(shortfalls):
-                    self.facts.append(
-                        {
-                            "type": "shortfall",
-                            "seat": seat,
-                            "tokens": defender.tokens,
-                            "game_turn": self.turn,
-                        }
-                    )
+            for _ in range(shortfalls):
+                self.facts.append(
+                    {
+                        "type": "shortfall",
+                        "seat": seat,
+                        "tokens": defender.tokens,
+                        "game_turn": self.turn,
+                    }
+                )
 
     def ask_decimate(self, seat: int, tiles: list[Tile], cause: str) -> bool:
         self.phase = DECIMATE

@@ -7,8 +7,8 @@ from __future__ import annotations
 
 from collections import defaultdict
 from collections.abc import Sequence
-from itertools import chain, compress, pairwise
-from operator import itemgetter, methodcaller
+from itertools import chain, pairwise
+from operator import itemgetter
 from typing import TYPE_CHECKING, Any, NamedTuple
 
 import numpy
@@ -60,7 +60,7 @@ def deep_vents_hex_lines(facts: list[dict[str, Any]]) -> HexMatrix:
 
 
 # The kinds of facts that count here, sorted out of a group's facts (deep_vents_hex_lines_of).
-KINDS = ("grow-totals", "take", "trigger", "attack", "decimate", "eliminated")
+KINDS = ("hex-totals", "take", "decimate", "eliminated")
 # Each position (1-6) and turn (1-8) counted apart: its column, by the number.
 AT_POSITION = numpy.array([-1, *(TAKEN_AT_POSITION[p] for p in range(1, 7))])
 ON_TURN = numpy.array([-1, *(TAKEN_ON_TURN[t] for t in range(1, 9))])
@@ -108,22 +108,22 @@ def hex_lines_together(games: Sequence[list[dict[str, Any]]]) -> list[HexMatrix]
 
     # Per kind: the facts' games, seats and hex types, where each counts once (+1) and
     # beside which amounts (counter, values).
-    # A game's grows come summed per seat and hex type, in the one fact its end adds.
-    grow_totals, totals_games = picked("grow-totals")
-    grown = [fact["hexes"] for fact in grow_totals]
-    grows = list(chain.from_iterable(grown))
-    grow_games = numpy.repeat(totals_games, numpy.fromiter(map(len, grown), numpy.intp, len(grown)))
+    # A game's grows, triggers and attacks come summed per seat and hex type, in the one
+    # fact its end adds: [seat, hex type, grows, archaea, triggers, collected, attacks,
+    # damage] (engines.deep_vents.state, _fact_hex_totals).
+    hex_totals, totals_games = picked("hex-totals")
+    summed = [fact["hexes"] for fact in hex_totals]
+    totals = list(chain.from_iterable(summed))
+    total_games = numpy.repeat(
+        totals_games, numpy.fromiter(map(len, summed), numpy.intp, len(summed))
+    )
     takes, take_games = picked("take")
-    triggers, trigger_games = picked("trigger")
-    attacks, attack_games = picked("attack")
-    hexed = [bool(attack.get("hex")) for attack in attacks]
-    attacks, attack_games = list(compress(attacks, hexed)), attack_games[hexed]
     decimated, decimate_games = picked("decimate")
     offered = list(map(itemgetter("offered"), takes))
     offers = numpy.fromiter(map(len, offered), numpy.intp, len(offered))
     take_seats = numbers(takes, "seat")
     groups = (  # (games, seats, hex types, the counter counted once, if any)
-        (grow_games, numbers(grows, 0), list(map(itemgetter(1), grows)), None),
+        (total_games, numbers(totals, 0), list(map(itemgetter(1), totals)), None),
         (
             numpy.repeat(take_games, offers),
             numpy.repeat(take_seats, offers),
@@ -131,18 +131,6 @@ def hex_lines_together(games: Sequence[list[dict[str, Any]]]) -> list[HexMatrix]
             OFFERED,
         ),
         (take_games, take_seats, list(map(itemgetter("hex"), takes)), TAKEN),
-        (
-            trigger_games,
-            numbers(triggers, "seat"),
-            list(map(itemgetter("hex"), triggers)),
-            TRIGGERS,
-        ),
-        (
-            attack_games,
-            numbers(attacks, "attacker"),
-            list(map(itemgetter("hex"), attacks)),
-            ATTACKS,
-        ),
         (
             decimate_games,
             numbers(decimated, "seat"),
@@ -165,7 +153,7 @@ def hex_lines_together(games: Sequence[list[dict[str, Any]]]) -> list[HexMatrix]
     ]
     lines, line_of = numpy.unique(numpy.concatenate(keys), return_inverse=True)
     where = numpy.split(line_of, numpy.cumsum([len(k) for k in keys])[:-1])
-    grow_at, _, taken_at, trigger_at, attack_at, _ = where
+    totals_at, _, taken_at, _ = where
     # Counted once: each group's own counter, and a take's position and turn where 1-6, 1-8.
     positions = numbers(takes, "position")
     turns = numbers(takes, "turn")
@@ -180,20 +168,15 @@ def hex_lines_together(games: Sequence[list[dict[str, Any]]]) -> list[HexMatrix]
         taken_at[by_position] * WIDTH + AT_POSITION[positions[by_position]],
         taken_at[on_turn] * WIDTH + ON_TURN[turns[on_turn]],
     )
+    summed_counters = (GROWS, GROW_ARCHAEA, TRIGGERS, TRIGGER_ARCHAEA, ATTACKS, DAMAGE)
     amounts = (  # (lines, counter, values)
-        (grow_at, GROWS, numbers(grows, 2, float)),
-        (grow_at, GROW_ARCHAEA, numbers(grows, 3, float)),
+        *(
+            (totals_at, counter, numbers(totals, column, float))
+            for column, counter in enumerate(summed_counters, start=2)
+        ),
         (taken_at, POSITION, positions.astype(float)),
         (taken_at, PAID, numbers(takes, "paid", float)),
         (taken_at, FOUND, numbers(takes, "archaea", float)),
-        (
-            trigger_at,
-            TRIGGER_ARCHAEA,
-            numpy.fromiter(
-                map(methodcaller("get", "collected", 0), triggers), float, len(triggers)
-            ),
-        ),
-        (attack_at, DAMAGE, numbers(attacks, "damage", float)),
     )
     size = len(lines) * WIDTH
     counts = numpy.bincount(numpy.concatenate(ones), minlength=size).astype(float)

@@ -25,7 +25,7 @@ FIELDS = {
     "payoff": {"seat", "tokens"},
     "turn-end": {"seat", "turn", "supply", "shells", "tokens", "hex_archaea"},
     "eliminated": {"seat", "turn", "tokens"},
-    "grow-totals": {"hexes"},
+    "hex-totals": {"hexes"},
 }
 
 

@@ -75,9 +75,10 @@ def test_hex_lines_count_offers_takes_passes_and_use():
             "archaea": 0,
             "offered": ["anglerfish", "lanternfish"],
         },
-        {"type": "grow-totals", "hexes": [[0, "lanternfish", 1, 2]]},
-        {"type": "trigger", "seat": 1, "hex": "anglerfish", "collected": 0},
-        {"type": "attack", "seat": 0, "attacker": 1, "hex": "anglerfish", "damage": 3},
+        {
+            "type": "hex-totals",
+            "hexes": [[0, "lanternfish", 1, 2, 0, 0, 0, 0], [1, "anglerfish", 0, 0, 1, 0, 1, 3]],
+        },
         {"type": "decimate", "seat": 0, "hex": "lanternfish"},
     ]
     lines = {
