@@ -16,6 +16,7 @@ from django.db.models import (
     When,
 )
 
+from common.widgets import QuickNumberInput, QuickSelect, QuickTextInput
 from engines.registry import GAMES, get_game
 from games.models import Game, GameLog, GameSeat, Source
 from games.services.table_desk import table_desk
@@ -117,17 +118,32 @@ class LogFilter(django_filters.FilterSet):
 
 
 class GameFilter(django_filters.FilterSet):
+    # The games page draws its filter bar on every request: widgets without templates
+    # (common.widgets, the same bytes).
     game = django_filters.ChoiceFilter(
-        field_name="game_type", choices=GAME_CHOICES, label="Game", empty_label="Any game"
+        field_name="game_type",
+        choices=GAME_CHOICES,
+        label="Game",
+        empty_label="Any game",
+        widget=QuickSelect,
     )
     player = HandleFilter(
-        method="by_player", label="Player", help_text="A player's handle: games they played."
+        method="by_player",
+        label="Player",
+        help_text="A player's handle: games they played.",
+        widget=QuickTextInput,
     )
     tournament = IdFilter(
-        method="by_tournament", label="Tournament", help_text="A tournament's id."
+        method="by_tournament",
+        label="Tournament",
+        help_text="A tournament's id.",
+        widget=QuickNumberInput,
     )
     source = django_filters.ChoiceFilter(
-        choices=Source.choices, label="Source", empty_label="Any source"
+        choices=Source.choices,
+        label="Source",
+        empty_label="Any source",
+        widget=QuickSelect,
     )
     date = django_filters.DateFromToRangeFilter(
         field_name="played_at__date",
@@ -139,6 +155,7 @@ class GameFilter(django_filters.FilterSet):
         method="by_confirmation",
         label="Confirmation",
         empty_label="Any",
+        widget=QuickSelect,
         help_text="counts, or not yet: pending (waiting for its players' confirmation), "
         "disputed (staff decide), rejected.",
     )

@@ -12,13 +12,10 @@ from typing import Any
 from urllib.parse import urlencode, urlsplit
 
 from django.http import HttpRequest
-from django.utils.html import conditional_escape, format_html
-from django.utils.safestring import SafeString, mark_safe
 from rest_framework.pagination import CursorPagination
 from rest_framework.request import Request
 
 from common.quick_numbers import floatformat
-from games.models import GameSeat
 
 PAGE_SIZE = 50
 
@@ -31,28 +28,6 @@ GAME_SHOWN = ("log_id", "game_type", "played_at", "source", "counts")
 def shown_score(score: float) -> str:
     """A score as `floatformat` shows it (common.quick_numbers: without its Decimal)."""
     return floatformat(score, -1)
-
-
-def seats_shown(game_ids: list[int]) -> dict[int, SafeString]:
-    """Each game's seats as the games page lists them (a player's name linked to their
-    page, its score and rank), by game id: read as plain rows in one query and written out
-    here, not built as 200 seat and player instances then rendered a field at a time."""
-    rows = (
-        GameSeat.objects.filter(game_id__in=game_ids)
-        .order_by("game_id", "seat")
-        .values_list("game_id", "name", "score", "rank", "player__handle")
-    )
-    shown: dict[int, list[SafeString]] = {}
-    for game_id, name, score, rank, handle in rows:
-        seat = (
-            format_html('<a href="/players/{}/">{}</a>', handle, name)
-            if handle is not None
-            else conditional_escape(name)
-        )
-        shown.setdefault(game_id, []).append(
-            format_html("{} ({}, {})", seat, shown_score(score), rank)
-        )
-    return {game_id: mark_safe("; ".join(seats)) for game_id, seats in shown.items()}
 
 
 class GameCursorPagination(CursorPagination):

@@ -15,9 +15,10 @@ from rest_framework.exceptions import NotFound
 
 from games import viewer
 from games.filters import GameFilter
+from games.list_rows import game_rows
 from games.models import BatchState, Game, GameLog, Source, Upload
 from games.names import game_name
-from games.pagination import GAME_SHOWN, page_of_games, seats_shown
+from games.pagination import GAME_SHOWN, page_of_games
 from games.permissions import Refusal, upload_refusal
 from games.services.batch_intake import most_logs_per_batch, start_batch, store_body
 from games.services.intake import IntakeError, submit_log
@@ -193,7 +194,5 @@ def game_list(request: HttpRequest) -> HttpResponse:
         page = page_of_games(request, filters.qs if filters.is_valid() else games.none())
     except NotFound:
         raise Http404("not a page of this list: follow its newer and older links") from None
-    seats = seats_shown([game.pk for game in page["games"]])
-    for game in page["games"]:
-        game.seats_shown = seats.get(game.pk, "")
-    return render(request, "games/game_list.html", {"filters": filters, "page": page})
+    rows = game_rows(page["games"])
+    return render(request, "games/game_list.html", {"filters": filters, "page": page, "rows": rows})
