@@ -173,7 +173,9 @@ def preview(figure: dict[str, Any], point_labels: bool = False) -> SafeString | 
     y_title_lines = max(
         (len(y_title(layout, key, top, bottom)) for key in y_keys_of(data)), default=0
     )
-    left, right = 58.0 + max(0, y_title_lines - 1) * FONT, WIDTH - 14.0
+    # A note beside the plot (stats.figures.par_line's) takes its width from the plot.
+    beside = [note_width(n) + 4 for n in layout.get("annotations") or [] if beside_plot(n)]
+    left, right = 58.0 + max(0, y_title_lines - 1) * FONT, WIDTH - 14.0 - max(beside, default=0)
 
     if categories is not None:
         band = (right - left) / max(len(categories), 1)
@@ -442,14 +444,44 @@ def shapes(
         drawn.append(
             line_svg(left, y, right, y, TEXT, DASHES.get((shape.get("line") or {}).get("dash"), ""))
         )
-    size = FONT - 2
+    size = NOTE_FONT
     for note in layout.get("annotations") or []:
         if note.get("xref") == "x domain" and note.get("yref", "y") == key and note.get("text"):
+            width = note_width(note)
+            if beside_plot(note):  # in the right margin, centred on the line, a word a line
+                lines = wrapped(note["text"], 0, size)
+                y = y_scale(note["y"]) + size / 3 - (len(lines) - 1) * (size + 1) / 2
+                for i, line in enumerate(lines):
+                    drawn.append(text(right + 4, y + i * (size + 1), line, size=size))
+                last = y + (len(lines) - 1) * (size + 1)
+                boxes.append((right + 4, y - size, right + 4 + width, last + 3))
+                continue
             y = y_scale(note["y"]) - 4
             drawn.append(text(right - 2, y, note["text"], size=size, anchor="end"))
-            width = len(str(note["text"])) * 0.56 * size
             boxes.append((right - 2 - width, y - size, right - 2, y + 3))
     return drawn, boxes
+
+
+NOTE_FONT = FONT - 2
+
+
+def note_width(note: dict[str, Any]) -> float:
+    """A note's width: beside the plot its longest word (a word a line, so that the plot
+    keeps the width a phone's bar labels need), else its whole text."""
+    words = str(note["text"]).split() if beside_plot(note) else [str(note["text"])]
+    return max(len(word) for word in words) * 0.56 * NOTE_FONT
+
+
+def beside_plot(note: dict[str, Any]) -> bool:
+    """A note past the plot's right edge, starting there (stats.figures.par_line's
+    `beside`)."""
+    return (
+        note.get("xref") == "x domain"
+        and note.get("xanchor") == "left"
+        and as_number(note.get("x")) is not None
+        and note["x"] >= 1
+        and bool(note.get("text"))
+    )
 
 
 def y_keys_of(data: list[dict[str, Any]]) -> list[str]:

@@ -42,8 +42,10 @@ def axis(title: str, **more) -> dict:
     return {"title": {"text": title}, **more}
 
 
-def par_line(fig: dict, text: str) -> dict:
-    """A dotted line across the plot at y = 1, labelled at its right end (as add_hline)."""
+def par_line(fig: dict, text: str, beside: bool = False) -> dict:
+    """A dotted line across the plot at y = 1, labelled at its right end (as add_hline):
+    above the line inside the plot, or `beside` it in the right margin (which must hold
+    it), where no bar or point can reach the label."""
     layout = fig["layout"]
     layout.setdefault("shapes", []).append(
         {
@@ -61,11 +63,11 @@ def par_line(fig: dict, text: str) -> dict:
         {
             "showarrow": False,
             "text": text,
-            "x": 1,
-            "xanchor": "right",
+            "x": 1.01 if beside else 1,
+            "xanchor": "left" if beside else "right",
             "xref": "x domain",
             "y": 1,
-            "yanchor": "bottom",
+            "yanchor": "middle" if beside else "bottom",
             "yref": "y",
         }
     )
@@ -147,10 +149,8 @@ def hex_scatter(rows: list[HexStats], min_sample: int) -> str:
         legend=LEGEND_BELOW,
         height=480,
     )
-    fig = par_line(fig, "par (1/n)")
     # The par label sits in the right margin, clear of every hex label.
-    fig["layout"]["annotations"][-1].update(x=1.01, xanchor="left", yanchor="middle")
-    return html(fig, "hex-scatter", point_labels=True)
+    return html(par_line(fig, "par (1/n)", beside=True), "hex-scatter", point_labels=True)
 
 
 def hex_positions(stats: HexStats) -> str:
@@ -341,11 +341,12 @@ def position_advantage(seats: list[PositionStats], orders: list[PositionStats]) 
         bars,
         "Seat and turn-order advantage (win rate / par, shrunk)",
         legend=LEGEND_BELOW,
-        margin=MARGIN_WITH_LEGEND,
+        margin={**MARGIN_WITH_LEGEND, "r": 80},
         xaxis=axis("Seat at the table, or place in turn order"),
         yaxis=axis("Win rate / par (1 = average)", rangemode="tozero"),
     )
-    return html(par_line(fig, "par (1/n)"), "position-advantage")
+    # Beside the plot: above the line's right end, a phone's narrow bars reached the label.
+    return html(par_line(fig, "par (1/n)", beside=True), "position-advantage")
 
 
 def bids(estimates: list[FairBid]) -> str:

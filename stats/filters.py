@@ -168,7 +168,7 @@ class StatsFilter(forms.Form):
         for name, column in (("players", "player_count"), ("ruleset", "ruleset"), ("band", "band")):
             if self.value(name) is not None:
                 rows = rows.filter(**{column: self.value(name)})
-        rulesets = self.every_ruleset()
+        rulesets = self.every_ruleset() if keeps_ruleset(rows.model) else None
         if rulesets is not None:
             rows = rows.filter(any_of("ruleset", rulesets))
         if with_strategy and self.value("strategy") is not None:
@@ -211,6 +211,12 @@ class StatsFilter(forms.Form):
             if value:
                 parts.append(f"{word} {value:%Y-%m}")
         return ", ".join(parts)
+
+
+def keeps_ruleset(view: type[Model]) -> bool:
+    """Whether the view's rows have a ruleset (a table by month summed over rulesets has
+    none, and its key leads with the month: StatsFilter.every_ruleset is not for it)."""
+    return any(field.name == "ruleset" for field in view._meta.concrete_fields)
 
 
 class SharedFields(dict):

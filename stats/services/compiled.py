@@ -19,7 +19,7 @@ from django.db.models import Model, QuerySet
 
 from common import compiled as common_compiled
 from common.compiled import Compiled, compile_once
-from stats.filters import StatsFilter
+from stats.filters import StatsFilter, keeps_ruleset
 
 # A page's query as `rows` takes it: the cube, the query's name, what it adds to the rows.
 Query = tuple[type[Model], str, Callable[[QuerySet], QuerySet]]
@@ -81,6 +81,8 @@ def compiled_for(
     """The query compiled for these filters' shape (None where the ORM answers it)."""
     view = filters.view(cube)
     values = slotted(filters)
+    if not keeps_ruleset(view):
+        values.pop("rulesets", None)
     human = filters.value("source") == "human"
     return compile_once(
         (name, view, tuple(values), human),
