@@ -39,7 +39,7 @@ EPOCH = datetime.datetime(1970, 1, 1, tzinfo=datetime.UTC)
 MICROSECOND = datetime.timedelta(microseconds=1)
 PACKED = 1  # the first byte of a chunk's points: their format
 POINT = np.dtype([("at", "<i8"), ("game", "<i8"), ("elo", "<f8"), ("mu", "<f8"), ("sigma", "<f8")])
-FIELDS = ("player", "game_type", "chunk", "start", "last_at", "last_game", "points")
+FIELDS = ("player", "game_type", "chunk", "last_at", "last_game", "points")
 
 # A point: (microseconds since 1970, game id, Elo, mu, sigma)
 HistoryPoint = tuple[int, int, float, float, float]
@@ -372,7 +372,7 @@ def tails_read_here(game_type: str, players: list[int], counts: Mapping[int, int
 
 def chunk_row(player: int, game_type: str, chunk: int, points: list[HistoryPoint]) -> tuple:
     last = points[-1]
-    return (player, game_type, chunk, chunk * CHUNK, moment_of(last[0]), last[1], pack(points))
+    return (player, game_type, chunk, moment_of(last[0]), last[1], pack(points))
 
 
 def cut_from(game_type: str, since: Point, counts: Mapping[int, int]) -> None:
