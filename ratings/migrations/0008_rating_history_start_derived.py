@@ -1,7 +1,5 @@
-from django.db import migrations
+from django.db import migrations, models
 from django.db.models import F
-
-CHUNK = 64  # ratings.history.CHUNK when its chunks were cut
 
 
 def build_histories(apps, schema_editor) -> None:
@@ -15,8 +13,10 @@ def build_histories(apps, schema_editor) -> None:
 
 
 def starts_written(apps, schema_editor) -> None:
-    """Going back: each chunk's start, from its number."""
-    apps.get_model("ratings", "RatingHistory").objects.update(start=F("chunk") * CHUNK)
+    """Going back: each chunk's start, from its number (and the CHUNK it was cut with)."""
+    from ratings import history
+
+    apps.get_model("ratings", "RatingHistory").objects.update(start=F("chunk") * history.CHUNK)
 
 
 class Migration(migrations.Migration):
@@ -28,6 +28,12 @@ class Migration(migrations.Migration):
 
     operations = [
         migrations.RunPython(migrations.RunPython.noop, starts_written),
+        # Going back, the column comes again on rows already there: zero until written.
+        migrations.AlterField(
+            model_name="ratinghistory",
+            name="start",
+            field=models.IntegerField(default=0),
+        ),
         migrations.RemoveField(model_name="ratinghistory", name="start"),
         migrations.RunPython(build_histories, migrations.RunPython.noop, elidable=True),
     ]
