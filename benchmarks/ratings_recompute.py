@@ -14,7 +14,8 @@ directly with bulk_create (not timed). Then:
    back so every run sees the same database: "inline" rates them inside the transaction
    under the ledger lock, as every verification did before issue 14 (and does now only
    without a broker, where there is no worker); "pending" is what a verification does now
-   with a broker (one insert; the rater runs after the commit).
+   with a broker (one insert; the rater runs after the commit). For "inline", this process's
+   CPU and the statements sent too (the rater's own cost, without the database's).
 
     .venv/bin/python benchmarks/ratings_recompute.py [--games 100000] [--players 2000]
     .venv/bin/python benchmarks/ratings_recompute.py --database-url sqlite:////tmp/r.sqlite3
@@ -205,20 +206,28 @@ def measure_recompute(runs: int) -> dict:
 # --- 2. what a verifying transaction spends on ratings -------------------------------------
 
 
-def in_transaction(games: list, inline: bool) -> float:
-    """Seconds the ratings receiver takes inside a verifying transaction, rolled back."""
-    from django.db import transaction
+def in_transaction(games: list, inline: bool) -> tuple[float, float, int]:
+    """The ratings receiver inside a verifying transaction, rolled back: seconds of wall
+    time and of this process's CPU, and the statements it sent (a COPY counted as one)."""
+    from django.db import connection, transaction
 
     from deepsea.celery import app
     from ratings import services
 
+    statements = 0
+
+    def count(execute, sql, params, many, context):
+        nonlocal statements
+        statements += 1
+        return execute(sql, params, many, context)
+
     app.conf.task_always_eager = inline  # without a broker the rater runs in the transaction
-    with transaction.atomic():
-        started = time.perf_counter()
+    with transaction.atomic(), connection.execute_wrapper(count):
+        started, cpu = time.perf_counter(), time.process_time()
         services.add_pending(games)
-        spent = time.perf_counter() - started
+        spent, cpu = time.perf_counter() - started, time.process_time() - cpu
         transaction.set_rollback(True)
-    return spent
+    return spent, cpu, statements
 
 
 def measure_verification(runs: int, seed: int) -> dict:
@@ -227,17 +236,22 @@ def measure_verification(runs: int, seed: int) -> dict:
     from games.models import Game
     from players.models import Player
 
-    rng = random.Random(seed + 1)
+    # games of their own each time (--reuse measures a database that has an earlier run's)
+    rng = random.Random(f"{seed}-{Game.objects.count()}")
     latest = Game.objects.aggregate(latest=Max("played_at"))["latest"]
     players = list(Player.objects.order_by("pk"))
     group = build_games(GAMES_PER_GROUP, players, rng, after=latest)
     single = group[:1]
     figures = {}
     for name, games in [(f"group of {GAMES_PER_GROUP}", group), ("single game", single)]:
-        times = {"inline": [], "pending": []}
+        times = {"inline": [], "pending": [], "inline CPU": [], "inline statements": []}
         for _ in range(runs):  # ABAB
             for mode in ("inline", "pending"):
-                times[mode].append(in_transaction(games, inline=mode == "inline"))
+                wall, cpu, statements = in_transaction(games, inline=mode == "inline")
+                times[mode].append(wall)
+                if mode == "inline":
+                    times["inline CPU"].append(cpu)
+                    times["inline statements"].append(statements)
         figures[name] = times
     return figures
 
@@ -301,6 +315,8 @@ def main() -> None:
         for name, times in verification.items():
             print(f"  {name:>13}: inline (before) {ms(times['inline'])}   "
                   f"pending (now) {ms(times['pending'])}")  # fmt: skip
+            print(f"  {'':>13}  inline: CPU {ms(times['inline CPU'])}, "
+                  f"{statistics.median(times['inline statements']):.0f} statements")  # fmt: skip
     finally:
         connections.close_all()
         if args.keep:

@@ -21,6 +21,8 @@ points n x CHUNK to (n + 1) x CHUNK - 1.
 from __future__ import annotations
 
 import datetime
+import functools
+import operator
 import zlib
 from collections.abc import Collection, Mapping
 
@@ -37,7 +39,7 @@ EPOCH = datetime.datetime(1970, 1, 1, tzinfo=datetime.UTC)
 MICROSECOND = datetime.timedelta(microseconds=1)
 PACKED = 1  # the first byte of a chunk's points: their format
 POINT = np.dtype([("at", "<i8"), ("game", "<i8"), ("elo", "<f8"), ("mu", "<f8"), ("sigma", "<f8")])
-FIELDS = ("player", "game_type", "chunk", "start", "last_at", "last_game", "points")
+FIELDS = ("player", "game_type", "chunk", "last_at", "last_game", "points")
 
 # A point: (microseconds since 1970, game id, Elo, mu, sigma)
 HistoryPoint = tuple[int, int, float, float, float]
@@ -271,38 +273,106 @@ def crossed(counts: Mapping[int, tuple[int, int]]) -> list[int]:
 def cut(game_type: str, players: Collection[int], counts: Mapping[int, int] | None = None) -> int:
     """Pack the players' rating changes past their last chunk into chunks while CHUNK of
     them are left (of those whose count of rated games, in `counts`, says so; all when
-    None). Returns the chunks written."""
+    None). Returns the chunks written. One statement on PostgreSQL (TAILS_SQL), two
+    elsewhere (tails_read_here), however many players."""
     if not players:
         return 0
-    last: dict[int, tuple[int, tuple]] = {}
-    for player, chunk, last_at, last_game in RatingHistory.objects.filter(
-        any_of("player_id", list(players)), game_type=game_type
-    ).values_list("player_id", "chunk", "last_at", "last_game"):
-        if chunk >= last.get(player, (-1, None))[0]:
-            last[player] = (chunk, (last_at, last_game))
+    reading = tails_read_at_once if connection.vendor == "postgresql" else tails_read_here
     rows = []
-    for player in sorted(players):
-        chunk, point = last.get(player, (-1, None))
-        chunk += 1
-        if counts is not None and counts.get(player, CHUNK) - chunk * CHUNK < CHUNK:
-            continue
-        changes = RatingChange.objects.filter(player_id=player, game_type=game_type)
-        if point is not None:
-            changes = changes.filter(after(point))
-        points = [
-            as_point(*row)
-            for row in changes.order_by("played_at", "game_id").values_list(*POINT_READ[1:])
-        ]
-        while len(points) >= CHUNK:
-            rows.append(chunk_row(player, game_type, chunk, points[:CHUNK]))
-            points, chunk = points[CHUNK:], chunk + 1
+    for player, (chunk, points) in reading(game_type, sorted(players), counts).items():
+        for start in range(0, len(points) - CHUNK + 1, CHUNK):
+            rows.append(chunk_row(player, game_type, chunk, points[start : start + CHUNK]))
+            chunk += 1
     insert_rows(RatingHistory, FIELDS, rows)
     return len(rows)
 
 
+# Tails: player -> (their next chunk's number, their points after their last chunk), of
+# the players due a chunk (those `counts` says have CHUNK points past their last; all of
+# them when None).
+Tails = dict[int, tuple[int, list[HistoryPoint]]]
+
+
+def tails_read_at_once(
+    game_type: str, players: list[int], counts: Mapping[int, int] | None
+) -> Tails:
+    """The players' tails in one statement (TAILS_SQL): where the rater's ORM queries, one
+    per player or one of a condition per player, cost it more to compile than to run
+    (issue 25, the rater's cost per game)."""
+    games = [None if counts is None else counts.get(player, CHUNK) for player in players]
+    tails: Tails = {}
+    with connection.cursor() as cursor:
+        cursor.execute(
+            TAILS_SQL, {"players": players, "counts": games, "type": game_type, "chunk": CHUNK}
+        )
+        for player, chunk, *point in cursor.fetchall():
+            tails.setdefault(player, (chunk, []))[1].append(tuple(point))
+    return tails
+
+
+# Each player's last chunk (the primary key's range, backwards), then their rating changes
+# after its last point (a range of the per-player index), as history points, of the players
+# whose count of rated games (NULL: not known) leaves at least a chunk's worth after it.
+TAILS_SQL = f"""
+SELECT due.player_id, coalesce(last.chunk, -1) + 1,
+  (extract(epoch FROM later.played_at) * 1000000)::bigint, later.game_id, later.elo_after,
+  later.mu_after, later.sigma_after
+FROM unnest(%(players)s::bigint[], %(counts)s::bigint[]) AS due(player_id, games)
+LEFT JOIN LATERAL (
+  SELECT chunk, last_at, last_game FROM {RatingHistory._meta.db_table} AS chunks
+  WHERE chunks.player_id = due.player_id AND chunks.game_type = %(type)s
+  ORDER BY chunk DESC LIMIT 1
+) AS last ON true
+CROSS JOIN LATERAL (
+  SELECT played_at, game_id, elo_after, mu_after, sigma_after
+  FROM {RatingChange._meta.db_table} AS changes
+  WHERE changes.player_id = due.player_id AND changes.game_type = %(type)s
+    AND changes.played_at >= coalesce(last.last_at, '-infinity')
+    AND (last.last_at IS NULL OR changes.played_at > last.last_at
+         OR changes.game_id > last.last_game)
+) AS later
+WHERE due.games IS NULL OR due.games - (coalesce(last.chunk, -1) + 1) * %(chunk)s >= %(chunk)s
+ORDER BY due.player_id, later.played_at, later.game_id
+"""
+
+
+def tails_read_here(game_type: str, players: list[int], counts: Mapping[int, int] | None) -> Tails:
+    """tails_read_at_once by the ORM, for SQLite: the players' last chunks, then their
+    changes after them."""
+    last: dict[int, tuple[int, tuple]] = {}
+    for player, chunk, last_at, last_game in RatingHistory.objects.filter(
+        any_of("player_id", players), game_type=game_type
+    ).values_list("player_id", "chunk", "last_at", "last_game"):
+        if chunk >= last.get(player, (-1, None))[0]:
+            last[player] = (chunk, (last_at, last_game))
+    due: dict[int, tuple[int, tuple | None]] = {}
+    for player in players:
+        chunk, point = last.get(player, (-1, None))
+        chunk += 1
+        if counts is None or counts.get(player, CHUNK) - chunk * CHUNK >= CHUNK:
+            due[player] = (chunk, point)
+    if not due:
+        return {}
+    later = functools.reduce(
+        operator.or_,
+        (
+            Q(player_id=player) & (after(point) if point else Q())
+            for player, (_, point) in due.items()
+        ),
+    )
+    tails: Tails = {player: (chunk, []) for player, (chunk, _) in due.items()}
+    for player, *row in (
+        RatingChange.objects.filter(later, game_type=game_type)
+        .order_by("player_id", "played_at", "game_id")
+        .values_list("player_id", *POINT_READ[1:])
+    ):
+        tails[player][1].append(as_point(*row))
+    return tails
+
+
 def chunk_row(player: int, game_type: str, chunk: int, points: list[HistoryPoint]) -> tuple:
     last = points[-1]
-    return (player, game_type, chunk, chunk * CHUNK, moment_of(last[0]), last[1], pack(points))
+    return (player, game_type, chunk, moment_of(last[0]), last[1], pack(points))
 
 
 def cut_from(game_type: str, since: Point, counts: Mapping[int, int]) -> None:

@@ -128,8 +128,9 @@ class RatingHistory(models.Model):
     (ratings.history.pack): what their page's chart reads, a handful of rows where their
     rating changes are thousands of scattered ones (issue 25). Derived from RatingChange
     and kept equal to it by the rater (ratings.history). Chunk n holds the player's points
-    n x CHUNK (`start`) on; `last_at` and `last_game` are its last point's (where the
-    points read from the rating changes begin, and a catch-up's rewrite)."""
+    n x CHUNK on (its start: not stored, it is the chunk's number's); `last_at` and
+    `last_game` are its last point's (where the points read from the rating changes begin,
+    and a catch-up's rewrite)."""
 
     pk = models.CompositePrimaryKey("player", "game_type", "chunk")
     player = models.ForeignKey(
@@ -142,9 +143,8 @@ class RatingHistory(models.Model):
     last_game = models.BigIntegerField()
     last_at = models.DateTimeField()
     chunk = models.IntegerField()
-    start = models.IntegerField(help_text="the number of points before the chunk's first")
     game_type = models.CharField(max_length=40)
     points = models.BinaryField()
 
     def __str__(self) -> str:
-        return f"{self.player_id} {self.game_type} history from point {self.start}"
+        return f"{self.player_id} {self.game_type} history chunk {self.chunk}"

@@ -23,7 +23,7 @@ import logging
 from collections import Counter
 from collections.abc import Collection, Iterable, Iterator, Mapping
 from contextlib import contextmanager
-from datetime import timedelta
+from datetime import datetime, timedelta
 
 from celery import Task, current_task, shared_task
 from django.conf import settings
@@ -301,17 +301,13 @@ def rate_pending(
         return None
     if ledger.stale and largest_catch_up is not None:
         return 0  # the queued catch-up takes every pending game
-    pending = list(
-        PendingRating.objects.filter(game_type=game_type).values_list("pk", "game_id", "played_at")
-    )
+    pending, present, unrated = pending_games(game_type, exclude)
     if not pending and not ledger.stale:
         return 0
     known = known or {}
-    ids = {game_id for _, game_id, _ in pending}
-    present, unrated = counted_unrated(ids, exclude)
     new = [known[game_id] for game_id in unrated if game_id in known]
     new = [record for record in new if record is not None]
-    if unread := unrated.keys() - known.keys():
+    if unread := [game_id for game_id in unrated if game_id not in known]:
         new += records_of(Game.objects.filter(any_of("pk", unread)))
     new.sort(key=lambda record: record.order_key)
     # A pending game gone from the counted games was retracted: redo from where it was.
@@ -339,21 +335,24 @@ def rate_pending(
     return count
 
 
-def counted_unrated(ids: Collection[int], exclude: Collection[int]) -> tuple[set[int], dict]:
-    """Of these games, those that count (less `exclude`), and of those the ones with no
-    rating change yet (as a dict, in id order): one query."""
-    rated = RatingChange.objects.filter(game_id=OuterRef("pk"))
-    present, unrated = set(), {}
-    for game_id, was_rated in (
-        Game.objects.filter(any_of("pk", ids), counts=True)
-        .exclude(pk__in=list(exclude))
-        .order_by("pk")
-        .values_list("pk", Exists(rated))
-    ):
-        present.add(game_id)
-        if not was_rated:
-            unrated[game_id] = None
-    return present, unrated
+def pending_games(
+    game_type: str, exclude: Collection[int]
+) -> tuple[list[tuple[int, int, datetime]], set[int], list[int]]:
+    """The type's pending rows (pk, game id, played_at); of their games, those that count
+    (less `exclude`), and of those the ones with no rating change yet (in id order): one
+    query."""
+    counted = Game.objects.filter(pk=OuterRef("game_id"), counts=True).exclude(pk__in=list(exclude))
+    rated = RatingChange.objects.filter(game_id=OuterRef("game_id"))
+    pending, present, unrated = [], set(), set()
+    for pk, game_id, played_at, counts, was_rated in PendingRating.objects.filter(
+        game_type=game_type
+    ).values_list("pk", "game_id", "played_at", Exists(counted), Exists(rated)):
+        pending.append((pk, game_id, played_at))
+        if counts:
+            present.add(game_id)
+            if not was_rated:
+                unrated.add(game_id)
+    return pending, present, sorted(unrated)
 
 
 def longer_than(game_type: str, start: Point | None, games: int) -> bool:

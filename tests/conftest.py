@@ -105,12 +105,12 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 # Chromium aborts its requests in flight, a page's scripts included, whenever the host's
 # network interfaces change (any interface: a container or a VPN coming up), with
 # net::ERR_NETWORK_CHANGED (https://issues.chromium.org/issues/41465264); nothing in the page
-# or the test can prevent it. A browser test that failed with that message in its failure,
-# or while Chromium dropped a request so (HostNetworkChanged), runs again; any other failure
-# fails.
-RERUN_WHEN_THE_HOST_NETWORK_CHANGES = pytest.mark.flaky(
-    reruns=2, only_rerun=["ERR_NETWORK_CHANGED"]
-)
+# or the test can prevent it. One rule for browser tests: a failure is HostNetworkChanged
+# (pytest_pyfunc_call) when Chromium dropped a request so during the test (the `browser`
+# fixture records them) or the failure says so itself, whatever else it says; such a test
+# runs again, up to twice; any other failure fails at once.
+RERUN_WHEN_THE_HOST_NETWORK_CHANGES = pytest.mark.flaky(reruns=2, only_rerun=["HostNetworkChanged"])
+NETWORK_CHANGED = "ERR_NETWORK_CHANGED"
 
 
 class HostNetworkChanged(Exception):
@@ -128,6 +128,8 @@ def pytest_pyfunc_call(pyfuncitem: pytest.Function):
             raise HostNetworkChanged(
                 f"Chromium dropped {len(dropped)} request(s): {dropped[:3]}"
             ) from failure
+        if uses_browser(pyfuncitem) and NETWORK_CHANGED in str(failure):
+            raise HostNetworkChanged(f"the test's failure says {NETWORK_CHANGED}") from failure
         raise
 
 

@@ -15,7 +15,11 @@ pytestmark = pytest.mark.django_db
 
 
 @pytest.fixture
-def browser(django_user_model):
+def signed_in(django_user_model) -> Client:
+    """A test client signed in as a player, CSRF checked as a browser's would be. Not named
+    `browser`: that is Chromium's fixture (tests/django_fixtures.py), and a test using a
+    fixture of that name is run as a browser test (first, and again after a host's network
+    change) by tests/conftest.py."""
     client = Client(enforce_csrf_checks=True)
     client.force_login(sitting_as(django_user_model.objects.create_user("page-user")))
     return client
@@ -28,13 +32,13 @@ def csrf_token(client: Client) -> str:
 
 
 def test_a_batch_file_redirects_to_its_upload_page_with_progress(
-    browser, django_capture_on_commit_callbacks
+    signed_in, django_capture_on_commit_callbacks
 ):
-    token = csrf_token(browser)
+    token = csrf_token(signed_in)
     batch = jsonl(human_log(seed=110), "oops", human_log(seed=111))
 
     with django_capture_on_commit_callbacks(execute=True):
-        response = browser.post(
+        response = signed_in.post(
             "/upload/",
             {"file": SimpleUploadedFile("night.jsonl", batch), "published": "on",
              "csrfmiddlewaretoken": token},
@@ -43,32 +47,32 @@ def test_a_batch_file_redirects_to_its_upload_page_with_progress(
     upload = Upload.objects.get()
     assert response.status_code == 302
     assert response["Location"] == upload.get_absolute_url()
-    page = browser.get(upload.get_absolute_url())
+    page = signed_in.get(upload.get_absolute_url())
     assert b"<progress" in page.content
     assert b"htmx" in page.content
     assert b"line 2:" in page.content
-    status = browser.get(f"/uploads/{upload.pk}/status/", headers={"HX-Request": "true"})
+    status = signed_in.get(f"/uploads/{upload.pk}/status/", headers={"HX-Request": "true"})
     assert b"2 of 2 logs have a verdict" in status.content
     assert b"hx-trigger" not in status.content  # done: polling stops
     assert status.content.count(b'<td class="status">verified</td>') == 2
 
 
 def test_the_upload_names_each_game_in_words_and_a_log_without_one_by_its_game_and_line(
-    browser, django_capture_on_commit_callbacks
+    signed_in, django_capture_on_commit_callbacks
 ):
-    token = csrf_token(browser)
+    token = csrf_token(signed_in)
     good, bad, again = human_log(seed=120), human_log(seed=121), human_log(seed=122)
     bad["result"] = {"scores": [999, 0, 0], "winners": [0]}
     with django_capture_on_commit_callbacks(execute=True):
-        browser.post("/upload/", {"log": text(again), "csrfmiddlewaretoken": token})
-        browser.post(
+        signed_in.post("/upload/", {"log": text(again), "csrfmiddlewaretoken": token})
+        signed_in.post(
             "/upload/",
             {"file": SimpleUploadedFile("night.jsonl", jsonl(good, bad, text(again))),
              "csrfmiddlewaretoken": token},
         )  # fmt: skip
 
     upload = Upload.objects.get(filename="night.jsonl")
-    status = browser.get(f"/uploads/{upload.pk}/status/").content.decode()
+    status = signed_in.get(f"/uploads/{upload.pk}/status/").content.decode()
     verified = GameLog.objects.get(upload=upload, status="verified")
     rejected = GameLog.objects.get(upload=upload, status="rejected")
     stored_before = GameLog.objects.exclude(upload=upload).get()
@@ -85,19 +89,19 @@ def test_the_upload_names_each_game_in_words_and_a_log_without_one_by_its_game_a
 
 
 def test_a_refused_move_in_a_batch_is_told_by_its_players_name_never_event_and_seat(
-    browser, django_capture_on_commit_callbacks
+    signed_in, django_capture_on_commit_callbacks
 ):
     good, bad = human_log(seed=140), human_log(seed=141)
     bad["events"][1]["seat"] = 0  # Marina dives first, Nemo second (DD-2)
     with django_capture_on_commit_callbacks(execute=True):
-        browser.post(
+        signed_in.post(
             "/upload/",
             {"file": SimpleUploadedFile("night.jsonl", jsonl(good, bad)),
-             "csrfmiddlewaretoken": csrf_token(browser)},
+             "csrfmiddlewaretoken": csrf_token(signed_in)},
         )  # fmt: skip
 
     upload = Upload.objects.get(filename="night.jsonl")
-    status = browser.get(f"/uploads/{upload.pk}/status/").content.decode()
+    status = signed_in.get(f"/uploads/{upload.pk}/status/").content.decode()
     rejected = GameLog.objects.get(upload=upload, status="rejected")
 
     assert rejected.error["text"].startswith("event 1 (seat 1): ")  # the API's, as it was
@@ -108,20 +112,20 @@ def test_a_refused_move_in_a_batch_is_told_by_its_players_name_never_event_and_s
 
 
 def test_an_upload_without_a_file_is_named_by_when_it_was_sent_not_its_number(
-    browser, django_capture_on_commit_callbacks
+    signed_in, django_capture_on_commit_callbacks
 ):
     with django_capture_on_commit_callbacks(execute=True):
-        browser.post(
+        signed_in.post(
             "/upload/",
-            {"log": text(human_log(seed=130)), "csrfmiddlewaretoken": csrf_token(browser)},
+            {"log": text(human_log(seed=130)), "csrfmiddlewaretoken": csrf_token(signed_in)},
         )
     upload = Upload.objects.get()
     Upload.objects.filter(pk=upload.pk).update(
         created=datetime.datetime(2026, 12, 3, 19, 30, tzinfo=datetime.UTC)
     )
 
-    page = browser.get(upload.get_absolute_url()).content.decode()
-    listed = browser.get("/uploads/").content.decode()
+    page = signed_in.get(upload.get_absolute_url()).content.decode()
+    listed = signed_in.get("/uploads/").content.decode()
 
     heading = re.search(r"<h1>(.*?)</h1>", page, re.S)[1]
     assert heading == "Upload of 3 Dec 2026, 19:30"  # TIME_ZONE is UTC
@@ -129,52 +133,52 @@ def test_an_upload_without_a_file_is_named_by_when_it_was_sent_not_its_number(
     assert f"upload {upload.pk}" not in page + listed
 
 
-def test_a_pasted_log_is_queued_and_its_status_can_be_polled(browser):
-    token = csrf_token(browser)
+def test_a_pasted_log_is_queued_and_its_status_can_be_polled(signed_in):
+    token = csrf_token(signed_in)
 
-    response = browser.post(
+    response = signed_in.post(
         "/upload/", {"log": text(human_log(seed=112)), "csrfmiddlewaretoken": token}
     )
 
     upload = Upload.objects.get()
     assert response.status_code == 302
     assert upload.published is False  # the box was not ticked
-    status = browser.get(f"/uploads/{upload.pk}/status/", headers={"HX-Request": "true"})
+    status = signed_in.get(f"/uploads/{upload.pk}/status/", headers={"HX-Request": "true"})
     assert b'<b data-count="queued">1</b>' in status.content
     assert b'hx-trigger="every 1s"' in status.content  # not done: polled again
 
 
-def test_a_refused_upload_shows_why_and_stores_nothing(browser):
-    token = csrf_token(browser)
+def test_a_refused_upload_shows_why_and_stores_nothing(signed_in):
+    token = csrf_token(signed_in)
 
-    response = browser.post("/upload/", {"log": "{bad", "csrfmiddlewaretoken": token})
+    response = signed_in.post("/upload/", {"log": "{bad", "csrfmiddlewaretoken": token})
 
     assert response.status_code == 400
     assert b"invalid JSON" in response.content
     assert not GameLog.objects.exists() and not Upload.objects.exists()
 
 
-def test_the_form_states_the_size_limit_a_log_is_refused_beyond(browser, settings):
+def test_the_form_states_the_size_limit_a_log_is_refused_beyond(signed_in, settings):
     settings.GAMES_MAX_LOG_BYTES = 2_500_000
 
-    page = browser.get("/upload/").content.decode()
+    page = signed_in.get("/upload/").content.decode()
 
     assert "Limits: 2.5 MB per log" in page
 
 
-def test_the_upload_form_needs_its_csrf_token(browser):
-    response = browser.post("/upload/", {"log": text(human_log(seed=113))})
+def test_the_upload_form_needs_its_csrf_token(signed_in):
+    response = signed_in.post("/upload/", {"log": text(human_log(seed=113))})
 
     assert response.status_code == 403
     assert not GameLog.objects.exists()
 
 
 def test_the_games_list_shows_verified_games_and_filters_them(
-    browser, django_capture_on_commit_callbacks
+    signed_in, django_capture_on_commit_callbacks
 ):
-    token = csrf_token(browser)
+    token = csrf_token(signed_in)
     with django_capture_on_commit_callbacks(execute=True):
-        browser.post("/upload/", {"log": text(human_log(seed=114)), "published": "on",
+        signed_in.post("/upload/", {"log": text(human_log(seed=114)), "published": "on",
                                   "csrfmiddlewaretoken": token})  # fmt: skip
 
     listed = Client().get("/games/?game=deep-dive&player=nemo")
