@@ -161,3 +161,13 @@ def test_one_trip_gives_each_querys_rows_in_their_own_types_as_each_alone(ann, p
     ]
     assert isinstance(found[0][0][0], datetime.datetime)  # not a date's text
     assert compiled.in_one_trip([]) == []
+
+
+def test_a_connection_binding_values_on_the_server_asks_each_query_alone(ann, monkeypatch):
+    class NoClientCursor:  # what no cursor of a server-binding connection is
+        pass
+
+    monkeypatch.setattr(compiled.psycopg, "ClientCursor", NoClientCursor)
+
+    assert profiles.page_rows(ann, None) == {}
+    assert shown(profiles.player_profile(ann, "2")) == asked_alone(ann, "2", monkeypatch)
