@@ -176,10 +176,7 @@ DATABASE_PARALLEL_WORKERS = envint("DATABASE_PARALLEL_WORKERS", 0)
 if DATABASES["default"]["ENGINE"] == "django.db.backends.postgresql":
     _options = DATABASES["default"].setdefault("OPTIONS", {})
     _parallel = f"-c max_parallel_workers_per_gather={DATABASE_PARALLEL_WORKERS}"
-    # No JIT compiling either: a statement the planner reckons costlier than jit_above_cost
-    # (100,000) is compiled to machine code first, 10-40 ms, longer than a page's query runs
-    # (issue 25: 35 ms for one of a player's page's at 1M games, which then ran in 1).
-    _options["options"] = f"{_options.get('options', '')} {_parallel} -c jit=off".strip()
+    _options["options"] = f"{_options.get('options', '')} {_parallel}".strip()
 # A SQLite file is written by more than one process at once: `make run`'s worker beside the
 # web server, and `manage.py load_demo` (run with no broker) beside both. Every process takes
 # the write lock as its transaction begins (IMMEDIATE) and waits up to 30 s for it: a deferred

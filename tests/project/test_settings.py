@@ -73,8 +73,8 @@ def test_postgresql_connections_run_without_parallel_helpers_unless_set(monkeypa
     four = load_settings(monkeypatch, DATABASE_URL=url, DATABASE_PARALLEL_WORKERS="4")
     sqlite = load_settings(monkeypatch)["DATABASES"]["default"]
 
-    assert default["OPTIONS"]["options"] == "-c max_parallel_workers_per_gather=0 -c jit=off"
-    assert "_per_gather=4 " in four["DATABASES"]["default"]["OPTIONS"]["options"]
+    assert default["OPTIONS"]["options"] == "-c max_parallel_workers_per_gather=0"
+    assert four["DATABASES"]["default"]["OPTIONS"]["options"].endswith("_per_gather=4")
     assert "options" not in sqlite.get("OPTIONS", {})
 
 
