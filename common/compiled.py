@@ -18,9 +18,10 @@ from __future__ import annotations
 
 import json
 from collections.abc import Callable, Hashable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
+import psycopg
 from django.core.exceptions import EmptyResultSet
 from django.db import connections, router
 from django.db.models import Model, QuerySet
@@ -154,4 +155,46 @@ def together(queries: Sequence[Compiled], values: dict[str, Any]) -> list[list[d
             )
         ]
         for query, rows in zip(queries, found, strict=True)
+    ]
+
+
+def tailed(compiled: Compiled, tail: str, names: Sequence[str]) -> Compiled:
+    """The query with `tail` added to the end of its statement (e.g. " LIMIT %s OFFSET %s"),
+    each of the tail's places a slot of these names in order: for in_one_trip, which sends
+    each query's values in its slots only."""
+    at = len(compiled.params)
+    return replace(
+        compiled,
+        sql=compiled.sql + tail,
+        params=(*compiled.params, *([None] * len(names))),
+        slots=(*compiled.slots, *((at + i, name, None) for i, name in enumerate(names))),
+    )
+
+
+def in_one_trip(asked: Sequence[tuple[Compiled, dict[str, Any]]]) -> list[list[tuple]] | None:
+    """Several compiled queries of one database, each with its own values in its slots, sent
+    as one text of statements (separated by semicolons) in one round trip: each query's rows
+    as its rows() gives them, in the same order (issue 25: a player's page sent ten queries
+    one by one). The values come back in their own types, no JSON between (as `together`
+    has: a date would come back as text, which no converter of the ORM reads back).
+
+    The statements' values are written into the text by psycopg's client-side binding
+    (Django's default), the text run by PostgreSQL's simple protocol, which takes several
+    statements; None on a connection that binds on the server (OPTIONS
+    server_side_binding): there ask each query alone."""
+    if not asked:
+        return []
+    (alias,) = {compiled.alias for compiled, _ in asked}
+    connection = connections[alias]
+    with connection.cursor() as cursor:
+        if not isinstance(cursor.cursor, psycopg.ClientCursor):
+            return None
+        params = [param for compiled, values in asked for param in compiled.params_of(values)]
+        cursor.execute("; ".join(compiled.sql for compiled, _ in asked), params)
+        found = [cursor.fetchall()]
+        while cursor.nextset():
+            found.append(cursor.fetchall())
+    return [
+        converted(rows, compiled.converters, connection)
+        for (compiled, _), rows in zip(asked, found, strict=True)
     ]

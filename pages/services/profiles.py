@@ -15,17 +15,17 @@ from django.db import router
 from django.db.models import Count, IntegerField, Model, Q, QuerySet, Sum, Value
 from django.db.models.fields.json import KeyTextTransform
 from django.db.models.functions import Cast
-from django.urls import reverse
+from django.urls import get_script_prefix, reverse
 from django.utils import timezone
 from django.utils.formats import localize
 from django.utils.safestring import SafeString, mark_safe
 
 from accounts.models import ClaimRequest
 from common.charts import LEGEND_BELOW, embed
-from common.compiled import compile_once
+from common.compiled import compile_once, in_one_trip, tailed
 from common.database import any_of
 from common.quick_html import escaped
-from common.quick_urls import quick_url
+from common.quick_urls import pieces, quick_url
 from engines.core.game import BID, TURN_ORDER
 from engines.registry import title_of
 from games.filters import COUNTS, confirmation_of
@@ -358,6 +358,9 @@ GAMES_SLOT = [-32_123]
 FROM_SLOT = datetime.datetime(1901, 2, 3, 4, 5, 6, tzinfo=datetime.UTC)
 TO_SLOT = datetime.datetime(1902, 3, 4, 5, 6, 7, tzinfo=datetime.UTC)
 SUM_NAMES = ("seats", "wins", "ranks", "bids", "bid_total")
+# The keys of the page's compiled queries (common.compiled) of the player's id alone.
+SEAT_SUMS, SEAT_KEYS = "player seat sums", "player seat keys"
+OPEN_CLAIM, RATINGS, REGISTRATIONS = "player open claim", "player ratings", "player registrations"
 
 
 def seat_tallies(seats: QuerySet[GameSeat], aside: bool) -> QuerySet:
@@ -387,14 +390,14 @@ def seat_sums(player: int) -> QuerySet:
     return seat_tallies(mine, False).union(seat_tallies(aside, True), all=True).order_by()
 
 
-def seat_figures(player: Player) -> dict[str, Any]:
+def seat_figures(player: Player, fetched: Fetched | None = None) -> dict[str, Any]:
     """The player's seats counted, average starting bid and results by position in turn
     order over counted games (`seat_results`: games, wins, average placement): the sums over
     every seat of the player, less those over its seats in the few games that do not count,
     so that no reading joins each of the player's seats to its game (half the cost at 1M
-    games, issue 25). The query is compiled once on PostgreSQL (common.compiled)."""
-    compiled = compile_once("player seat sums", GameSeat, seat_sums, {"player": PLAYER_SLOT})
-    rows = seat_sums(player.pk) if compiled is None else compiled.rows({"player": player.pk})
+    games, issue 25). The query is compiled once on PostgreSQL (common.compiled); its rows
+    `fetched` with the page's other queries, if they were (page_rows)."""
+    rows = player_rows(SEAT_SUMS, GameSeat, seat_sums, player.pk, fetched)
     every: dict[Any, dict[str, int]] = {}
     aside: dict[Any, dict[str, int]] = {}
     for is_aside, turn_order, *sums in rows:
@@ -513,16 +516,20 @@ class PlayerSeats:
     page's cost stays that of 50 rows at 1M games (issue 25). Both queries are compiled once
     on PostgreSQL (common.compiled): compiling them was a fifth of the page's CPU."""
 
-    def __init__(self, player: Player) -> None:
+    def __init__(self, player: Player, known: tuple[int, list[tuple]] | None = None) -> None:
         self.player = player.pk
+        # (where a window starts, its first GAMES_PER_PAGE keys) read already (page_rows)
+        self.known = known
 
     def __getitem__(self, window: slice) -> list[ListedSeat]:
         player = {"player": self.player}
-        compiled = compile_once("player seat keys", GameSeat, seat_keys, {"player": PLAYER_SLOT})
-        if compiled is None:
+        start, stop = window.start or 0, window.stop
+        compiled = compile_once(SEAT_KEYS, GameSeat, seat_keys, {"player": PLAYER_SLOT})
+        if self.known is not None and self.known[0] == start and stop - start <= GAMES_PER_PAGE:
+            keys = self.known[1][: stop - start]
+        elif compiled is None:
             keys = list(seat_keys(self.player)[window])
         else:
-            start, stop = window.start or 0, window.stop
             keys = compiled.rows(player, " LIMIT %s OFFSET %s", (stop - start, start))
         if not keys:
             return []
@@ -549,11 +556,18 @@ class PlayerSeats:
         return rows
 
 
-def games_page(player: Player, count: int, page: str | None) -> Page:
+def games_page(
+    player: Player, count: int, page: str | None, fetched: Fetched | None = None
+) -> Page:
     """The player's seats GAMES_PER_PAGE at a time, newest first, with only what the list
     shows of each game and its confirmation state (`confirmation`, see games.filters): from
-    the game where it counts, from its review for the few that do not."""
-    shown = CountedPaginator(PlayerSeats(player), GAMES_PER_PAGE, count).get_page(page)
+    the game where it counts, from its review for the few that do not. The page's first
+    keys `fetched` with the page's other queries, if they were (page_rows)."""
+    known = None
+    if fetched is not None and SEAT_KEYS in fetched:
+        known = ((page_asked(page) - 1) * GAMES_PER_PAGE, fetched[SEAT_KEYS])
+    paginator = CountedPaginator(PlayerSeats(player, known), GAMES_PER_PAGE, count)
+    shown = paginator.get_page(page)
     rows = shown.object_list
     uncounted = {seat.game_id for seat in rows if not seat.game.counts}
     states = {}
@@ -563,22 +577,33 @@ def games_page(player: Player, count: int, page: str | None) -> Page:
             .annotate(confirmation=confirmation_of())
             .values_list("pk", "confirmation")
         )
+    zone, log_url = timezone.get_current_timezone(), log_url_of()
     for seat in rows:
         seat.confirmation = states.get(seat.game_id, COUNTS)
-        listed(seat)
+        listed(seat, zone, log_url)
     return shown
 
 
-def listed(seat: ListedSeat) -> None:
+def log_url_of() -> Callable[[int], str]:
+    """quick_url("games:log", log_id) for the current script prefix, its pieces looked up
+    once for a page's rows (issue 25: once a row, some 3 microseconds)."""
+    before, after = pieces("games:log", (int,), get_script_prefix())
+    return lambda log_id: (
+        f"{before}{log_id}{after}" if log_id >= 0 else quick_url("games:log", log_id)
+    )
+
+
+def listed(seat: ListedSeat, zone: datetime.tzinfo, log_url: Callable[[int], str]) -> None:
     """What the games list writes of a seat's game, said here: its link (`url`, the game's
     get_absolute_url), when it was played in the current time zone (`played`, as the date
     filter gives "Y-m-d H:i"), the seat's place (`place`, "2 of 4"), the game's `title` and
     `source`, and the seat's score (`score_shown`). Through the template,
     reverse(), the date filter and two localised numbers took some 100 microseconds a row,
-    most of the 50-row list's 8 ms (issue 25)."""
+    most of the 50-row list's 8 ms (issue 25). `zone` (the current time zone) and `log_url`
+    (log_url_of) looked up once for a page's rows."""
     game = seat.game
-    when = timezone.localtime(game.played_at)
-    seat.url = quick_url("games:log", game.log_id)
+    when = game.played_at.astimezone(zone)
+    seat.url = log_url(game.log_id)
     seat.played = (
         f"{when.year:04d}-{when.month:02d}-{when.day:02d} {when.hour:02d}:{when.minute:02d}"
     )
@@ -669,10 +694,22 @@ def player_named(handle: str) -> Player | None:
     return None
 
 
-def player_rows(key: str, model: type[Model], build: Callable[[int], QuerySet], player: int) -> Any:
+# The rows of some of the page's queries read in one round trip, by their key (page_rows).
+Fetched = dict[str, list[tuple]]
+
+
+def player_rows(
+    key: str,
+    model: type[Model],
+    build: Callable[[int], QuerySet],
+    player: int,
+    fetched: Fetched | None = None,
+) -> Any:
     """build(player)'s rows (a values_list), its query compiled once on PostgreSQL
     (common.compiled): the ORM built and compiled each of the page's queries afresh on every
-    request, some 0.5 ms each (issue 25)."""
+    request, some 0.5 ms each (issue 25). The rows `fetched` under `key`, if they were."""
+    if fetched is not None and key in fetched:
+        return fetched[key]
     compiled = compile_once(key, model, build, {"player": PLAYER_SLOT})
     return build(player) if compiled is None else compiled.rows({"player": player})
 
@@ -683,12 +720,12 @@ def open_claim(player: int) -> QuerySet:
     return asked.order_by("created").values_list("created")[:1]
 
 
-def claim_status(player: Player) -> dict[str, Any]:
+def claim_status(player: Player, fetched: Fetched | None = None) -> dict[str, Any]:
     """Whether the name is claimed (and since when), awaiting approval of a claim, or
     unclaimed."""
     if player.user_id is not None:
         return {"state": "claimed", "since": player.claimed_at}
-    for (created,) in player_rows("player open claim", ClaimRequest, open_claim, player.pk):
+    for (created,) in player_rows(OPEN_CLAIM, ClaimRequest, open_claim, player.pk, fetched):
         return {"state": "awaiting approval", "since": created}
     return {"state": "unclaimed", "since": None}
 
@@ -700,10 +737,10 @@ def player_ratings(player: int) -> QuerySet:
     return Rating.objects.filter(player_id=player).order_by("game_type").values_list(*RATING_READ)
 
 
-def ratings_of(player: Player) -> list[Rating]:
+def ratings_of(player: Player, fetched: Fetched | None = None) -> list[Rating]:
     """The player's ratings by game type."""
     alias = router.db_for_read(Rating)
-    rows = player_rows("player ratings", Rating, player_ratings, player.pk)
+    rows = player_rows(RATINGS, Rating, player_ratings, player.pk, fetched)
     return [Rating.from_db(alias, RATING_READ, row) for row in rows]
 
 
@@ -722,12 +759,13 @@ def player_registrations(player: int) -> QuerySet:
     )
 
 
-def registrations_of(player: Player) -> list[Registration]:
+def registrations_of(player: Player, fetched: Fetched | None = None) -> list[Registration]:
     """The player's registrations (in their model's order), each with its tournament."""
     alias = router.db_for_read(Registration)
     width = len(REGISTRATION_READ)
     registrations = []
-    for row in player_rows("player registrations", Registration, player_registrations, player.pk):
+    rows = player_rows(REGISTRATIONS, Registration, player_registrations, player.pk, fetched)
+    for row in rows:
         registration = Registration.from_db(alias, REGISTRATION_READ, row[:width])
         tournament = Tournament.from_db(alias, TOURNAMENT_READ, row[width:])
         registration._state.fields_cache["tournament"] = tournament
@@ -735,19 +773,63 @@ def registrations_of(player: Player) -> list[Registration]:
     return registrations
 
 
+def page_asked(page: str | None) -> int:
+    """The games list's page `page` names, as Paginator.get_page reads it before it knows
+    how many pages there are: a whole number, or 1 for what is not one (a number below 1
+    reads as the last page: page_rows then reads no keys)."""
+    try:
+        return int(page)  # type: ignore[arg-type]
+    except (TypeError, ValueError):
+        return 1
+
+
+def page_rows(player: Player, page: str | None) -> Fetched:
+    """The rows of the page's queries of the player that need nothing but its id, sent in
+    one round trip (common.compiled.in_one_trip), by their keys: the seat sums, the games
+    list's first keys of the page asked (from where that page starts, GAMES_PER_PAGE of
+    them), the open claim (for a name not claimed), the ratings and the registrations. Ten
+    queries one by one were a quarter of the page's time at 1M games (issue 25). Empty
+    where they are not compiled (SQLite): each is then asked alone."""
+    builds: list[tuple[str, type[Model], Callable[[int], QuerySet]]] = [
+        (SEAT_SUMS, GameSeat, seat_sums),
+        (RATINGS, Rating, player_ratings),
+        (REGISTRATIONS, Registration, player_registrations),
+    ]
+    if player.user_id is None:
+        builds.append((OPEN_CLAIM, ClaimRequest, open_claim))
+    keys, asked = [key for key, _, _ in builds], []
+    values = {"player": player.pk}
+    for key, model, build in builds:
+        compiled = compile_once(key, model, build, {"player": PLAYER_SLOT})
+        if compiled is None:
+            return {}
+        asked.append((compiled, values))
+    number = page_asked(page)
+    if number >= 1:
+        compiled = compile_once(SEAT_KEYS, GameSeat, seat_keys, {"player": PLAYER_SLOT})
+        if compiled is None:
+            return {}
+        window = {**values, "limit": GAMES_PER_PAGE, "offset": (number - 1) * GAMES_PER_PAGE}
+        keys.append(SEAT_KEYS)
+        asked.append((tailed(compiled, " LIMIT %s OFFSET %s", ("limit", "offset")), window))
+    found = in_one_trip(asked)
+    return {} if found is None else dict(zip(keys, found, strict=True))
+
+
 def player_profile(player: Player, page: str | None = None) -> dict[str, Any]:
     """The page's figures; its games list GAMES_PER_PAGE at a time, newest first (`page`),
     each with its confirmation state (`confirmation`, see games.filters)."""
-    figures = seat_figures(player)
-    seats = games_page(player, figures["seat_count"], page)
+    fetched = page_rows(player, page)
+    figures = seat_figures(player, fetched)
+    seats = games_page(player, figures["seat_count"], page, fetched)
     return {
         "player": player,
-        "claim": claim_status(player),
+        "claim": claim_status(player, fetched),
         "rating_chart": rating_history_figure(player),
-        "ratings": ratings_of(player),
+        "ratings": ratings_of(player, fetched),
         "seats": seats,
         "games_rows": games_rows(seats.object_list),
-        "registrations": registrations_of(player),
+        "registrations": registrations_of(player, fetched),
         "average_bid": figures["average_bid"],
         "seat_results": figures["seat_results"],
         "favourite_hexes": favourite_hexes(player),

@@ -1,0 +1,173 @@
+"""A player's page sends its queries of the player's id alone (seat sums, the page's games
+list keys, ratings, registrations, an open claim) in one round trip on PostgreSQL
+(pages.services.profiles.page_rows, common.compiled.in_one_trip), and shows what it shows
+when each is asked alone: every page of the games list, a page past the last, a page
+below 1 and one that is no number (issue 25). On SQLite nothing is fetched together."""
+
+from __future__ import annotations
+
+import datetime
+
+import pytest
+from django.contrib.auth import get_user_model
+from django.db import connection
+from django.test.utils import CaptureQueriesContext
+from django.utils import timezone
+
+from accounts.models import ClaimRequest
+from common import compiled
+from games.models import GameSeat, Source, Upload
+from pages.services import profiles
+from players.models import Player
+from tests.games_support import stored_game
+from tests.ratings_support import hours_ago, verified_game
+from tournaments.models import Registration, Tournament
+
+pytestmark = pytest.mark.django_db
+
+PAGES = [None, "1", "2", "3", "4", "0", "-1", "x", "2.0"]
+
+
+@pytest.fixture
+def ann() -> Player:
+    """Ann's rated games, then stored games enough for three pages of her games list (one a
+    game she sits twice in, across pages 1 and 2), two registrations, and an open claim."""
+    verified_game(["ann", "bob", "cyd"], seed=21, played_at=hours_ago(300))
+    verified_game(["ann", "bob"], seed=22, played_at=hours_ago(299))
+    ann, bob = Player.objects.get(handle="ann"), Player.objects.get(handle="bob")
+    upload = Upload.objects.create(filename="more", source=Source.HUMAN)
+    now = timezone.now().replace(microsecond=0)
+    for number in range(2 * profiles.GAMES_PER_PAGE + 5):
+        played = now - datetime.timedelta(hours=number)
+        game = stored_game(upload, number, played, player_count=3, counts=number % 9 != 4)
+        sitting = [ann, bob, ann if number == profiles.GAMES_PER_PAGE - 2 else bob]
+        for seat, player in enumerate(sitting):
+            GameSeat.objects.create(
+                game=game,
+                seat=seat,
+                player=player,
+                name=player.display_name,
+                score=seat + number / 4,
+                rank=1 + (number + seat) % 3,
+                winner=(number + seat) % 3 == 0,
+                summary={"turn": 1 + (number + seat) % 3, "bid": number % 5},
+            )
+    for slug in ("reef-open", "trench-cup"):
+        tournament = Tournament.objects.create(
+            name=slug.title(), slug=slug, starts_on=datetime.date(2026, 6, 1)
+        )
+        Registration.objects.create(tournament=tournament, player=ann)
+    asking = get_user_model().objects.create_user("asking", password="x")
+    ClaimRequest.objects.create(user=asking, player=ann)
+    return ann
+
+
+def shown(profile: dict) -> dict:
+    """What the page shows of its context, in plain values."""
+    return {
+        "claim": profile["claim"],
+        "ratings": [
+            (r.game_type, r.rating, r.openskill_display, r.games, r.wins)
+            for r in profile["ratings"]
+        ],
+        "registrations": [
+            (r.tournament.name, r.tournament.get_absolute_url(), r.tournament.status)
+            for r in profile["registrations"]
+        ],
+        "average_bid": profile["average_bid"],
+        "seat_results": profile["seat_results"],
+        "page": (profile["seats"].number, profile["seats"].paginator.num_pages),
+        "games_rows": str(profile["games_rows"]),
+    }
+
+
+def asked_alone(player: Player, page: str | None, monkeypatch) -> dict:
+    with monkeypatch.context() as patched:
+        patched.setattr(profiles, "page_rows", lambda player, page: {})
+        return shown(profiles.player_profile(player, page))
+
+
+def test_every_page_shows_with_its_queries_fetched_together_what_it_shows_asking_each(
+    ann, monkeypatch
+):
+    for page in PAGES:
+        together = shown(profiles.player_profile(ann, page))
+
+        assert together == asked_alone(ann, page, monkeypatch), page
+    assert len(shown(profiles.player_profile(ann, "2"))["registrations"]) == 2
+    assert shown(profiles.player_profile(ann, None))["claim"]["state"] == "awaiting approval"
+
+
+def test_the_players_queries_are_one_round_trip_on_postgresql_and_asked_alone_elsewhere(ann):
+    with CaptureQueriesContext(connection) as queries:
+        fetched = profiles.page_rows(ann, "2")
+
+    if connection.vendor == "postgresql":
+        assert len(queries) == 1
+        assert set(fetched) == {
+            profiles.SEAT_SUMS,
+            profiles.SEAT_KEYS,
+            profiles.RATINGS,
+            profiles.REGISTRATIONS,
+            profiles.OPEN_CLAIM,
+        }
+        keys = list(
+            profiles.seat_keys(ann.pk)[profiles.GAMES_PER_PAGE : 2 * profiles.GAMES_PER_PAGE]
+        )
+        assert fetched[profiles.SEAT_KEYS] == keys
+    else:
+        assert fetched == {} and len(queries) == 0
+
+
+def test_the_games_list_reads_no_keys_again_for_a_page_whose_keys_were_fetched(ann, postgresql):
+    count = profiles.seat_figures(ann)["seat_count"]
+    for page in [None, "2", "3"]:
+        fetched = profiles.page_rows(ann, page)
+        with CaptureQueriesContext(connection) as queries:
+            profiles.games_page(ann, count, page, fetched)
+
+        assert not [query for query in queries if "LIMIT" in query["sql"]], page
+    with CaptureQueriesContext(connection) as queries:  # past the last page: read for it
+        profiles.games_page(ann, count, "9", profiles.page_rows(ann, "9"))
+    assert any("LIMIT" in query["sql"] for query in queries)
+
+
+def test_a_claimed_name_asks_for_no_claim_request(ann, postgresql):
+    ann.user = get_user_model().objects.create_user("ann-user", password="x")
+    ann.save()
+
+    assert profiles.OPEN_CLAIM not in profiles.page_rows(ann, None)
+
+
+def test_one_trip_gives_each_querys_rows_in_their_own_types_as_each_alone(ann, postgresql):
+    values = {"player": ann.pk}
+    asked = [
+        profiles.compile_once(key, model, build, {"player": profiles.PLAYER_SLOT})
+        for key, model, build in [
+            (profiles.SEAT_KEYS, GameSeat, profiles.seat_keys),
+            (profiles.REGISTRATIONS, Registration, profiles.player_registrations),
+            (profiles.OPEN_CLAIM, ClaimRequest, profiles.open_claim),
+        ]
+    ]
+    limited = compiled.tailed(asked[0], " LIMIT %s OFFSET %s", ("limit", "offset"))
+
+    found = compiled.in_one_trip(
+        [(limited, {**values, "limit": 3, "offset": 2}), *((query, values) for query in asked)]
+    )
+
+    assert found == [
+        asked[0].rows(values, " LIMIT %s OFFSET %s", (3, 2)),
+        *(query.rows(values) for query in asked),
+    ]
+    assert isinstance(found[0][0][0], datetime.datetime)  # not a date's text
+    assert compiled.in_one_trip([]) == []
+
+
+def test_a_connection_binding_values_on_the_server_asks_each_query_alone(ann, monkeypatch):
+    class NoClientCursor:  # what no cursor of a server-binding connection is
+        pass
+
+    monkeypatch.setattr(compiled.psycopg, "ClientCursor", NoClientCursor)
+
+    assert profiles.page_rows(ann, None) == {}
+    assert shown(profiles.player_profile(ann, "2")) == asked_alone(ann, "2", monkeypatch)
