@@ -33,6 +33,7 @@ from games.models import Game, GameSeat, Source
 from games.pagination import shown_score
 from players.models import Player
 from ratings import history
+from ratings.elo import tenths
 from ratings.models import Rating
 from ratings.skill import display_ratings, ordinal
 from stats.services.hexes import hex_names, hexes_taken_by
@@ -113,7 +114,7 @@ def rating_history_data(player: Player) -> dict[str, Any] | None:
     lines = {
         game_type: {
             "elo_x": moments,
-            "elo": [round(elo, 1) for elo in elos],
+            "elo": tenths(elos),
             "skill_x": moments,
             "skill": display_ratings(mus, sigmas),
         }
@@ -179,7 +180,7 @@ def moment(seconds: float) -> datetime.datetime:
 def whole_line(
     seconds: list[float], elos: list[float], mus: list[float], sigmas: list[float]
 ) -> Line:
-    elo = [round(value, 1) for value in elos]
+    elo = tenths(elos)
     return {"elo_x": seconds, "elo": elo, "skill_x": seconds, "skill": display_ratings(mus, sigmas)}
 
 
@@ -199,7 +200,7 @@ def sliced_line(slices: list[list[list[float]]]) -> Line:
     skill_x, mus, sigmas = zip(*skill, strict=True)
     return {
         "elo_x": list(elo_x),
-        "elo": [round(value, 1) for value in elos],
+        "elo": tenths(elos),
         "skill_x": list(skill_x),
         "skill": display_ratings(mus, sigmas),
     }
