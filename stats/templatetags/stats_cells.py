@@ -1,5 +1,6 @@
 """Table cells and headers of the statistics pages."""
 
+import functools
 from collections.abc import Iterable
 from html import escape
 
@@ -124,6 +125,42 @@ def fair_bid_rows(fair) -> SafeString:
             )
             for p in fair.rows
         )
+    )
+
+
+# A table's column headings and its legend are the same for every request (the columns are
+# stats.columns' constants): written once per list of columns and remembered, rather than a
+# template loop of a dozen escaped variables a request (issue 25).
+@register.simple_tag
+def strategy_headings(columns: Iterable) -> SafeString:
+    """The strategy table's headings: each column's label, its definition on hover, the
+    relative win rate marked as the column sorted by (stats/_strategies_body.html)."""
+    return headings_of(tuple(columns))
+
+
+@functools.cache
+def headings_of(columns: tuple) -> SafeString:
+    return SafeString(
+        "".join(
+            f'<th scope="col" title="{escape(c.definition)}"'
+            + (' aria-sort="descending"' if c.key == "relative" else "")
+            + (f' data-sort-first="{escape(c.first)}"' if c.first else "")
+            + f">{escape(c.label)}</th>"
+            for c in columns
+        )
+    )
+
+
+@register.simple_tag
+def column_legend(columns: Iterable) -> SafeString:
+    """What each column means, below a table (stats/_legend.html)."""
+    return legend_of(tuple(columns))
+
+
+@functools.cache
+def legend_of(columns: tuple) -> SafeString:
+    return SafeString(
+        "".join(f"<dt>{escape(c.label)}</dt><dd>{escape(c.definition)}.</dd>" for c in columns)
     )
 
 
