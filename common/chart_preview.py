@@ -336,23 +336,46 @@ def preview(figure: dict[str, Any], point_labels: bool = False) -> SafeString | 
 # `attr` rather than format_html: a chart of a hundred points with error bars has some two
 # thousand values, and format_html's lazy-aware escaping of each (numbers formatted here
 # need none) was a tenth of a statistics page's time (issue 25). The markup is the same.
+# Only what can come from data (texts, colours) is escaped: sizes are numbers, anchors and
+# the site's colours are this module's constants, and none has a character to escape. The
+# pieces are SafeString(...) rather than mark_safe(...), which goes through a lazy-aware
+# wrapper a call (a tenth again of a picture's time).
 def attr(value: Any) -> str:
     """A value escaped as format_html escapes it (safe strings as they are)."""
     return str(value) if isinstance(value, SafeData) else html.escape(str(value))
 
 
+# A colour escaped, remembered: a chart names a handful of colours thousands of times.
+ESCAPED_COLOURS: dict[str, str] = {}
+
+
+def colour_attr(colour: Any) -> str:
+    """attr(colour), remembered for plain strings (a figure's colours)."""
+    if type(colour) is not str:
+        return attr(colour)
+    escaped = ESCAPED_COLOURS.get(colour)
+    if escaped is None:
+        if len(ESCAPED_COLOURS) < 1000:  # bounded: colours come from figures' data
+            ESCAPED_COLOURS[colour] = escaped = html.escape(colour)
+        else:
+            escaped = html.escape(colour)
+    return escaped
+
+
 def text(x: float, y: float, content: str, size: int = FONT, anchor: str = "start") -> str:
-    return mark_safe(
-        f'<text x="{x:.1f}" y="{y:.1f}" font-size="{attr(size)}" fill="{attr(TEXT)}" '
-        f'text-anchor="{attr(anchor)}">{attr(content)}</text>'
+    # size: FONT and its neighbours (ints); anchor: start, middle or end (none needs escaping)
+    return SafeString(
+        f'<text x="{x:.1f}" y="{y:.1f}" font-size="{size}" fill="{TEXT}" '
+        f'text-anchor="{anchor}">{attr(content)}</text>'
     )
 
 
 def line_svg(x1: float, y1: float, x2: float, y2: float, colour: str, dash: str = "") -> str:
-    dashed = f' stroke-dasharray="{attr(dash)}"' if dash else ""
-    return mark_safe(
+    # dash: one of DASHES' patterns (digits and spaces)
+    dashed = f' stroke-dasharray="{dash}"' if dash else ""
+    return SafeString(
         f'<line x1="{x1:.1f}" y1="{y1:.1f}" x2="{x2:.1f}" y2="{y2:.1f}" '
-        f'stroke="{attr(colour)}"{dashed}/>'
+        f'stroke="{colour_attr(colour)}"{dashed}/>'
     )
 
 
@@ -557,9 +580,9 @@ def scatter_svg(
     if "markers" in mode and len(points) <= MARKERS_UP_TO:
         radius = min(float((trace.get("marker") or {}).get("size") or 6) / 2, 5)
         drawn += [
-            mark_safe(
-                f'<circle cx="{x:.1f}" cy="{y_scale(y):.1f}" r="{attr(radius)}" '
-                f'fill="{attr(point_colour(trace, i, colour))}"/>'
+            SafeString(  # radius: a float, whose digits need no escaping
+                f'<circle cx="{x:.1f}" cy="{y_scale(y):.1f}" r="{radius}" '
+                f'fill="{colour_attr(point_colour(trace, i, colour))}"/>'
             )
             for i, x, y in points
         ]
@@ -587,10 +610,11 @@ def bar_svg(
             continue
         x0 = centre - band * 0.4 + index * width
         top = y_scale(y)
+        fill = colour_attr(point_colour(trace, i, colour))
         drawn.append(  # as format_html wrote it (see `attr`): a bar a category and trace
-            mark_safe(
+            SafeString(
                 f'<rect x="{x0:.1f}" y="{min(top, zero):.1f}" width="{width:.1f}" '
-                f'height="{abs(zero - top):.1f}" fill="{attr(point_colour(trace, i, colour))}"/>'
+                f'height="{abs(zero - top):.1f}" fill="{fill}"/>'
             )
         )
         drawn.append(error_bar(trace, i, x0 + width / 2, y, y_scale))

@@ -1,11 +1,13 @@
 """Table cells and headers of the statistics pages."""
 
+import functools
 from collections.abc import Iterable
 from html import escape
 
 from django import template
 from django.template.defaultfilters import floatformat
 from django.templatetags.l10n import unlocalize
+from django.utils.formats import localize
 from django.utils.html import format_html
 from django.utils.safestring import SafeString, mark_safe
 
@@ -105,22 +107,151 @@ def whole(value: float) -> str:
 def fair_bid_rows(fair) -> SafeString:
     """The rows of a table size's bids under its fair bid (stats/_fair_bids.html), one per
     winning bid: bids, games, wins, the win rate and the fitted one, each with its sort value."""
-    return mark_safe(
+    # Every value is a number written here (an int bid, counts, rates formatted by
+    # FairBid.rows): digits, points, "%", "e", "-", "nan", none of which HTML escapes, so
+    # none is passed through escape (a ninth of a call each, 9 a row, issue 25).
+    return SafeString(
         "".join(
             FAIR_BID_ROW.format(
-                escape(str(p["bid"])),
-                escape(unlocalize(p["games"])),
-                escape(whole(p["games"])),
-                escape(unlocalize(p["wins"])),
-                escape(whole(p["wins"])),
-                escape(p["rate_value"]),
-                escape(p["rate"]),
-                escape(p["fitted_value"]),
-                escape(p["fitted"]),
+                p["bid"],
+                unlocalize(p["games"]),
+                whole(p["games"]),
+                unlocalize(p["wins"]),
+                whole(p["wins"]),
+                p["rate_value"],
+                p["rate"],
+                p["fitted_value"],
+                p["fitted"],
             )
             for p in fair.rows
         )
-    )  # every value is escaped above
+    )
+
+
+# A table's column headings and its legend are the same for every request (the columns are
+# stats.columns' constants): written once per list of columns and remembered, rather than a
+# template loop of a dozen escaped variables a request (issue 25).
+@register.simple_tag
+def strategy_headings(columns: Iterable) -> SafeString:
+    """The strategy table's headings: each column's label, its definition on hover, the
+    relative win rate marked as the column sorted by (stats/_strategies_body.html)."""
+    return headings_of(tuple(columns))
+
+
+@functools.cache
+def headings_of(columns: tuple) -> SafeString:
+    return SafeString(
+        "".join(
+            f'<th scope="col" title="{escape(c.definition)}"'
+            + (' aria-sort="descending"' if c.key == "relative" else "")
+            + (f' data-sort-first="{escape(c.first)}"' if c.first else "")
+            + f">{escape(c.label)}</th>"
+            for c in columns
+        )
+    )
+
+
+@register.simple_tag
+def column_legend(columns: Iterable) -> SafeString:
+    """What each column means, below a table (stats/_legend.html)."""
+    return legend_of(tuple(columns))
+
+
+@functools.cache
+def legend_of(columns: tuple) -> SafeString:
+    return SafeString(
+        "".join(f"<dt>{escape(c.label)}</dt><dd>{escape(c.definition)}.</dd>" for c in columns)
+    )
+
+
+# The fair bid section (stats/_fair_bids.html) as its template wrote it: a page has three
+# table sizes, each a dozen of the template's variables, conditions and filters, a fifth of
+# the page's template time (issue 25). Every value in it is a number (counts and bids,
+# formatted as the template formatted them), so nothing needs escaping.
+FAIR_BID_INTRO = (
+    '<section aria-labelledby="fair-bid-title">\n'
+    '<h2 id="fair-bid-title">Fair starting bid (DV-3)</h2>\n'
+    '<p class="note">The winning bid at which the first player wins as often as the table '
+    "average (1 in <var>n</var>), read off a logistic fit of the first player's wins against "
+    "the bid they paid. The range is a 95% bootstrap interval; every value lies between 0 and "
+    "the base each player starts with, the legal bids. Shown from {} games at a table size "
+    "on. An interval narrows as one over the square root of the games, which says how many "
+    "would settle it.</p>\n"
+)
+FAIR_BID_HEAD = (
+    '\n<article class="fair-bid" id="fair-bid-{0}">\n  <h3>{0} players</h3>\n'
+    '  <p class="fair-bid-estimate">\n  '
+)
+FAIR_BID_TABLE = (
+    '\n  </p>\n  {1}\n  <div class="table-scroll">\n  <table class="stats-table sortable">\n'
+    "    <caption>First players of {0}-player games by winning bid</caption>\n"
+    '    <thead><tr><th scope="col" aria-sort="ascending" data-sort-first="ascending" '
+    'title="Archaea the first player bid for the first seat">Winning bid</th>'
+    '<th scope="col" title="Games won by a bid of this size">Games</th>'
+    '<th scope="col" title="Of those games, the ones the first player won">First player won</th>'
+    '<th scope="col" title="First player won / games">Win rate</th>'
+    '<th scope="col" title="The logistic fit\'s win rate at this bid">Fitted</th></tr></thead>\n'
+    "    <tbody>\n    {2}\n    </tbody>\n  </table>\n  </div>\n</article>\n"
+)
+
+
+def fair_bid_estimate(f) -> str:
+    """The estimate's paragraph text, as the template's if/elif/else wrote it."""
+    if not f.enough_games:
+        short_of_bids = ", and at least two different winning bids" if len(f.points) < 2 else ""
+        return (
+            f"\n    Not enough games yet ({whole(f.games)} of {localize(f.min_games)}"
+            f"{short_of_bids}).\n  "
+        )
+    if f.bid is None:
+        return (
+            f"\n    No estimate: in these {whole(f.games)} games the bid made no difference "
+            "to the first player's chances.\n  "
+        )
+    if f.at_legal_limit:
+        limit = (
+            f" (the most anyone may bid, {localize(f.legal_high)}: the first seat is worth "
+            "at least that)"
+        )
+    elif f.at_zero:
+        limit = " (even a free first seat wins less than par)"
+    else:
+        limit = ""
+    return (
+        f"\n    <strong>{floatformat(f.bid, 1)} archaea</strong>{limit},\n"
+        f"    95% interval {floatformat(f.low, 1)} to {floatformat(f.high, 1)}, "
+        f"from {whole(f.games)} games.\n  "
+    )
+
+
+def fair_bid_settling(f) -> str:
+    """The paragraph on how many games would settle the estimate (none without one)."""
+    if f.bid is None:
+        return ""
+    width = floatformat(f.settled_width, 0)
+    if f.settled:
+        said = f"Settled: the interval is no wider than {width} archaea."
+    else:
+        said = (
+            f"About {localize(f.games_to_settle)} games in all "
+            f"({localize(f.more_games_to_settle)} more) would narrow the interval to "
+            f"{width} archaea and settle it."
+        )
+    return f'<p class="fair-bid-settle">{said}</p>'
+
+
+@register.simple_tag
+def fair_bid_section(fair_bids: list) -> SafeString:
+    """The fair bid section: its note, then per table size the estimate, how many games
+    would settle it and the table of its bids (stats/_fair_bids.html)."""
+    parts = [FAIR_BID_INTRO.format(localize(fair_bids[0].min_games) if fair_bids else "")]
+    for f in fair_bids:
+        count = localize(f.player_count)
+        parts.append(FAIR_BID_HEAD.format(count))
+        parts.append(fair_bid_estimate(f))
+        parts.append(FAIR_BID_TABLE.format(count, fair_bid_settling(f), fair_bid_rows(f)))
+    parts.append("\n</section>")
+    return SafeString("".join(parts))  # numbers and the constant text above only
 
 
 @register.simple_tag(takes_context=True)
