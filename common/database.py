@@ -16,6 +16,7 @@ from collections.abc import Callable, Collection, Iterable, Iterator, Sequence
 from contextlib import contextmanager
 from typing import Any
 
+import orjson
 from django.contrib.postgres.expressions import ArraySubquery
 from django.db import connection, models
 from django.db.models import F, Lookup, OuterRef, QuerySet, Window
@@ -115,8 +116,11 @@ def upsert_rows(
     stored row, set that row's `update` fields to the new values instead: bulk_create's
     update_conflicts without a model instance per row or every value rendered into the
     statement (the rater's upsert of a group's ~140 ratings spent half its time there).
-    PostgreSQL takes each column as one array (unnest: the statement stays short whatever
-    the rows); SQLite one executemany of the same upsert."""
+    PostgreSQL takes the rows as one JSON array of arrays, written by orjson in C (a text
+    array a column cost psycopg a Python call a value: 3.6 ms of CPU for 140 ratings), each
+    value read back as its column's type: a float written in its shortest form that reads
+    back exactly, a datetime with its offset, to the microsecond. Not for values JSON does
+    not hold (bytes, NaN). SQLite takes one executemany of the same upsert."""
     if not rows:
         return
     quote = connection.ops.quote_name
@@ -131,10 +135,13 @@ def upsert_rows(
     on_conflict = f"ON CONFLICT ({conflict}) DO UPDATE SET {updates}"
     with connection.cursor() as cursor:
         if postgresql():
-            arrays = ", ".join(f"%s::{column.db_type(connection)}[]" for column in columns)
+            values = ", ".join(
+                f"(row->>{i})::{column.db_type(connection)}" for i, column in enumerate(columns)
+            )
             cursor.execute(
-                f"INSERT INTO {table} ({names}) SELECT * FROM unnest({arrays}) {on_conflict}",
-                [list(values) for values in zip(*rows, strict=True)],
+                f"INSERT INTO {table} ({names}) SELECT {values} "
+                f"FROM json_array_elements(%s::json) AS row {on_conflict}",
+                [orjson.dumps(rows).decode()],
             )
         else:
             _insert_each(cursor, table, names, columns, rows, on_conflict)

@@ -23,7 +23,7 @@ import logging
 from collections import Counter
 from collections.abc import Collection, Iterable, Iterator, Mapping
 from contextlib import contextmanager
-from datetime import datetime, timedelta
+from datetime import UTC, datetime, timedelta
 
 from celery import Task, current_task, shared_task
 from django.conf import settings
@@ -31,6 +31,7 @@ from django.db import transaction
 from django.db.models import Count, Exists, OuterRef, Q, QuerySet, prefetch_related_objects
 from django.utils import timezone
 
+from common.compiled import compile_once
 from common.database import any_of, indexes_built_after, insert_rows, truncate, upsert_rows
 from common.outages import INFRASTRUCTURE_ERRORS, retry_after_outage
 from games.models import Game, GameSeat, Source
@@ -165,21 +166,43 @@ def rating_rows(players: dict[int, PlayerRatings], game_type: str) -> Iterable[t
         yield (player, game_type, s.elo, s.mu, s.sigma, s.games, s.wins, s.last_played)
 
 
+# Slots of the rater's queries compiled once (common.compiled): values no request sends.
+GAME_TYPE_SLOT = "\x00game type"
+PLAYERS_SLOT = [-32_123]
+MOMENT_SLOT = datetime(1901, 2, 3, 4, 5, 6, 789, tzinfo=UTC)
+GAME_SLOT = -32_124
+
+
+def restored_rows(game_type: str, players: list[int], moment: datetime, game_id: int) -> QuerySet:
+    """Each of these players' stored ratings in a game type, and whether they were rated for
+    a game at (moment, game_id) or after it in the rating order."""
+    later = RatingChange.objects.filter(
+        player_id=OuterRef("player_id"), game_type=game_type
+    ).filter(from_point((moment, game_id), game="game_id"))
+    return Rating.objects.filter(any_of("player_id", players), game_type=game_type).values_list(
+        "player_id", "rating", "mu", "sigma", "games", "wins", "last_played", Exists(later)
+    )
+
+
 def restored(game_type: str, players: Iterable[int], since: Point) -> tuple[Rater, bool]:
     """A Rater holding these players' stored ratings, and whether any of them was rated for
     a game at `since` or after it in the rating order (then the games from `since` on are
-    to be redone, not applied on top): one query. A player rated for a game has a Rating
-    row (the rater writes both, under the ledger lock)."""
+    to be redone, not applied on top): one query, compiled once (the ORM spent more CPU
+    building and compiling it for each verified group than the database did answering). A
+    player rated for a game has a Rating row (the rater writes both, under the ledger lock)."""
     rater = Rater(elo_k())
-    later = RatingChange.objects.filter(
-        player_id=OuterRef("player_id"), game_type=game_type
-    ).filter(from_point(since, game="game_id"))
+    values = {"game_type": game_type, "players": list(players), "moment": since[0]}
+    values["game_id"] = since[1]
+    compiled = compile_once(
+        "rater restored",
+        Rating,
+        restored_rows,
+        {"game_type": GAME_TYPE_SLOT, "players": PLAYERS_SLOT, "moment": MOMENT_SLOT}
+        | {"game_id": GAME_SLOT},
+    )
+    rows = restored_rows(**values) if compiled is None else compiled.rows(values)
     rated_since = False
-    for player, rating, mu, sigma, games, wins, last_played, rated_later in Rating.objects.filter(
-        any_of("player_id", list(players)), game_type=game_type
-    ).values_list(
-        "player_id", "rating", "mu", "sigma", "games", "wins", "last_played", Exists(later)
-    ):
+    for player, rating, mu, sigma, games, wins, last_played, rated_later in rows:
         rater.players[player] = PlayerRatings(rating, mu, sigma, games, wins, last_played)
         rated_since = rated_since or rated_later
     return rater, rated_since
@@ -335,18 +358,38 @@ def rate_pending(
     return count
 
 
+def pending_rows(game_type: str, exclude: Collection[int] = ()) -> QuerySet:
+    """The type's pending rows (pk, game id, played_at), each with whether its game counts
+    (less `exclude`) and whether it has a rating change."""
+    counted = Game.objects.filter(pk=OuterRef("game_id"), counts=True)
+    if exclude:
+        counted = counted.exclude(pk__in=list(exclude))
+    rated = RatingChange.objects.filter(game_id=OuterRef("game_id"))
+    return PendingRating.objects.filter(game_type=game_type).values_list(
+        "pk", "game_id", "played_at", Exists(counted), Exists(rated)
+    )
+
+
 def pending_games(
     game_type: str, exclude: Collection[int]
 ) -> tuple[list[tuple[int, int, datetime]], set[int], list[int]]:
     """The type's pending rows (pk, game id, played_at); of their games, those that count
     (less `exclude`), and of those the ones with no rating change yet (in id order): one
-    query."""
-    counted = Game.objects.filter(pk=OuterRef("game_id"), counts=True).exclude(pk__in=list(exclude))
-    rated = RatingChange.objects.filter(game_id=OuterRef("game_id"))
+    query, compiled once when nothing is excluded (a verified group's case)."""
+    compiled = (
+        None
+        if exclude
+        else compile_once(
+            "rater pending", PendingRating, pending_rows, {"game_type": GAME_TYPE_SLOT}
+        )
+    )
+    rows = (
+        pending_rows(game_type, exclude)
+        if compiled is None
+        else compiled.rows({"game_type": game_type})
+    )
     pending, present, unrated = [], set(), set()
-    for pk, game_id, played_at, counts, was_rated in PendingRating.objects.filter(
-        game_type=game_type
-    ).values_list("pk", "game_id", "played_at", Exists(counted), Exists(rated)):
+    for pk, game_id, played_at, counts, was_rated in rows:
         pending.append((pk, game_id, played_at))
         if counts:
             present.add(game_id)

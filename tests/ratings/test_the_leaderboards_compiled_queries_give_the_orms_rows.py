@@ -67,7 +67,8 @@ def test_every_page_is_the_orms_with_4_or_154_players(postgresql, monkeypatch, r
                 assert ours == orms, (players, game_type, number)
                 assert repr(ours) == repr(orms)  # the same types: 1400.0 is not 1400
     assert ours[1] == 0 and drawn("deep-vents", "2", rf)[1] == 154
-    assert {key for key, _ in compiled.COMPILED} == {
+    # (the rater's own compiled queries beside them: services.restored, pending_games)
+    assert {key for key, _ in compiled.COMPILED if key.startswith("leaderboard")} == {
         "leaderboard count",
         "leaderboard rows",
         "leaderboard trends",
