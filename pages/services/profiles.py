@@ -29,6 +29,7 @@ from common.quick_urls import pieces, quick_url
 from engines.core.game import BID, TURN_ORDER
 from engines.registry import title_of
 from games.filters import COUNTS, confirmation_of
+from games.list_rows import mark_of
 from games.models import Game, GameSeat, Source
 from games.pagination import shown_score
 from players.models import Player
@@ -625,21 +626,6 @@ GAME_ROW_HTML = (
     "      <td>{}{}</td><td>{}</td><td>{}</td><td>{}</td></tr>\n  "
 )
 NO_GAMES_HTML = '<tr><td colspan="6">No verified games yet.</td></tr>'
-# templates/games/_confirmation_mark.html's text for each state that is not "counts", the
-# file's last line break after it (written for any state but "counts": see mark_of).
-CONFIRMATION_MARKS = {
-    "pending": ' <span class="tag confirmation-mark" title="counts once its players confirm'
-    ' it">waiting for confirmation</span>',
-    "disputed": ' <span class="tag confirmation-mark" title="counts nowhere until staff'
-    ' decide">disputed</span>',
-    "rejected": ' <span class="tag confirmation-mark" title="staff rejected it">rejected</span>',
-}
-
-
-def mark_of(state: str | None) -> str:
-    """What the template's include of _confirmation_mark.html wrote for a game that does not
-    count: its state's mark, if any, and the file's closing line break."""
-    return CONFIRMATION_MARKS.get(state, "") + "\n"
 
 
 def games_rows(seats: list[ListedSeat]) -> SafeString:

@@ -4,11 +4,9 @@ same bytes the template's loop and Django's widgets wrote, for text holding <, &
 (a player's name, a game's source and type), every confirmation state, time zones, an empty
 list and a filter bar with values and errors."""
 
-import copy
 import datetime
 
 import pytest
-from django import forms
 from django.http import QueryDict
 from django.template import Context, Template
 from django.utils import timezone
@@ -22,6 +20,7 @@ from games.models import Game, GameSeat
 from games.pagination import shown_score
 from players.models import Player
 from tests.ratings_support import hours_ago, verified_game
+from tests.widgets_support import with_djangos_widgets
 
 pytestmark = pytest.mark.django_db
 
@@ -108,31 +107,11 @@ def test_an_empty_list_is_the_templates_empty_row(client):
     assert written == expected and "No games match." in written
 
 
-STOCK = {
-    QuickSelect: forms.Select,
-    QuickTextInput: forms.TextInput,
-    QuickNumberInput: forms.NumberInput,
-}
 BAR = Template(
     "{% for field in form %}{% if field.name != 'date' %}<div>{{ field.label_tag }} {{ field }}"
     '{% if field.errors %}<small class="error">{{ field.errors|join:" " }}</small>{% endif %}'
     "</div>{% endif %}{% endfor %}"
 )
-
-
-def with_djangos_widgets(form: forms.Form) -> forms.Form:
-    """The same form, each quick widget swapped for the Django widget it stands for."""
-    form.fields = copy.deepcopy(form.fields)
-    for field in form.fields.values():
-        quick = field.widget
-        if type(quick) not in STOCK:
-            continue
-        stock = STOCK[type(quick)](attrs=dict(quick.attrs))
-        stock.is_required, stock.is_localized = quick.is_required, quick.is_localized
-        if isinstance(quick, forms.Select):
-            stock.choices = quick.choices
-        field.widget = stock
-    return form
 
 
 @pytest.mark.parametrize(

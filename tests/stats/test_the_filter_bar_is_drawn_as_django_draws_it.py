@@ -2,23 +2,16 @@
 Python instead of Django's widget templates: byte for byte the same HTML, errors, escaping
 and all."""
 
-import copy
-
 import pytest
 from django import forms
 from django.http import QueryDict
 from django.template.loader import render_to_string
 from django.utils.safestring import mark_safe
 
-from common.widgets import QuickNumberInput, QuickSelect, QuickTextInput
+from common.widgets import QuickSelect
 from stats.adapters import hex_games
 from stats.filters import StatsFilter
-
-STOCK = {
-    QuickSelect: forms.Select,
-    QuickTextInput: forms.TextInput,
-    QuickNumberInput: forms.NumberInput,
-}
+from tests.widgets_support import with_djangos_widgets
 
 QUERIES = [
     "",
@@ -29,20 +22,6 @@ QUERIES = [
     "game=%22%3E%3Cb%3E&since=%22%3E%26&until=2024-13&min_sample=0&band=1800%2B",
     "game=deep-sea-adventure-boost&strategy=grab-2-then-turn&source=simulated",
 ]
-
-
-def with_djangos_widgets(form: StatsFilter) -> StatsFilter:
-    """The same form, each quick widget swapped for the Django widget it stands for (in
-    copies of its fields: forms of the same game share theirs, stats.filters.SharedFields)."""
-    form.fields = copy.deepcopy(form.fields)
-    for field in form.fields.values():
-        quick = field.widget
-        stock = STOCK[type(quick)](attrs=dict(quick.attrs))
-        stock.is_required, stock.is_localized = quick.is_required, quick.is_localized
-        if isinstance(quick, forms.Select):
-            stock.choices = quick.choices
-        field.widget = stock
-    return form
 
 
 def bar(form: StatsFilter) -> str:
