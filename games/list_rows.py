@@ -6,6 +6,7 @@ games (issue 25). The same bytes the template wrote, every value escaped as it e
 
 from __future__ import annotations
 
+import datetime
 from collections.abc import Iterable
 from typing import Any
 
@@ -45,9 +46,10 @@ def mark_of(state: str | None) -> str:
     return CONFIRMATION_MARKS.get(state, "") + "\n"
 
 
-def played(moment: Any) -> str:
-    """`{{ moment|date:"Y-m-d H:i" }}`: in the current time zone, as the filter shows it."""
-    when = timezone.localtime(moment)
+def played(moment: datetime.datetime, zone: datetime.tzinfo) -> str:
+    """`{{ moment|date:"Y-m-d H:i" }}` with `zone` the current time zone (looked up once for
+    a page's rows), as the filter shows it."""
+    when = moment.astimezone(zone)
     return f"{when.year:04d}-{when.month:02d}-{when.day:02d} {when.hour:02d}:{when.minute:02d}"
 
 
@@ -77,6 +79,7 @@ def game_rows(games: Iterable[Any]) -> SafeString:
     if not games:
         return mark_safe(NO_GAMES_HTML)
     seats = seats_shown([game.pk for game in games])
+    zone = timezone.get_current_timezone()
     return mark_safe(
         "".join(
             GAME_ROW_HTML.format(
@@ -84,7 +87,7 @@ def game_rows(games: Iterable[Any]) -> SafeString:
                 quick_url("games:log", game.log_id),  # digits and slashes
                 escaped(title_of(game.game_type)),
                 "" if game.confirmation == COUNTS else mark_of(game.confirmation),
-                played(game.played_at),  # digits, "-", ":" and a space
+                played(game.played_at, zone),  # digits, "-", ":" and a space
                 escaped(SOURCES.get(game.source, game.source)),  # as get_source_display
                 seats.get(game.pk, ""),
             )

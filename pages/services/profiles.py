@@ -29,7 +29,7 @@ from common.quick_urls import pieces, quick_url
 from engines.core.game import BID, TURN_ORDER
 from engines.registry import title_of
 from games.filters import COUNTS, confirmation_of
-from games.list_rows import mark_of
+from games.list_rows import mark_of, played
 from games.models import Game, GameSeat, Source
 from games.pagination import shown_score
 from players.models import Player
@@ -604,11 +604,8 @@ def listed(seat: ListedSeat, zone: datetime.tzinfo, log_url: Callable[[int], str
     most of the 50-row list's 8 ms (issue 25). `zone` (the current time zone) and `log_url`
     (log_url_of) looked up once for a page's rows."""
     game = seat.game
-    when = game.played_at.astimezone(zone)
     seat.url = log_url(game.log_id)
-    seat.played = (
-        f"{when.year:04d}-{when.month:02d}-{when.day:02d} {when.hour:02d}:{when.minute:02d}"
-    )
+    seat.played = played(game.played_at, zone)
     seat.place = f"{seat.rank} of {game.player_count}"
     # And the game's title, source and the seat's score as |game_title, get_source_display
     # and |floatformat:"-1" wrote them: a template variable looked up through the seat and its
