@@ -1,4 +1,4 @@
-from django.http import HttpRequest, HttpResponse
+from django.http import Http404, HttpRequest, HttpResponse
 from django.shortcuts import get_object_or_404, render
 
 from common.csv_export import csv_response
@@ -6,16 +6,16 @@ from games.names import game_name
 from tournaments.models import Round, Table, Tournament
 from tournaments.services import seating
 from tournaments.services.day import runs
-from tournaments.services.standings import standings_shown
+from tournaments.services.standings import Standing
 from tournaments.services.table_views import bid_record, seat_views
-from tournaments.services.tournament_page import rounds_shown
+from tournaments.services.tournament_page import tournament_shown
 
 
 def tournament_list(request: HttpRequest) -> HttpResponse:
     return render(request, "tournaments/list.html", {"tournaments": Tournament.objects.all()})
 
 
-def standings_csv(tournament: Tournament) -> HttpResponse:
+def standings_csv(tournament: Tournament, standings: list[Standing]) -> HttpResponse:
     """The standings as the page shows them (the internal draw stays out): a player with no
     result yet has empty cells where the page shows a dash, not a place and 0 points that
     would read as a real result (Standing.placed)."""
@@ -46,21 +46,22 @@ def standings_csv(tournament: Tournament) -> HttpResponse:
             r.dropped,
             r.unverified_tables,
         ]
-        for r in standings_shown(tournament)
+        for r in standings
     )
     return csv_response(f"{tournament.slug}-standings.csv", header, rows)
 
 
 def tournament_detail(request: HttpRequest, slug: str) -> HttpResponse:
-    tournament = get_object_or_404(Tournament, slug=slug)
+    shown = tournament_shown(slug)
+    if shown is None:
+        raise Http404("No Tournament matches the given query.")
+    tournament = shown.tournament
     if request.GET.get("format") == "csv":
-        return standings_csv(tournament)
-    # Every table once, for both the rounds and the standings.
-    shown = rounds_shown(tournament)
+        return standings_csv(tournament, shown.standings)
     context = {
         "tournament": tournament,
         "rounds": shown.rounds,
-        "standings": standings_shown(tournament, results=shown.results),
+        "standings": shown.standings,
         "runs_it": runs(request.user, tournament),
     }
     return render(request, "tournaments/detail.html", context)

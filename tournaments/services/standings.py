@@ -25,7 +25,7 @@ from collections import defaultdict
 from dataclasses import dataclass, field
 
 from players.names import sort_key
-from tournaments.models import Table, Tournament
+from tournaments.models import Registration, Table, Tournament
 
 WIN_POINTS = 3.0
 # Sums of thirds are not exact in binary; compare and show at this precision.
@@ -188,11 +188,14 @@ def tournament_standings(
     tournament: Tournament,
     tables: list[Table] | None = None,
     results: list[TableResult] | None = None,
+    registrations: list[Registration] | None = None,
 ) -> list[Standing]:
     """The standings of a tournament, with the Player objects attached; from its `tables`
     when the caller has them already (with seats and games, in round and table order), or
-    their `results` (in that order)."""
-    registrations = list(tournament.registrations.select_related("player"))
+    their `results` (in that order); its `registrations` (with their players, in their
+    model's order) when the caller has them."""
+    if registrations is None:
+        registrations = list(tournament.registrations.select_related("player"))
     draws = {r.player_id: r.draw for r in registrations}
     dropped = {r.player_id for r in registrations if r.dropped_after_round is not None}
     if results is None:
@@ -212,11 +215,12 @@ def standings_shown(
     tournament: Tournament,
     tables: list[Table] | None = None,
     results: list[TableResult] | None = None,
+    registrations: list[Registration] | None = None,
 ) -> list[Standing]:
     """The standings in the order the pages and the CSV show them: the placed players by
     place, then those with no result yet by name (their dashes tie; the draw that breaks
     the tie is for seating, which reads tournament_standings, and would look random)."""
-    standings = tournament_standings(tournament, tables, results)
+    standings = tournament_standings(tournament, tables, results, registrations)
     # Every placed player sorts above every unplaced one (a placement beats none), so
     # moving the unplaced moves no place.
     unplaced = sorted(

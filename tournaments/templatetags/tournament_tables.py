@@ -1,8 +1,11 @@
-"""The tournament page's standings rows and a table's seats (the tournament and table
-pages), written in Python: the template loops cost about half the tournament page's time,
-a variable and a filter at a time (issue 25: the page's p95 at 1M games). Byte for byte the
-loops' text: tests/tournaments/test_standings_and_seats_are_written_as_the_loops_wrote_them.py
-renders the loops as they were beside these tags."""
+"""The tournament page's standings rows, its rounds with their tables, and a table's seats
+(the tournament and table pages), written in Python: the template loops cost about half the
+tournament page's time, a variable and a filter at a time (issue 25: the page's p95 at 1M
+games). Byte for byte the loops' text:
+tests/tournaments/test_standings_and_seats_are_written_as_the_loops_wrote_them.py renders
+the loops as they were beside these tags, and
+tests/tournaments/test_the_tournament_page_is_the_html_its_templates_wrote.py the whole page
+as its templates wrote it from the models."""
 
 from __future__ import annotations
 
@@ -16,10 +19,12 @@ from django.utils.html import conditional_escape
 from django.utils.safestring import SafeString, mark_safe
 
 from common.quick_numbers import floatformat, unlocalize
-from common.quick_urls import slug_url
+from common.quick_urls import quick_url, slug_url
 from games.templatetags.seat_summaries import seat_columns
+from tournaments.models import Tournament
 from tournaments.services.standings import Standing
 from tournaments.services.table_views import SeatView
+from tournaments.services.tournament_page import TableShown
 
 register = template.Library()
 
@@ -51,6 +56,24 @@ SEAT_ROW = (
     "      {cells}\n"
     "    </tr>\n  "
 )
+ROUND_SECTION = (
+    '\n<section class="round">\n'
+    '  <h3>Round {number} <small>(<a href="{url}">seating sheet</a>)</small></h3>\n'
+    "  {tables}\n</section>\n"
+)
+TABLE_ARTICLE = (
+    '\n  <article class="table">\n'
+    "    <h4>Table {number} \N{MIDDLE DOT} {players} players \N{MIDDLE DOT}\n"
+    "      {kind}\n"
+    '      \N{MIDDLE DOT} <a href="{url}">bid record</a>{game}{record}</h4>\n'
+    "    {seats}\n\n"
+    "  </article>\n  "
+)
+KIND_SHOWN = {
+    "verified": "verified result",
+    "unverified": '<span class="tag">unverified: entered by hand</span>',
+}
+NO_ROUNDS = "\n<p>No round has been seated yet.</p>\n"
 OPENS = '<span class="tag" title="drawn to open the bidding (DV-3)">opens bidding</span>'
 ELIMINATED = '<span class="tag" title="DV-8">eliminated (game turn {})</span>'
 
@@ -102,6 +125,48 @@ def standings_rows(standings: Iterable[Standing]) -> SafeString:
             )
         )
     return mark_safe("".join(rows))  # every value is escaped or a number's text
+
+
+@register.simple_tag
+def rounds_tables(
+    rounds: Iterable[tuple[int, Iterable[tuple[TableShown, list[SeatView]]]]],
+    tournament: Tournament,
+) -> SafeString:
+    """The rounds (tournament_page.TournamentShown.rounds), each a section of its tables
+    with their seats (seats_table), a link to record the game of a table still waiting for
+    one while the tournament runs."""
+    slug, game_type = tournament.slug, tournament.game_type
+    running = tournament.status == Tournament.Status.RUNNING
+    record = escape(quick_url("games:record"))
+    sections = []
+    for number, tables in rounds:
+        articles = []
+        for table, seats in tables:
+            kind = table.result_kind
+            articles.append(
+                TABLE_ARTICLE.format(
+                    number=table.number,
+                    players=len(seats),
+                    kind=KIND_SHOWN.get(kind, "awaiting result"),
+                    url=escape(table.url),
+                    game=f' \N{MIDDLE DOT} <a href="{escape(table.game_url)}">the game</a>'
+                    if kind == "verified"
+                    else "",
+                    record=f'\n      \N{MIDDLE DOT} <a href="{record}?table={table.pk}">'
+                    "record this game</a>"
+                    if kind == "pending" and not table.log_id and running
+                    else "",
+                    seats=seats_table(seats, game_type),
+                )
+            )
+        sections.append(
+            ROUND_SECTION.format(
+                number=number,
+                url=escape(quick_url("tournaments:seating", slug, number)),
+                tables="".join(articles),
+            )
+        )
+    return mark_safe("".join(sections) or NO_ROUNDS)  # every value is escaped or a number
 
 
 @register.simple_tag
