@@ -15,6 +15,7 @@ from stats.models import (
     ScoreCube,
     ScoreCubeByMonthAndStrategyLive,
     ScoreCubeByMonthSourceAndBandLive,
+    ScoreCubeByMonthSourceSizeBandAndStrategyLive,
     ScoreCubeLive,
     ScoreCubeRollupLive,
 )
@@ -56,7 +57,7 @@ def score_counts_of_the_cube(filters: StatsFilter) -> dict:
         (f"{DATES}&source=human", ScoreCubeByMonthSourceAndBandLive),
         (f"{DATES}&source=simulated&band={BANDS[0][1]}", ScoreCubeByMonthSourceAndBandLive),
         (f"{DATES}&band={BANDS[1][1]}&strategy=grower", ScoreCubeByMonthSourceAndBandLive),
-        (f"{DATES}&source=human&players=3", ScoreCubeLive),
+        (f"{DATES}&source=human&players=3", ScoreCubeByMonthSourceSizeBandAndStrategyLive),
         (f"{DATES}&band={BANDS[0][1]}&ruleset=starting-bid", ScoreCubeLive),
     ],
 )
