@@ -5,8 +5,9 @@ from collections import Counter
 from collections.abc import Iterable
 
 from django.db import transaction
-from django.db.models import Q
+from django.db.models import Q, QuerySet
 
+from common.compiled import compile_once
 from common.database import any_of, hold_lock
 from players.models import Player
 from players.names import HANDLE_LENGTH, NAME_LENGTH, canonical_name, handle_base
@@ -21,7 +22,9 @@ def free_handles(names: dict[str, str]) -> dict[str, str]:
     # (a group of 400 new names built and sent an OR of 800 conditions: issue 25). Only a
     # base already taken, or wanted twice, needs the handles it becomes with a suffix.
     taken = set(
-        Player.objects.filter(handle__in=set(bases.values())).values_list("handle", flat=True)
+        Player.objects.filter(any_of("handle", set(bases.values()))).values_list(
+            "handle", flat=True
+        )
     )
     wanted = Counter(bases.values())
     suffixed = {base for base in wanted if base in taken or wanted[base] > 1}
@@ -62,7 +65,7 @@ def players_for(names: list[str]) -> dict[str, Player]:
     canonical = {name: canonical_name(name) for name in names}
     known = {
         p.canonical_name: p
-        for p in Player.objects.filter(canonical_name__in=set(canonical.values()))
+        for p in Player.objects.filter(any_of("canonical_name", set(canonical.values())))
     }
     for _attempt in range(5):
         missing = {c: name for name, c in reversed(canonical.items()) if c not in known}
@@ -79,7 +82,7 @@ def players_for(names: list[str]) -> dict[str, Player]:
             ignore_conflicts=True,
         )
         known.update(
-            (p.canonical_name, p) for p in Player.objects.filter(canonical_name__in=missing)
+            (p.canonical_name, p) for p in Player.objects.filter(any_of("canonical_name", missing))
         )
     return {name: known[c] for name, c in canonical.items()}
 
@@ -98,12 +101,22 @@ def player_ids_for(names: list[str]) -> dict[str, int]:
     hold_lock(MERGE_LOCK, shared=True)
     canonical = {name: canonical_name(name) for name in names}
     wanted = set(canonical.values())
-    known = dict(
-        Player.objects.filter(any_of("canonical_name", wanted)).values_list("canonical_name", "pk")
+    compiled = compile_once(
+        "player ids", Player, ids_of_names, {"canonical_names": ["\x00canonical name"]}
     )
+    values = {"canonical_names": list(wanted)}
+    known = dict(ids_of_names(**values) if compiled is None else compiled.rows(values))
     if len(known) < len(wanted):
         return {name: player.pk for name, player in players_for(names).items()}
     return {name: known[c] for name, c in canonical.items()}
+
+
+def ids_of_names(canonical_names: list[str]) -> QuerySet:
+    """(canonical name, player id) of the players these canonical names are: read for
+    every verified group twice, so compiled once (common.compiled)."""
+    return Player.objects.filter(any_of("canonical_name", canonical_names)).values_list(
+        "canonical_name", "pk"
+    )
 
 
 def create_missing_players(names: Iterable[str]) -> None:

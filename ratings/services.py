@@ -21,14 +21,22 @@ from __future__ import annotations
 import functools
 import logging
 from collections import Counter
-from collections.abc import Collection, Iterable, Iterator, Mapping
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
 from contextlib import contextmanager
 from datetime import UTC, datetime, timedelta
 
 from celery import Task, current_task, shared_task
 from django.conf import settings
 from django.db import transaction
-from django.db.models import Count, Exists, OuterRef, Q, QuerySet, prefetch_related_objects
+from django.db.models import (
+    Count,
+    Exists,
+    Model,
+    OuterRef,
+    Q,
+    QuerySet,
+    prefetch_related_objects,
+)
 from django.utils import timezone
 
 from common.compiled import compile_once
@@ -211,14 +219,34 @@ def restored(game_type: str, players: Iterable[int], since: Point) -> tuple[Rate
 # The ledger --------------------------------------------------------------------------------
 
 
+def ledger_rows(game_type: str, skip_locked: bool) -> QuerySet:
+    """The game type's ledger row (pk, stale), locked until the transaction ends."""
+    return (
+        RatingLedger.objects.select_for_update(skip_locked=skip_locked)
+        .filter(game_type=game_type)
+        .values_list("pk", "stale")
+    )
+
+
 def locked_ledger(game_type: str, skip_locked: bool = False) -> RatingLedger | None:
     """The game type's ledger row, locked until the transaction ends; created on first use
     (a concurrent creator's insert is skipped). With `skip_locked`, None when another holds
-    it, instead of waiting."""
+    it, instead of waiting. Its lock compiled once (a rater takes it every verified group)."""
     lock = RatingLedger.objects.select_for_update(skip_locked=skip_locked).filter(
         game_type=game_type
     )
-    ledger = lock.first()
+    compiled = compile_once(
+        f"rater ledger{' skip locked' if skip_locked else ''}",
+        RatingLedger,
+        functools.partial(ledger_rows, skip_locked=skip_locked),
+        {"game_type": GAME_TYPE_SLOT},
+    )
+    if compiled is None:
+        ledger = lock.first()
+    else:
+        ledger = None
+        for pk, stale in compiled.rows({"game_type": game_type}):  # one at most: unique
+            ledger = RatingLedger.from_db(compiled.alias, None, (pk, game_type, stale))
     if ledger is None:
         if skip_locked and RatingLedger.objects.filter(game_type=game_type).exists():
             return None
@@ -516,15 +544,27 @@ def rate_until_caught_up(
     return total
 
 
-def waiting(game_type: str, catching_up: bool) -> bool:
-    """Games pending for this rater: all of them, or when it does no long catch-up, those
-    not left to the catch-up queued already."""
+def waiting_rows(game_type: str, catching_up: bool) -> QuerySet:
     pending = PendingRating.objects.filter(game_type=game_type)
     if not catching_up:
         pending = pending.exclude(
             game_type__in=RatingLedger.objects.filter(stale=True).values("game_type")
         )
-    return pending.exists()
+    return pending.values_list("pk")[:1]
+
+
+def waiting(game_type: str, catching_up: bool) -> bool:
+    """Games pending for this rater: all of them, or when it does no long catch-up, those
+    not left to the catch-up queued already. Compiled once: asked after every group."""
+    compiled = compile_once(
+        f"rater waiting{' catching up' if catching_up else ''}",
+        PendingRating,
+        functools.partial(waiting_rows, catching_up=catching_up),
+        {"game_type": GAME_TYPE_SLOT},
+    )
+    if compiled is None:
+        return waiting_rows(game_type, catching_up).exists()
+    return bool(compiled.rows({"game_type": game_type}))
 
 
 def behind() -> list[str]:
@@ -567,25 +607,51 @@ def current_elo(game_type: str, player_ids: Iterable[int]) -> dict[int, float]:
 logger = logging.getLogger(__name__)
 
 
+def elo_before_rows(games: list[int], players: list[int]) -> QuerySet:
+    return RatingChange.objects.filter(
+        any_of("game_id", games), any_of("player_id", players)
+    ).values_list("game_id", "player_id", "elo_before")
+
+
+def current_elo_rows(players: list[int], game_types: list[str]) -> QuerySet:
+    return Rating.objects.filter(
+        any_of("player_id", players), any_of("game_type", game_types)
+    ).values_list("game_type", "player_id", "rating")
+
+
+# Slots of elo_going_into's queries (compile_once): lists sent as one parameter each.
+ELO_SLOTS = {"games": [-32_125], "players": PLAYERS_SLOT, "game_types": ["\x00game types"]}
+
+
+def compiled_or_asked(
+    key: str, model: type[Model], build: Callable[..., QuerySet], values: dict[str, list]
+) -> list[tuple]:
+    """build(**values)'s rows, by its query compiled once (compile_once) where it can be:
+    elo_going_into runs for every verified group."""
+    slots = {name: ELO_SLOTS[name] for name in values}
+    compiled = compile_once(key, model, build, slots)
+    return list(build(**values)) if compiled is None else compiled.rows(values)
+
+
 def elo_going_into(seated: Collection[tuple[Game, int]]) -> dict[tuple[int, int], float]:
     """(game id, player id) -> the player's Elo going into the game as the rater recorded it
     (also on rebuilds), else their current rating for the game type, not yet moved by the
     game, for each (game, player id) seated; players with neither are left out. Two queries
     for any number of games."""
     games = {game.pk: game for game, _ in seated}
-    player_ids = {player_id for _, player_id in seated}
+    players = list({player_id for _, player_id in seated})
+    game_types = list({game.game_type for game in games.values()})
     before = {
         (game_id, player_id): elo
-        for game_id, player_id, elo in RatingChange.objects.filter(
-            any_of("game_id", list(games)), any_of("player_id", player_ids)
-        ).values_list("game_id", "player_id", "elo_before")
+        for game_id, player_id, elo in compiled_or_asked(
+            "elo before", RatingChange, elo_before_rows, {"games": list(games), "players": players}
+        )
     }
     current = {
         (game_type, player_id): elo
-        for game_type, player_id, elo in Rating.objects.filter(
-            any_of("player_id", player_ids),
-            any_of("game_type", {game.game_type for game in games.values()}),
-        ).values_list("game_type", "player_id", "rating")
+        for game_type, player_id, elo in compiled_or_asked(
+            "elo current", Rating, current_elo_rows, {"players": players, "game_types": game_types}
+        )
     }
     going_into = {}
     for game, player_id in seated:

@@ -31,6 +31,7 @@ from django.utils import timezone
 from django.utils.dateparse import parse_datetime
 
 import engines
+from common.compiled import compile_once
 from common.database import any_of, insert_instances, insert_rows
 from common.outages import INFRASTRUCTURE_ERRORS, retry_after_outage
 from engines.core.log import loads
@@ -160,9 +161,9 @@ def verify_group(log_ids: list[int]) -> None:
     """Replay a group of claimed logs, then store their verdicts together."""
     outcomes: dict[int, Outcome] = {}
     names: list[str] = []
-    for log_id, raw, source in GameLog.objects.filter(any_of("pk", log_ids)).values_list(
-        "pk", "raw", "upload__source"
-    ):
+    compiled = compile_once("group logs", GameLog, group_logs, {"log_ids": [-32_123]})
+    rows = group_logs(log_ids) if compiled is None else compiled.rows({"log_ids": log_ids})
+    for log_id, raw, source in rows:
         try:
             outcomes[log_id] = parsed, _ = replay_raw(raw)
         except engines.LogError as error:
@@ -174,6 +175,12 @@ def verify_group(log_ids: list[int]) -> None:
                 names.extend(entry["name"] for entry in parsed["players"])
     create_players_first(names)
     record_group(outcomes)
+
+
+def group_logs(log_ids: list[int]) -> QuerySet:
+    """(id, raw log, its upload's source) of a group's logs: read for every group, so
+    compiled once (common.compiled)."""
+    return GameLog.objects.filter(any_of("pk", log_ids)).values_list("pk", "raw", "upload__source")
 
 
 @contextmanager
