@@ -8,6 +8,7 @@ tables from here only.
 from __future__ import annotations
 
 import json
+import sys
 from dataclasses import dataclass, field
 from functools import cache, cached_property
 from pathlib import Path
@@ -47,6 +48,9 @@ class HexType:
     effects_alone: tuple[tuple[Effect, dict[str, Any], None], ...] | None
     # Archaea at which the hex must trigger and below which it cannot (DV-9), if any.
     automatic_at: int | None
+    # Below this many archaea a grow naming no other hex is the whole of this hex's grow
+    # (no "from", DV-5; not yet bound to trigger, DV-9): replay's fast path for grows.
+    plain_grow_below: int
     # An adjacent_traits grow: for each hex type, the symbols of the grow's traits it shows
     # (front, back), heat excepted where heat is archaea (DV-5); filled by `_edition`.
     grow_shown: dict[HexType, tuple[int, int]] = field(default_factory=dict, repr=False)
@@ -98,6 +102,13 @@ def _counts(symbols: list[str], where: str) -> dict[str, int]:
 def _hex_type(hex_id: str, data: dict[str, Any]) -> HexType:
     where = f"{DATA_FILE.name}: hex {hex_id}"
     grow, trigger, passive = data["grow"], data["trigger"], data.get("passive")
+    automatic_at = trigger.get("automatic_at")
+    if grow["kind"] in GROW_CHOICES:
+        plain_grow_below = -1  # every grow names a hex
+    elif automatic_at is None:
+        plain_grow_below = sys.maxsize
+    else:
+        plain_grow_below = automatic_at
     if grow["kind"] not in GROWS:
         raise ValueError(f"{where}: unknown grow kind {grow['kind']!r}")
     for effect in trigger["effects"]:
@@ -120,7 +131,8 @@ def _hex_type(hex_id: str, data: dict[str, Any]) -> HexType:
         grow_amount={"fixed": grow.get("amount"), "none": 0}.get(grow["kind"]),
         grow_takes_choice=grow["kind"] in GROW_CHOICES,
         uses_source=isinstance(trigger.get("cost"), dict),
-        automatic_at=trigger.get("automatic_at"),
+        automatic_at=automatic_at,
+        plain_grow_below=plain_grow_below,
         effects=tuple(
             (EFFECTS[e["kind"]][0], e, EFFECTS[e["kind"]][1]) for e in trigger["effects"]
         ),

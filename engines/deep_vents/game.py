@@ -6,6 +6,7 @@ import random
 from collections import Counter
 from collections.abc import Mapping, Sequence
 from functools import cache
+from itertools import repeat
 from typing import Any, ClassVar
 
 from engines.core.bots import montecarlo_for
@@ -268,9 +269,9 @@ class DeepVents(Game):
 
 def _check_stack(edition: Edition, stack: Any, row_size: int) -> list[Any]:
     """The recorded stack must be drawable from the edition's hexes (DV-1, DV-2)."""
-    if not isinstance(stack, list) or not all(isinstance(h, str) for h in stack):
+    if not isinstance(stack, list) or not all(map(isinstance, stack, repeat(str))):
         raise MalformedLogError("setup.stack is a list of hex ids", field="setup.stack")
-    counts = edition.stack_counts
+    counts = _stack_counts(edition)
     for hex_id, n in Counter(stack).items():
         if hex_id not in counts:
             raise MalformedLogError(
@@ -290,4 +291,10 @@ def _check_stack(edition: Edition, stack: Any, row_size: int) -> list[Any]:
             field="setup.stack",
             rule="DV-2",
         )
-    return [edition.hexes[h] for h in stack]
+    return list(map(edition.hexes.__getitem__, stack))
+
+
+@cache
+def _stack_counts(edition: Edition) -> dict[str, int]:
+    """Edition.stack_counts, worked out once: every log's setup is checked against it."""
+    return edition.stack_counts

@@ -207,12 +207,40 @@ class DeepVentsState(State):
         event of every log verified runs through): the same checks, errors and order."""
         handlers = _HANDLERS
         for index, event in enumerate(events):
-            if self.phase is OVER:
+            phase = self.phase
+            if phase is OVER:
                 raise self.event_after_the_end(index, event)
             try:
                 handler = handlers[event["type"]]
             except (KeyError, TypeError):
                 handler = DeepVentsState.apply_action  # which refuses it, saying why
+            if handler is _GROW and phase is ACTIVATE and len(event) == 3:
+                # Half of all events: the next hex grows as it must, by its own seat, and
+                # names nothing else (_grow's checks, every one passed, in one test).
+                seat = event.get("seat")
+                value = event.get("hex")
+                position = self.act_next
+                activation = self.activation
+                if (
+                    seat == self.decider
+                    and seat.__class__ is int
+                    and value.__class__ is list
+                    and len(value) == 2
+                    and position < len(activation)
+                ):
+                    tile = activation[position]
+                    q, r = value
+                    if (
+                        q.__class__ is int
+                        and r.__class__ is int
+                        and tile.at == (q, r)
+                        and not tile.decimated
+                        and tile.archaea < tile.kind.plain_grow_below
+                    ):
+                        self._grow_tile(tile, None)
+                        if on_event is not None:
+                            on_event(index, self)
+                        continue
             try:
                 handler(self, event)
             except LogError as exc:
@@ -482,7 +510,7 @@ class DeepVentsState(State):
                 f"cannot take position {position}: needs {cost} archaea, has {player.supply}",
                 rule="DV-2",
             )
-        if len(self.row) < self.row_size and not self.stack_complete:
+        if not self.stack_complete and len(self.row) < self.row_size:
             raise MalformedLogError(
                 f"setup.stack lists only {len(self.stack)} hexes; this turn's row needs more",
                 field="setup.stack",
@@ -683,18 +711,20 @@ class DeepVentsState(State):
     def _grow_tile(self, tile: Tile, choice: Tile | None) -> None:
         """A checked grow of the activation order's next hex (DV-5, DV-6)."""
         kind = tile.kind
-        before = choice.archaea if choice is not None else 0
         self.act_next += 1
         self.repeat_tile = None
         gained = kind.grow_amount
+        before = 0  # what a Gulper Eel's grow takes (its fact says)
         if gained is None:
+            if choice is not None:
+                before = choice.archaea
             gained = kind.grow_behaviour(self, tile, choice)
-        room = self.capacity - tile.archaea  # DV-6: beyond the cap they are lost (as add)
+        archaea = tile.archaea
+        room = self.capacity - archaea  # DV-6: beyond the cap they are lost (as add)
         if gained > room:
             gained = room if room > 0 else 0
-        tile.archaea += gained
-        facts = self.facts
-        if facts is not None:
+        tile.archaea = archaea + gained
+        if self.facts is not None:
             # Statistics read a game's grows summed per seat and hex type (the "hex-totals"
             # fact its end adds): counted on the tile, not a fact each (150 a game).
             tile.grows += 1
@@ -857,9 +887,10 @@ class DeepVentsState(State):
                     "game_turn": game_turn,
                 }
             )
+        players = self.players
         eliminated_at = self.edition.eliminated_at
         in_play = 0
-        for other in self.players:
+        for other in players:
             if other.eliminated_turn is None:
                 if other.tokens < eliminated_at:
                     in_play += 1
@@ -878,12 +909,14 @@ class DeepVentsState(State):
         if in_play <= 1:
             self._game_over("elimination")
             return
-        n = len(self.order)
+        order = self.order
+        n = len(order)
         for step in range(1, n + 1):
             pos = (self.order_pos + step) % n
-            if self.players[self.order[pos]].eliminated_turn is None:
+            following = players[order[pos]]
+            if following.eliminated_turn is None:
                 break
-        if self.players[self.order[pos]].turns >= self.edition.turns:
+        if following.turns >= self.edition.turns:
             self._game_over("normal")  # DV-14: every player in play has had 8 turns
             return
         self.order_pos = pos
@@ -921,7 +954,7 @@ class DeepVentsState(State):
                         totals[tile.kind.id] = did
                     else:
                         totals[tile.kind.id] = [a + b for a, b in zip(row, did, strict=True)]
-            rows += ([player.seat, hex_id, *row] for hex_id, row in totals.items())
+            rows += [[player.seat, hex_id, *row] for hex_id, row in totals.items()]
         return {"type": "hex-totals", "hexes": rows, "game_turn": self.turn}
 
     # --- attacks, shells, decimation (DV-7..DV-13) -------------------------------------
@@ -1386,8 +1419,9 @@ class DeepVentsState(State):
         }
 
 
+_GROW = DeepVentsState._grow
 _HANDLERS = {
-    "grow": DeepVentsState._grow,
+    "grow": _GROW,
     "trigger": DeepVentsState._trigger,
     "shell": DeepVentsState._shell,
     "take": DeepVentsState._take,

@@ -1,0 +1,164 @@
+"""Deep Vents replays a grow through a fast path (issue 25): the replay loop checks the
+common grow in one test (the next hex, its own seat, nothing else named, below the bound
+the edition data gives: HexType.plain_grow_below) instead of calling its handler. Over bot
+games, intact and corrupted, it answers as the slow way does: the generic loop through
+every event's handler (State.apply_events), facts, detail facts, snapshot and errors alike;
+and adjacency and activation order (DV-4) and eliminations (DV-8), worked out plainly
+here, hold after every event."""
+
+from __future__ import annotations
+
+import contextlib
+import copy
+import random
+from typing import Any
+
+import pytest
+from deep_vents_support import lay_out, new_state, start_activation
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from engines.core.errors import LogError
+from engines.core.game import State
+from engines.core.simulate import simulate_game, table_strategies
+from engines.deep_vents.board import neighbour_coords, order_rank
+from engines.deep_vents.state import DeepVentsState
+from engines.registry import get_game
+
+GAME = get_game("deep-vents")
+FAST_BOTS = ["random", "grower", "attacker", "turtle"]
+SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+@st.composite
+def logs(draw: st.DrawFn) -> dict[str, Any]:
+    """A bot game's log, now and then with one event changed (kept within the schema's
+    reach: the state checks every event itself, Game.checks_event_shapes)."""
+    players = draw(st.integers(2, 4))
+    ruleset = GAME.ruleset(
+        {
+            "name": draw(st.sampled_from(["starting-bid", "standard"])),
+            "options": {"row_size": draw(st.sampled_from([6, 5]))},
+        }
+    )
+    bots = draw(st.lists(st.sampled_from(FAST_BOTS), min_size=players, max_size=players))
+    rng = random.Random(draw(st.integers(0, 10**6)))
+    log = simulate_game(GAME, ruleset, table_strategies(GAME, players, bots, rng), rng)
+    if draw(st.booleans()):
+        corrupt(log, draw(st.integers(0, 10**6)))
+    return log
+
+
+def corrupt(log: dict[str, Any], seed: int) -> None:
+    rng = random.Random(seed)
+    events = log["events"]
+    index = rng.randrange(len(events))
+    event = events[index]
+    how = rng.randrange(6)
+    if how == 0:
+        del events[index]
+    elif how == 1:
+        events.insert(index, copy.deepcopy(event))
+    elif how == 2:
+        event["type"] = rng.choice(["grow", "trigger", "end", "take", "place", "payoff"])
+    elif how == 3:
+        event["seat"] = rng.choice([(event["seat"] + 1) % len(log["players"]), True, 1.0])
+    elif how == 4:
+        event["hex"] = rng.choice([[0, 0], [1, -1], [2.0, 0], [True, 0], [0], [0, 1, 2]])
+    else:
+        event[rng.choice(["from", "source", "use"])] = rng.choice([[0, 0], [1, 0], True])
+
+
+def answer(log: dict[str, Any], generic: bool, detail: bool) -> Any:
+    """Facts, scores and the final snapshot, or the error a scorekeeper reads."""
+    state = GAME.new_state(GAME.ruleset(log.get("ruleset")), len(log["players"]), log["setup"])
+    state.facts, state.detail_facts = [], detail
+    try:
+        if generic:
+            State.apply_events(state, log["events"])
+        else:
+            state.apply_events(log["events"])
+    except LogError as error:
+        return error.to_dict()
+    scores = state.outcome().scores if state.is_terminal() else None
+    return state.facts, scores, state.snapshot()
+
+
+@SETTINGS
+@given(logs(), st.booleans())
+def test_the_fast_loop_answers_as_every_events_handler_does(log, detail):
+    assert answer(log, generic=False, detail=detail) == answer(log, generic=True, detail=detail)
+
+
+def check_against_the_plain_rules(state: DeepVentsState, event: Any) -> None:
+    """Adjacency and activation order (DV-4) and eliminations (DV-8), worked out plainly (a
+    finished game's tiles have let go of one another: no adjacency then)."""
+    for player in state.players if not state.is_terminal() else ():
+        hexes = player.hexes
+        for at, tile in hexes.items():
+            plain = [hexes[c] for c in neighbour_coords(at) if c in hexes]
+            assert sorted(map(id, tile.neighbours)) == sorted(map(id, plain))
+    if event.get("type") == "place":
+        live = [t for t in state.players[state.active].hexes.values() if not t.decimated]
+        assert state.activation == sorted(live, key=lambda t: order_rank(t.at))
+    if event.get("type") == "end":
+        for player in state.players:
+            if player.tokens >= state.edition.eliminated_at:
+                assert player.eliminated_turn is not None
+        in_play = [p for p in state.players if p.eliminated_turn is None]
+        assert len(in_play) >= 2 or state.termination == "elimination"
+
+
+@SETTINGS
+@given(logs())
+def test_adjacency_order_and_eliminations_match_the_plain_rules_after_every_event(log):
+    state = GAME.new_state(GAME.ruleset(log.get("ruleset")), len(log["players"]), log["setup"])
+    events = log["events"]
+    with contextlib.suppress(LogError):  # a corrupted log: checked as far as it replays
+        state.apply_events(events, lambda index, s: check_against_the_plain_rules(s, events[index]))
+
+
+def first_hex_table(hex_id: str, archaea: int = 0, decimated: bool = False) -> DeepVentsState:
+    """Seat 0 activating its Deep Vent and `hex_id` at (0, -1), first in the order (DV-4)."""
+    state = new_state(players=2)
+    tile = lay_out(state, 0, [(hex_id, (0, -1))])[(0, -1)]
+    tile.archaea = archaea
+    start_activation(state, 0)
+    tile.decimated = decimated  # flipped this turn, after the order was set (DV-13)
+    return state
+
+
+def through(state: DeepVentsState, event: dict[str, Any], loop: bool) -> Any:
+    """The table after `event`, or its error as a log's first event, by the replay loop or
+    by the event's handler."""
+    try:
+        if loop:
+            state.apply_events([event])
+        else:
+            state.apply_action(event)
+    except LogError as error:
+        return (error if loop else error.at(0, event.get("seat"))).to_dict()
+    return state.snapshot()
+
+
+# Every test of the fast path failing in turn: the handler decides, as ever.
+STEPPING_ASIDE = [
+    ("undersea-volcano", 5, False, {}, "DV-9"),  # bound to trigger
+    ("undersea-volcano", 4, False, {}, None),  # not yet: grows
+    ("gulper-eel", 0, False, {}, "DV-5"),  # names the hex it grows from
+    ("porous-rock", 0, True, {}, "DV-4"),  # decimated this turn
+    ("porous-rock", 0, False, {"from": [0, 0]}, None),  # names another hex
+    ("porous-rock", 0, False, {"hex": [0.0, -1]}, "DV-4"),  # not integers
+    ("porous-rock", 0, False, {"seat": False}, None),  # not a seat number
+    ("porous-rock", 0, False, {"hex": [0, 0]}, "DV-4"),  # not the next hex
+]
+
+
+@pytest.mark.parametrize(("hex_id", "archaea", "decimated", "changed", "rule"), STEPPING_ASIDE)
+def test_a_grow_the_fast_path_cannot_prove_gets_its_handlers_answer(
+    hex_id, archaea, decimated, changed, rule
+):
+    event = {"type": "grow", "seat": 0, "hex": [0, -1], **changed}
+    fast = through(first_hex_table(hex_id, archaea, decimated), event, loop=True)
+    assert fast == through(first_hex_table(hex_id, archaea, decimated), event, loop=False)
+    assert (fast.get("rule") if "rule" in fast else None) == rule
