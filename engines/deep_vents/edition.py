@@ -77,7 +77,7 @@ class Edition:
     bid_bonus: tuple[int, ...]
     hexes: dict[str, HexType]
 
-    @property
+    @cached_property  # every log's setup is checked against it
     def stack_counts(self) -> dict[str, int]:
         """How many copies of each hex type the shuffled stack holds (DV-1)."""
         return {k: t.copies for k, t in self.hexes.items() if t is not self.starting_hex}

@@ -271,7 +271,7 @@ def _check_stack(edition: Edition, stack: Any, row_size: int) -> list[Any]:
     """The recorded stack must be drawable from the edition's hexes (DV-1, DV-2)."""
     if not isinstance(stack, list) or not all(map(isinstance, stack, repeat(str))):
         raise MalformedLogError("setup.stack is a list of hex ids", field="setup.stack")
-    counts = _stack_counts(edition)
+    counts = edition.stack_counts
     for hex_id, n in Counter(stack).items():
         if hex_id not in counts:
             raise MalformedLogError(
@@ -292,9 +292,3 @@ def _check_stack(edition: Edition, stack: Any, row_size: int) -> list[Any]:
             rule="DV-2",
         )
     return list(map(edition.hexes.__getitem__, stack))
-
-
-@cache
-def _stack_counts(edition: Edition) -> dict[str, int]:
-    """Edition.stack_counts, worked out once: every log's setup is checked against it."""
-    return edition.stack_counts
