@@ -165,15 +165,20 @@ SUMMARIES = st.one_of(
 SEATS = st.lists(
     st.tuples(st.sampled_from([0, 1, 2, None]), st.booleans(), SUMMARIES), min_size=2, max_size=4
 )
-STEPS = st.lists(
-    st.one_of(
-        st.tuples(st.just("count"), SEATS),
-        st.tuples(st.just("retract"), st.integers(0, 20)),
-        st.tuples(st.just("merge"), st.integers(0, 2), st.integers(0, 2)),
-        st.tuples(st.just("fold")),
+COUNT = st.tuples(st.just("count"), SEATS)
+# A few games counted first, then any steps: a merge or a retraction has seats to move.
+STEPS = st.tuples(
+    st.lists(COUNT, min_size=2, max_size=4),
+    st.lists(
+        st.one_of(
+            COUNT,
+            st.tuples(st.just("retract"), st.integers(0, 20)),
+            st.tuples(st.just("merge"), st.integers(0, 2), st.integers(0, 2)),
+            st.tuples(st.just("fold")),
+        ),
+        max_size=8,
     ),
-    max_size=10,
-)
+).map(lambda both: both[0] + both[1])
 
 
 @pytest.mark.usefixtures("db")
