@@ -9,7 +9,13 @@ one go.
 
 from games.models import Game
 from players.models import Player
-from stats.services.aggregate import add_game, add_games, move_merged_players, remove_game
+from stats.services.aggregate import (
+    add_game,
+    add_games,
+    move_merged_players,
+    move_merged_seat_tally,
+    remove_game,
+)
 
 
 def on_game_verified(sender: type, game: Game, group=None, **kwargs) -> None:
@@ -27,5 +33,7 @@ def on_game_seats_merged(
     sender: type, keep: Player, duplicates: list[Player], games: list[int], **kwargs
 ) -> None:
     """The packed seat lines' players (of the games whose seats moved) and the players' hex
-    tally follow a merge."""
-    move_merged_players(keep.pk, [player.pk for player in duplicates], games)
+    and seat tallies follow a merge."""
+    moved = [player.pk for player in duplicates]
+    move_merged_players(keep.pk, moved, games)
+    move_merged_seat_tally(keep.pk, moved)

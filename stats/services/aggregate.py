@@ -40,7 +40,9 @@ import numpy
 from celery import shared_task
 from django.core.cache import cache as shared_cache
 from django.db import connection, transaction
-from django.db.models import Model, prefetch_related_objects
+from django.db.models import Count, IntegerField, Model, Q, QuerySet, Sum, prefetch_related_objects
+from django.db.models.fields.json import KeyTextTransform
+from django.db.models.functions import Cast, Coalesce
 
 from common import cache
 from common.database import (
@@ -53,14 +55,17 @@ from common.database import (
     try_lock,
 )
 from common.outages import CACHE_UNREACHABLE, BrokerUnreachable
-from games.models import Game, GameLog
+from engines.core.game import BID, TURN_ORDER
+from games.models import Game, GameLog, GameSeat
 from stats.models import (
     BY_MONTH,
     DELTAS,
     HEX_COUNTERS,
     HEX_DERIVED,
     HEX_LINE_COUNTERS,
+    NO_TURN_ORDER,
     ROLLUPS,
+    SEAT_TALLY_SUMS,
     SLICE_FIELDS,
     BidCube,
     HexCube,
@@ -68,6 +73,8 @@ from stats.models import (
     PairCube,
     PlayerHexTally,
     PlayerHexTallyDelta,
+    PlayerSeatTally,
+    PlayerSeatTallyDelta,
     RoundCube,
     ScoreCube,
     SeatCube,
@@ -344,7 +351,7 @@ def fold_deltas() -> int | None:
     with transaction.atomic():
         if not try_lock(FOLD_LOCK):
             return None
-        return sum(fold_cube(spec) for spec in CUBES) + fold_player_hexes()
+        return sum(fold_cube(spec) for spec in CUBES) + fold_player_hexes() + fold_player_seats()
 
 
 def fold_cube(spec: CubeSpec) -> int:
@@ -486,6 +493,7 @@ def remove_game(game: Game) -> None:
         if not lines.exists():
             return
         append_deltas([game.pk], -1)
+        insert_seat_deltas(seat_tally_sums(GameSeat.objects.filter(game_id=game.pk), -1))
         lines.delete()
         HexLines.objects.filter(game=game).delete()
 
@@ -510,6 +518,7 @@ def add_games(games: list[Game]) -> None:
         save_lines(lines)
         # Summed from the lines in hand: the same as reading back what save_lines stored.
         insert_deltas(built_line_sums(lines))
+        insert_seat_deltas(seat_tally_sums(chain.from_iterable(g.seats.all() for g in games), 1))
 
 
 def save_lines(games: list[GameLines]) -> None:
@@ -676,6 +685,126 @@ def move_merged_players(keep: int, duplicates: list[int], games: list[int]) -> N
         transaction.on_commit(queue_fold)
 
 
+# --- the players' seats ------------------------------------------------------------------
+#
+# PlayerSeatTally sums game seats, not lines: a seat's own bid is in its summary only (the
+# seat lines keep the game's winning bid). Its deltas are summed from the seats of the games
+# counted (in hand) or retracted (read, a few rows); a rebuild sums the seats of every game
+# with seat lines, the games the statistics count, in one query.
+
+
+def seat_tally_sums(seats: Iterable[GameSeat], sign: int) -> dict[tuple[int, int], list[int]]:
+    """What these seats add to PlayerSeatTally, times `sign`: per player and turn order
+    (as the seat lines read it: NO_TURN_ORDER where none) its SEAT_TALLY_SUMS. A bot's seat
+    (no player) adds nothing."""
+    sums: dict[tuple[int, int], list[int]] = {}
+    for seat in seats:
+        if seat.player_id is None:
+            continue
+        summary = seat.summary or {}
+        key = (seat.player_id, summary.get(TURN_ORDER) or NO_TURN_ORDER)
+        total = sums.setdefault(key, [0] * len(SEAT_TALLY_SUMS))
+        total[0] += sign
+        total[1] += sign * seat.winner
+        total[2] += sign * seat.rank
+        bid = summary.get(BID)
+        if bid is not None:
+            total[3] += sign
+            total[4] += sign * bid
+    return sums
+
+
+def insert_seat_deltas(sums: dict[tuple[int, int], list[int]]) -> None:
+    """Append these sums (seat_tally_sums) as PlayerSeatTallyDelta rows; the fold is queued
+    by the caller's other deltas (insert_deltas)."""
+    rows = [(player, turn_order, *values) for (player, turn_order), values in sums.items()]
+    if rows:
+        insert_rows(PlayerSeatTallyDelta, ("player", "turn_order", *SEAT_TALLY_SUMS), rows)
+
+
+def fold_player_seats() -> int:
+    """Move the players' seat deltas into PlayerSeatTally as a cube's are moved (under the
+    fold's lock: one statement deletes them and upserts their sums), then delete the rows
+    left with no seat (every counter of a row sums the same seats, so all are 0 then); the
+    delta rows moved."""
+    quote = connection.ops.quote_name
+    tally = quote(PlayerSeatTally._meta.db_table)
+    delta = quote(PlayerSeatTallyDelta._meta.db_table)
+    keys = ("player", "turn_order")
+    key_columns = [column(PlayerSeatTally, name) for name in keys]
+    sum_columns = [column(PlayerSeatTally, name) for name in SEAT_TALLY_SUMS]
+    delta_keys = [column(PlayerSeatTallyDelta, name) for name in keys]
+    delta_sums = [column(PlayerSeatTallyDelta, name) for name in SEAT_TALLY_SUMS]
+    updates = ", ".join(f"{c} = {tally}.{c} + excluded.{c}" for c in sum_columns)
+
+    def into(source: str) -> list[str]:
+        return [
+            f"INSERT INTO {tally} ({', '.join(key_columns + sum_columns)}) "
+            f"SELECT {', '.join(delta_keys + [f'SUM({c})' for c in delta_sums])} "
+            f"FROM {source} GROUP BY {', '.join(delta_keys)} "
+            f"ON CONFLICT ({', '.join(key_columns)}) DO UPDATE SET {updates}"
+        ]
+
+    moved = drain(delta, delta_keys + delta_sums, into)
+    if moved:
+        with connection.cursor() as cursor:
+            cursor.execute(f"DELETE FROM {tally} WHERE {column(PlayerSeatTally, 'n')} = 0")
+    return moved
+
+
+def summary_number(key: str) -> Cast:
+    """A number of the seats' summaries (GameSeat.summary) for the database to sum."""
+    return Cast(KeyTextTransform(key, "summary"), IntegerField())
+
+
+def counted_seat_sums() -> QuerySet:
+    """seat_tally_sums of the seats of every game with seat lines, by the database: rows
+    of (player, turn order, *SEAT_TALLY_SUMS), in key order."""
+    seats = GameSeat.objects.filter(
+        player__isnull=False, game_id__in=SeatLines.objects.values("game_id")
+    )
+    return (
+        seats.annotate(
+            turn=Coalesce(summary_number(TURN_ORDER), NO_TURN_ORDER), bid=summary_number(BID)
+        )
+        .values("player_id", "turn")
+        .annotate(
+            seats=Count("seat"),
+            won=Count("seat", filter=Q(winner=True)),
+            rank_total=Sum("rank"),
+            with_bid=Count("bid"),
+            bid_sum=Coalesce(Sum("bid"), 0),
+        )
+        .order_by("player_id", "turn")
+        .values_list("player_id", "turn", "seats", "won", "rank_total", "with_bid", "bid_sum")
+    )
+
+
+def rebuild_player_seats() -> int:
+    """Empty the players' seat tally and its deltas and fill it again from the seats of
+    the games with seat lines (counted_seat_sums); the rows written."""
+    empty(PlayerSeatTallyDelta, PlayerSeatTally)
+    rows = list(counted_seat_sums())
+    insert_rows(PlayerSeatTally, ("player_id", "turn_order", *SEAT_TALLY_SUMS), rows)
+    return len(rows)
+
+
+def move_merged_seat_tally(keep: int, duplicates: list[int]) -> None:
+    """A players' merge (inside its transaction): the duplicates' seat tally becomes
+    `keep`'s, as deltas folded into keep's rows (their deltas not folded yet too), so that
+    a rebuild from the moved game seats gives what the fold keeps."""
+    if not duplicates:
+        return
+    hold_lock(FOLD_LOCK)  # no fold moves the duplicates' deltas while they are moved here
+    PlayerSeatTallyDelta.objects.filter(player__in=duplicates).update(player=keep)
+    tallied = PlayerSeatTally.objects.filter(player_id__in=duplicates)
+    rows = [(keep, *row) for row in tallied.values_list("turn_order", *SEAT_TALLY_SUMS)]
+    tallied.delete()
+    if rows:
+        insert_rows(PlayerSeatTallyDelta, ("player", "turn_order", *SEAT_TALLY_SUMS), rows)
+        transaction.on_commit(queue_fold)
+
+
 # --- rebuilding ----------------------------------------------------------------------------
 
 
@@ -731,6 +860,9 @@ def rebuild_cubes() -> dict[str, float]:
         started = time.perf_counter()
         rebuild_player_hexes(sums.pop(PLAYER_HEXES))
         timings[PlayerHexTally.__name__] = time.perf_counter() - started
+        started = time.perf_counter()
+        rebuild_player_seats()
+        timings[PlayerSeatTally.__name__] = time.perf_counter() - started
     return timings
 
 

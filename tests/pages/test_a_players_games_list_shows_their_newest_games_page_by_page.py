@@ -11,6 +11,7 @@ from pages.services.profiles import GAMES_PER_PAGE
 from tests.games.test_the_games_lists_cost_the_same_queries_for_3_or_30_games import (
     listed_games,
 )
+from tests.stats_support import counted_in_statistics
 
 pytestmark = pytest.mark.django_db
 
@@ -23,6 +24,7 @@ def listed_seats(client, handle: str, page: int = 1) -> list[int]:
 
 def test_a_players_games_list_shows_their_games_newest_first_page_by_page(client):
     games = listed_games(2 * GAMES_PER_PAGE + 20)
+    counted_in_statistics(games)  # the list's length is the seat tally's (issue 25)
     wanted = [
         seat.pk
         for seat in sorted(

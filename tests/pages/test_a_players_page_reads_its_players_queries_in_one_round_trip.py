@@ -21,6 +21,7 @@ from pages.services import profiles
 from players.models import Player
 from tests.games_support import stored_game
 from tests.ratings_support import hours_ago, verified_game
+from tests.stats_support import counted_in_statistics
 from tournaments.models import Registration, Tournament
 
 pytestmark = pytest.mark.django_db
@@ -37,9 +38,11 @@ def ann() -> Player:
     ann, bob = Player.objects.get(handle="ann"), Player.objects.get(handle="bob")
     upload = Upload.objects.create(filename="more", source=Source.HUMAN)
     now = timezone.now().replace(microsecond=0)
+    stored = []
     for number in range(2 * profiles.GAMES_PER_PAGE + 5):
         played = now - datetime.timedelta(hours=number)
         game = stored_game(upload, number, played, player_count=3, counts=number % 9 != 4)
+        stored.append(game)
         sitting = [ann, bob, ann if number == profiles.GAMES_PER_PAGE - 2 else bob]
         for seat, player in enumerate(sitting):
             GameSeat.objects.create(
@@ -52,6 +55,7 @@ def ann() -> Player:
                 winner=(number + seat) % 3 == 0,
                 summary={"turn": 1 + (number + seat) % 3, "bid": number % 5},
             )
+    counted_in_statistics([game for game in stored if game.counts])
     for slug in ("reef-open", "trench-cup"):
         tournament = Tournament.objects.create(
             name=slug.title(), slug=slug, starts_on=datetime.date(2026, 6, 1)

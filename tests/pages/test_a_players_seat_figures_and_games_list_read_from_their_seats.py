@@ -14,6 +14,7 @@ from games.models import Game, GameSeat, Source, Upload
 from pages.services.profiles import GAMES_PER_PAGE, games_page, seat_figures
 from players.models import Player
 from tests.games_support import stored_game
+from tests.stats_support import counted_in_statistics
 
 pytestmark = pytest.mark.django_db
 
@@ -29,10 +30,12 @@ def ann() -> Player:
     ann = Player.objects.create(handle="ann", display_name="Ann")
     bob = Player.objects.create(handle="bob", display_name="Bob")
     now = timezone.now().replace(microsecond=0)
+    stored = []
     for number in range(2 * GAMES_PER_PAGE + 7):
         hours = number - (number in (10, 30))  # games 9 and 10, 29 and 30 at once
         played_at = now - datetime.timedelta(hours=hours)
         game = stored_game(upload, number, played_at, player_count=3, counts=number % 7 != 3)
+        stored.append(game)
         sitting = [ann, bob, ann if number == TWICE else bob]
         for seat, player in enumerate(sitting):
             GameSeat.objects.create(
@@ -47,6 +50,7 @@ def ann() -> Player:
                 if number % 5 == 4
                 else {"turn": 1 + (number + seat) % 3, "bid": number % 4},
             )
+    counted_in_statistics([game for game in stored if game.counts])
     return ann
 
 
