@@ -2,9 +2,8 @@
 and strategy), with their live views: the per-strategy page with a date range and a table
 size reads its score bins and head-to-head table from them instead of the cube
 (stats.models.BY_MONTH; issue 25). Filled from the cubes as migration 0015 filled its
-tables; the next fold adds the deltas not folded yet to them too. Named for the seat table
-the lead asked about: seat sums are par fractions, which summed in another order differ in
-their last digit, so no seat table was made (the page would change).
+tables; the next fold adds the deltas not folded yet to them too. No seat table: seat sums
+are par fractions, which summed in another order differ in their last digit.
 """
 
 from django.db import migrations, models
@@ -35,7 +34,7 @@ def drop_views(apps, schema_editor) -> None:
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('stats', '0015_bid_and_pair_cubes_by_month_source_and_band'),
+        ('stats', '0016_player_seat_tally'),
     ]
 
     operations = [
