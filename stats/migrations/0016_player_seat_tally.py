@@ -4,9 +4,9 @@ statistics count) in one INSERT ... SELECT; going back drops it."""
 
 import django.db.models.deletion
 from django.db import migrations, models
-from django.db.models import Count, IntegerField, Q, Sum
+from django.db.models import Count, IntegerField, Q, Sum, Value
 from django.db.models.fields.json import KeyTextTransform
-from django.db.models.functions import Cast, Coalesce
+from django.db.models.functions import Cast, Coalesce, NullIf
 
 # engines.core.game.TURN_ORDER and BID, stats.models.NO_TURN_ORDER and SEAT_TALLY_SUMS, as
 # they were when this migration was written.
@@ -15,7 +15,7 @@ SUMS = ("n", "wins", "ranks", "bids", "bid_total")
 
 
 def number(key):
-    return Cast(KeyTextTransform(key, "summary"), IntegerField())
+    return Cast(NullIf(KeyTextTransform(key, "summary"), Value("null")), IntegerField())
 
 
 def fill(apps, schema_editor):

@@ -40,9 +40,18 @@ import numpy
 from celery import shared_task
 from django.core.cache import cache as shared_cache
 from django.db import connection, transaction
-from django.db.models import Count, IntegerField, Model, Q, QuerySet, Sum, prefetch_related_objects
+from django.db.models import (
+    Count,
+    IntegerField,
+    Model,
+    Q,
+    QuerySet,
+    Sum,
+    Value,
+    prefetch_related_objects,
+)
 from django.db.models.fields.json import KeyTextTransform
-from django.db.models.functions import Cast, Coalesce
+from django.db.models.functions import Cast, Coalesce, NullIf
 
 from common import cache
 from common.database import (
@@ -753,8 +762,10 @@ def fold_player_seats() -> int:
 
 
 def summary_number(key: str) -> Cast:
-    """A number of the seats' summaries (GameSeat.summary) for the database to sum."""
-    return Cast(KeyTextTransform(key, "summary"), IntegerField())
+    """A number of the seats' summaries (GameSeat.summary) for the database to sum; NULL
+    where the key is missing or null, as seat_tally_sums reads it (SQLite's text of a JSON
+    null is "null", which would cast to 0)."""
+    return Cast(NullIf(KeyTextTransform(key, "summary"), Value("null")), IntegerField())
 
 
 def counted_seat_sums() -> QuerySet:

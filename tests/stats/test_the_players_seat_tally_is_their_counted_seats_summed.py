@@ -11,7 +11,7 @@ from collections import defaultdict
 
 import pytest
 from django.db import transaction
-from hypothesis import given, settings
+from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from games.models import Game, GameLog, GameSeat, Source, Upload
@@ -182,7 +182,7 @@ STEPS = st.tuples(
 
 
 @pytest.mark.usefixtures("db")
-@settings(max_examples=30)
+@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(steps=STEPS)
 def test_the_tally_is_the_counted_seats_summed_after_any_steps_and_equals_a_rebuild(steps):
     with transaction.atomic():
