@@ -393,44 +393,15 @@ def by_month_source_size_and_band(cube: type[models.Model]) -> type[models.Model
 BidCubeByMonthSourceSizeAndBand = by_month_source_size_and_band(BidCube)
 # The head-to-head table groups by strategy and opponent, so its table keeps the strategy.
 PairCubeByMonthSourceAndBand = by_month_source_and_band(PairCube)
-
-
-def by_month_source_size_band_and_strategy(cube: type[models.Model]) -> type[models.Model]:
-    """The cube summed over ruleset alone: a row per table size, month, source, band,
-    strategy and the cube's own keys, its key led by the table size then the month. The
-    per-strategy page with a date range and a table size (and no ruleset) reads it for its
-    score bins and its head-to-head table: with every filter set, a year at 1M games read
-    4,200 score rows (486 pages) and 612 pairs (134) of the cubes; of these tables 2,856 (319)
-    and 312 (53) (issue 25). Only for counts (the score bins, the pairs' meetings ahead and
-    behind), which sum to the same numbers in any order: the page stays the same to the
-    last digit."""
-    return rollup_of(
-        cube,
-        ("ruleset",),
-        "ByMonthSourceSizeBandAndStrategy",
-        leading=("game_type", "player_count", "month"),
-    )
-
-
-ScoreCubeByMonthSourceSizeBandAndStrategy = by_month_source_size_band_and_strategy(ScoreCube)
-PairCubeByMonthSourceSizeBandAndStrategy = by_month_source_size_band_and_strategy(PairCube)
 # Per cube, its tables by month smaller than the cube, each summed over some of its keys:
 # kept equal to the cube by the folder and the rebuild, read by pages with a date range
 # (the first that keeps every key filtered on: stats.filters.StatsFilter.view).
 BY_MONTH: dict[type[models.Model], tuple[type[models.Model], ...]] = {
     StrategyCube: (StrategyCubeByMonthAndStrategy,),
-    ScoreCube: (
-        ScoreCubeByMonthAndStrategy,
-        ScoreCubeByMonthSourceAndBand,
-        ScoreCubeByMonthSourceSizeBandAndStrategy,
-    ),
+    ScoreCube: (ScoreCubeByMonthAndStrategy, ScoreCubeByMonthSourceAndBand),
     SeatCube: (SeatCubeByMonthAndStrategy,),
     BidCube: (BidCubeByMonthAndStrategy, BidCubeByMonthSourceSizeAndBand),
-    PairCube: (
-        PairCubeByMonthAndStrategy,
-        PairCubeByMonthSourceAndBand,
-        PairCubeByMonthSourceSizeBandAndStrategy,
-    ),
+    PairCube: (PairCubeByMonthAndStrategy, PairCubeByMonthSourceAndBand),
     HexCube: (HexCubeByMonthSourceAndBand, HexCubeByMonth),
     RoundCube: (RoundCubeByMonthAndStrategy,),
 }
@@ -518,8 +489,6 @@ ScoreCubeByMonthSourceAndBandLive = live_of(ScoreCubeByMonthSourceAndBand)
 HexCubeByMonthSourceAndBandLive = live_of(HexCubeByMonthSourceAndBand)
 BidCubeByMonthSourceSizeAndBandLive = live_of(BidCubeByMonthSourceSizeAndBand)
 PairCubeByMonthSourceAndBandLive = live_of(PairCubeByMonthSourceAndBand)
-ScoreCubeByMonthSourceSizeBandAndStrategyLive = live_of(ScoreCubeByMonthSourceSizeBandAndStrategy)
-PairCubeByMonthSourceSizeBandAndStrategyLive = live_of(PairCubeByMonthSourceSizeBandAndStrategy)
 # cube -> (its live view, its rollup's live view)
 LIVE = {
     StrategyCube: (StrategyCubeLive, StrategyCubeRollupLive),
@@ -533,18 +502,10 @@ LIVE = {
 # cube -> the live views of its tables by month (BY_MONTH), in the same order
 BY_MONTH_LIVE = {
     StrategyCube: (StrategyCubeByMonthAndStrategyLive,),
-    ScoreCube: (
-        ScoreCubeByMonthAndStrategyLive,
-        ScoreCubeByMonthSourceAndBandLive,
-        ScoreCubeByMonthSourceSizeBandAndStrategyLive,
-    ),
+    ScoreCube: (ScoreCubeByMonthAndStrategyLive, ScoreCubeByMonthSourceAndBandLive),
     SeatCube: (SeatCubeByMonthAndStrategyLive,),
     BidCube: (BidCubeByMonthAndStrategyLive, BidCubeByMonthSourceSizeAndBandLive),
-    PairCube: (
-        PairCubeByMonthAndStrategyLive,
-        PairCubeByMonthSourceAndBandLive,
-        PairCubeByMonthSourceSizeBandAndStrategyLive,
-    ),
+    PairCube: (PairCubeByMonthAndStrategyLive, PairCubeByMonthSourceAndBandLive),
     HexCube: (HexCubeByMonthSourceAndBandLive, HexCubeByMonthLive),
     RoundCube: (RoundCubeByMonthAndStrategyLive,),
 }
@@ -627,11 +588,13 @@ class PlayerSeatTally(models.Model):
         db_index=False,
     )
     turn_order = models.PositiveSmallIntegerField()
-    n = models.BigIntegerField(default=0, help_text="Seats")
-    wins = models.BigIntegerField(default=0)
-    ranks = models.BigIntegerField(default=0, help_text="The seats' ranks summed")
-    bids = models.BigIntegerField(default=0, help_text="Seats with a bid")
-    bid_total = models.BigIntegerField(default=0, help_text="Their bids summed")
+    # 4-byte sums (a player's seats, ranks and bids are far below 2**31): the table is a
+    # few rows a player, which at 5,000 games among 400 players is bytes a game (issue 25).
+    n = models.IntegerField(default=0, help_text="Seats")
+    wins = models.IntegerField(default=0)
+    ranks = models.IntegerField(default=0, help_text="The seats' ranks summed")
+    bids = models.IntegerField(default=0, help_text="Seats with a bid")
+    bid_total = models.IntegerField(default=0, help_text="Their bids summed")
 
     def __str__(self) -> str:
         return f"{self.n} seats of player {self.player_id} at turn order {self.turn_order}"
@@ -644,11 +607,11 @@ class PlayerSeatTallyDelta(models.Model):
 
     player = models.BigIntegerField()
     turn_order = models.PositiveSmallIntegerField()
-    n = models.BigIntegerField(default=0)
-    wins = models.BigIntegerField(default=0)
-    ranks = models.BigIntegerField(default=0)
-    bids = models.BigIntegerField(default=0)
-    bid_total = models.BigIntegerField(default=0)
+    n = models.IntegerField(default=0)
+    wins = models.IntegerField(default=0)
+    ranks = models.IntegerField(default=0)
+    bids = models.IntegerField(default=0)
+    bid_total = models.IntegerField(default=0)
 
     def __str__(self) -> str:
         return f"{self.n:+d} seats of player {self.player} at turn order {self.turn_order}"

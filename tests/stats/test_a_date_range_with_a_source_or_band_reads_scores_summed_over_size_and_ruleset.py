@@ -15,7 +15,6 @@ from stats.models import (
     ScoreCube,
     ScoreCubeByMonthAndStrategyLive,
     ScoreCubeByMonthSourceAndBandLive,
-    ScoreCubeByMonthSourceSizeBandAndStrategyLive,
     ScoreCubeLive,
     ScoreCubeRollupLive,
 )
@@ -57,7 +56,7 @@ def score_counts_of_the_cube(filters: StatsFilter) -> dict:
         (f"{DATES}&source=human", ScoreCubeByMonthSourceAndBandLive),
         (f"{DATES}&source=simulated&band={BANDS[0][1]}", ScoreCubeByMonthSourceAndBandLive),
         (f"{DATES}&band={BANDS[1][1]}&strategy=grower", ScoreCubeByMonthSourceAndBandLive),
-        (f"{DATES}&source=human&players=3", ScoreCubeByMonthSourceSizeBandAndStrategyLive),
+        (f"{DATES}&source=human&players=3", ScoreCubeLive),
         (f"{DATES}&band={BANDS[0][1]}&ruleset=starting-bid", ScoreCubeLive),
     ],
 )

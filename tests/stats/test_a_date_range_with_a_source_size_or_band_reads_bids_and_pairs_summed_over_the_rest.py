@@ -1,8 +1,7 @@
 """The per-strategy page with a date range and a source, a table size or a band (no ruleset)
 reads its fair-bid chart from the bid cube summed over ruleset and strategy, and its
-head-to-head table from the pair cube summed over table size and ruleset, or over ruleset
-alone with a table size (stats.models.BidCubeByMonthSourceSizeAndBand,
-PairCubeByMonthSourceAndBand, PairCubeByMonthSourceSizeBandAndStrategy; issue 25); its
+head-to-head table from the pair cube summed over table size and ruleset
+(stats.models.BidCubeByMonthSourceSizeAndBand, PairCubeByMonthSourceAndBand; issue 25); its
 seat chart still reads the seat cube. What it shows is what the cubes give under the same
 filters. That each table equals its cube summed, kept up game by game or rebuilt, is
 test_stats_aggregates' (every table of BY_MONTH)."""
@@ -21,7 +20,6 @@ from stats.models import (
     PairCube,
     PairCubeByMonthAndStrategyLive,
     PairCubeByMonthSourceAndBandLive,
-    PairCubeByMonthSourceSizeBandAndStrategyLive,
     PairCubeLive,
     SeatCube,
     SeatCubeByMonthAndStrategyLive,
@@ -53,7 +51,7 @@ def played(django_capture_on_commit_callbacks):
         (f"{DATES}&source=human", SeatCubeLive, BidCubeByMonthSourceSizeAndBandLive,
          PairCubeByMonthSourceAndBandLive),
         (f"{DATES}&{BAND}&players=4&source=human", SeatCubeLive,
-         BidCubeByMonthSourceSizeAndBandLive, PairCubeByMonthSourceSizeBandAndStrategyLive),
+         BidCubeByMonthSourceSizeAndBandLive, PairCubeLive),
         (f"{DATES}&{BAND}&strategy=grower", SeatCubeLive, BidCubeLive,
          PairCubeByMonthSourceAndBandLive),
         (f"{DATES}&players=3&ruleset=standard", SeatCubeLive, BidCubeLive, PairCubeLive),
