@@ -232,26 +232,30 @@ def locked_ledger(game_type: str, skip_locked: bool = False) -> RatingLedger | N
     """The game type's ledger row, locked until the transaction ends; created on first use
     (a concurrent creator's insert is skipped). With `skip_locked`, None when another holds
     it, instead of waiting. Its lock compiled once (a rater takes it every verified group)."""
-    lock = RatingLedger.objects.select_for_update(skip_locked=skip_locked).filter(
-        game_type=game_type
-    )
     compiled = compile_once(
         f"rater ledger{' skip locked' if skip_locked else ''}",
         RatingLedger,
         functools.partial(ledger_rows, skip_locked=skip_locked),
         {"game_type": GAME_TYPE_SLOT},
     )
-    if compiled is None:
-        ledger = lock.first()
-    else:
-        ledger = None
+
+    def locked() -> RatingLedger | None:
+        if compiled is None:
+            return (
+                RatingLedger.objects.select_for_update(skip_locked=skip_locked)
+                .filter(game_type=game_type)
+                .first()
+            )
         for pk, stale in compiled.rows({"game_type": game_type}):  # one at most: unique
-            ledger = RatingLedger.from_db(compiled.alias, None, (pk, game_type, stale))
+            return RatingLedger.from_db(compiled.alias, None, (pk, game_type, stale))
+        return None
+
+    ledger = locked()
     if ledger is None:
         if skip_locked and RatingLedger.objects.filter(game_type=game_type).exists():
             return None
         RatingLedger.objects.bulk_create([RatingLedger(game_type=game_type)], ignore_conflicts=True)
-        ledger = lock.first()
+        ledger = locked()
     return ledger
 
 
