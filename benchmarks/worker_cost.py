@@ -18,6 +18,10 @@ created and dropped: never name one in use). `--tree PATH` (repeatable) adds ano
 checkout of the project (e.g. `git archive main | tar -x -C /tmp/main`): the trees' runs
 alternate (A B A B ...) `--repeat` times, and each tree's median and range are printed, with
 the load. `--profile` prints where one run's time goes (cProfile: cumulative, then own time).
+`--stages` prints, per tree, the CPU ms a log of each stage (STAGES: time.process_time around
+the functions named, nested ones inside their callers' figures); unlike cProfile it leaves the
+engine's many small calls at their own speed. `--group-size N` runs every tree with N logs a
+verification task and a verified group (intake.VERIFY_CHUNK, verification.GROUP_SIZE).
 """
 
 from __future__ import annotations
@@ -36,6 +40,61 @@ from urllib.parse import urlsplit, urlunsplit
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent
 
+# (module, function, label) timed by --stages; indented labels run inside the one above.
+# A function is timed where it is called from (the module attribute its caller reads), and
+# only in trees that have it.
+STAGES = (
+    ("games.services.batch_intake", "take_line", "batch read: each line's checks"),
+    ("games.services.intake", "loads", "  its JSON parse"),
+    ("games.services.intake", "copied", "batch read: the logs' insert"),
+    ("games.services.verification", "verify_group", "verified groups"),
+    ("games.services.verification", "replay_raw", "  parse and replay"),
+    ("games.services.verification", "create_players_first", "  new players first"),
+    ("games.services.verification", "record_together", "  the group's transaction"),
+    ("games.services.verification", "store_games", "    games, seats, receivers"),
+    ("games.services.verification", "player_ids_for", "      player ids"),
+    ("stats.receivers", "add_games", "      statistics (add_games)"),
+    ("stats.services.aggregate", "group_bands", "        bands"),
+    ("stats.services.aggregate", "build_lines_of", "        building lines"),
+    ("stats.services.aggregate", "save_lines", "        saving lines"),
+    ("stats.services.aggregate", "built_line_sums", "        sums"),
+    ("stats.services.aggregate", "insert_deltas", "        deltas"),
+    ("ratings.services", "add_pending", "      ratings (pending, rater)"),
+    ("confirmations.services", "open_reviews", "      reviews (open_reviews)"),
+    ("stats.services.aggregate", "fold_deltas", "statistics fold (in the commits too)"),
+)
+
+
+def time_stages() -> dict[str, float]:
+    """Wrap each of STAGES in a CPU timer; returns the seconds by label, filled as it runs.
+    A stage entered again inside itself is counted once."""
+    import functools
+    import importlib
+
+    totals: dict[str, float] = {}
+    running: set[str] = set()
+
+    def timed(label: str, function):
+        @functools.wraps(function)
+        def wrapper(*args, **kwargs):
+            if label in running:
+                return function(*args, **kwargs)
+            running.add(label)
+            started = time.process_time()
+            try:
+                return function(*args, **kwargs)
+            finally:
+                totals[label] = totals.get(label, 0.0) + time.process_time() - started
+                running.discard(label)
+
+        return wrapper
+
+    for module_name, name, label in STAGES:
+        module = importlib.import_module(module_name)
+        if hasattr(module, name):
+            setattr(module, name, timed(label, getattr(module, name)))
+    return totals
+
 
 def measure(args: argparse.Namespace) -> dict[str, float]:
     """One run, in this process, of the tree on sys.path: the figures as a dict."""
@@ -52,8 +111,13 @@ def measure(args: argparse.Namespace) -> dict[str, float]:
     import deepsea.celery
     from games.models import GameLog
     from games.services.batch_intake import start_batch, store_body
-    from stats.services.aggregate import fold_deltas
+    from stats.services import aggregate
 
+    if args.group_size:
+        from games.services import intake, verification
+
+        intake.VERIFY_CHUNK = verification.GROUP_SIZE = args.group_size
+    stages = time_stages() if args.stages else {}
     # What a worker does once it has started, where the tree's worker does it.
     tune = getattr(deepsea.celery, "tune_garbage_collector", None)
     if tune is not None:
@@ -87,7 +151,7 @@ def measure(args: argparse.Namespace) -> dict[str, float]:
     with connection.execute_wrapper(count):
         started = time.process_time()
         start_batch(body, user=None, filename="cost.jsonl")
-        while fold_deltas():
+        while aggregate.fold_deltas():
             pass
         cpu = time.process_time() - started
     if profiler is not None:
@@ -106,6 +170,7 @@ def measure(args: argparse.Namespace) -> dict[str, float]:
         "bound_ms": 1000 * bound / args.logs,
         "queries_per_log": queries / args.logs,
         "gc_ms_per_log": 1000 * collecting[0] / args.logs,
+        **{f"stage {label}": 1000 * seconds / args.logs for label, seconds in stages.items()},
     }
 
 
@@ -139,6 +204,10 @@ def run_child(tree: Path, args: argparse.Namespace) -> dict[str, float]:
         command += ["--distinct", str(args.distinct)]
     if args.profile:
         command.append("--profile")
+    if args.stages:
+        command.append("--stages")
+    if args.group_size:
+        command += ["--group-size", str(args.group_size)]
     env = {**os.environ, "PYTHONPATH": str(tree), "DJANGO_SETTINGS_MODULE": "deepsea.settings"}
     done = subprocess.run(command, env=env, cwd=tree, stdout=subprocess.PIPE, text=True)
     if done.returncode:
@@ -162,6 +231,10 @@ def main() -> None:
         "--tree", action="append", default=[], type=Path, help="Another checkout to compare."
     )
     parser.add_argument("--profile", action="store_true", help="cProfile one run (stderr).")
+    parser.add_argument("--stages", action="store_true", help="CPU ms a log of each of STAGES.")
+    parser.add_argument(
+        "--group-size", type=int, help="Logs a verification task and group (default: the tree's)."
+    )
     parser.add_argument("--child", type=Path, help=argparse.SUPPRESS)
     args = parser.parse_args()
 
@@ -199,6 +272,10 @@ def main() -> None:
             f"queries per log {spread([run['queries_per_log'] for run in runs])}; of the CPU "
             f"the garbage collector's {spread([run['gc_ms_per_log'] for run in runs])} ms"
         )
+        for label in (label for _, _, label in STAGES):
+            figures = [run[f"stage {label}"] for run in runs if f"stage {label}" in run]
+            if figures:
+                print(f"  {label:<40} {spread(figures)} ms a log")
     print(f"load average before and after each run: {' | '.join(loads)} ({os.cpu_count()} CPUs)")
 
 
