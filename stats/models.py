@@ -178,11 +178,21 @@ class ScoreCube(Cube):
         indexes = [month_index("scorecube")]
 
 
+# What a seat's par (1 / its table size) is counted in where a cube's tables are summed in
+# more than one way: PAR_SCALE / table size is a whole number at every table size a game
+# allows (2 to 6), so sums are exact whatever order a fold or a rebuild adds them in, and a
+# table summed over some keys holds the cube's figures to the last digit. As floats (1/3 a
+# seat) two folds of the same seats differed in the 16th digit.
+PAR_SCALE = 60
+
+
 class SeatCube(Cube):
     seat = models.PositiveSmallIntegerField()
     turn_order = models.PositiveSmallIntegerField()
     wins = models.FloatField(default=0)
-    expected = models.FloatField(default=0)
+    expected = models.BigIntegerField(
+        default=0, help_text="The seats' par summed, times PAR_SCALE: a whole number"
+    )
     score = models.FloatField(default=0)
 
     class Meta:
@@ -388,9 +398,12 @@ def by_month_source_size_and_band(cube: type[models.Model]) -> type[models.Model
 
 # Only tables whose sums the pages draw are whole numbers, or as good as (wins: ties are
 # rare in a bid's games), so that a page is the same to the last digit as the cube's sums
-# (the head-to-head's ahead and behind are counts). The seat chart's par sums (1/3 a seat)
-# summed in another order differed in the 16th digit of its figure: it reads the cube.
+# (the head-to-head's ahead and behind are counts).
 BidCubeByMonthSourceSizeAndBand = by_month_source_size_and_band(BidCube)
+# The seat chart groups by neither: with a date range and a source, table size or band it
+# reads this, a few rows a month, instead of the cube. Its par sums are whole numbers
+# (PAR_SCALE), so they are the cube's to the last digit.
+SeatCubeByMonthSourceSizeAndBand = by_month_source_size_and_band(SeatCube)
 # The head-to-head table groups by strategy and opponent, so its table keeps the strategy.
 PairCubeByMonthSourceAndBand = by_month_source_and_band(PairCube)
 # Per cube, its tables by month smaller than the cube, each summed over some of its keys:
@@ -399,7 +412,7 @@ PairCubeByMonthSourceAndBand = by_month_source_and_band(PairCube)
 BY_MONTH: dict[type[models.Model], tuple[type[models.Model], ...]] = {
     StrategyCube: (StrategyCubeByMonthAndStrategy,),
     ScoreCube: (ScoreCubeByMonthAndStrategy, ScoreCubeByMonthSourceAndBand),
-    SeatCube: (SeatCubeByMonthAndStrategy,),
+    SeatCube: (SeatCubeByMonthAndStrategy, SeatCubeByMonthSourceSizeAndBand),
     BidCube: (BidCubeByMonthAndStrategy, BidCubeByMonthSourceSizeAndBand),
     PairCube: (PairCubeByMonthAndStrategy, PairCubeByMonthSourceAndBand),
     HexCube: (HexCubeByMonthSourceAndBand, HexCubeByMonth),
@@ -488,6 +501,7 @@ RoundCubeByMonthAndStrategyLive = live_of(RoundCubeByMonthAndStrategy)
 ScoreCubeByMonthSourceAndBandLive = live_of(ScoreCubeByMonthSourceAndBand)
 HexCubeByMonthSourceAndBandLive = live_of(HexCubeByMonthSourceAndBand)
 BidCubeByMonthSourceSizeAndBandLive = live_of(BidCubeByMonthSourceSizeAndBand)
+SeatCubeByMonthSourceSizeAndBandLive = live_of(SeatCubeByMonthSourceSizeAndBand)
 PairCubeByMonthSourceAndBandLive = live_of(PairCubeByMonthSourceAndBand)
 # cube -> (its live view, its rollup's live view)
 LIVE = {
@@ -503,7 +517,7 @@ LIVE = {
 BY_MONTH_LIVE = {
     StrategyCube: (StrategyCubeByMonthAndStrategyLive,),
     ScoreCube: (ScoreCubeByMonthAndStrategyLive, ScoreCubeByMonthSourceAndBandLive),
-    SeatCube: (SeatCubeByMonthAndStrategyLive,),
+    SeatCube: (SeatCubeByMonthAndStrategyLive, SeatCubeByMonthSourceSizeAndBandLive),
     BidCube: (BidCubeByMonthAndStrategyLive, BidCubeByMonthSourceSizeAndBandLive),
     PairCube: (PairCubeByMonthAndStrategyLive, PairCubeByMonthSourceAndBandLive),
     HexCube: (HexCubeByMonthSourceAndBandLive, HexCubeByMonthLive),

@@ -73,6 +73,7 @@ from stats.models import (
     HEX_DERIVED,
     HEX_LINE_COUNTERS,
     NO_TURN_ORDER,
+    PAR_SCALE,
     ROLLUPS,
     SEAT_TALLY_SUMS,
     SLICE_FIELDS,
@@ -174,8 +175,9 @@ def score_lines(seats: list[SeatRow], slices: dict[int, int], rounds: list[Round
 
 
 def seat_lines(seats: list[SeatRow], slices: dict[int, int], rounds: list[RoundRow]) -> LineKeys:
+    """A seat's par in whole numbers (stats.models.PAR_SCALE)."""
     for s in seats:
-        yield (slices[s.seat], s.seat, s.turn_order), (s.wins, s.expected, s.score)
+        yield (slices[s.seat], s.seat, s.turn_order), (s.wins, PAR_SCALE // s.player_count, s.score)
 
 
 def bid_lines(seats: list[SeatRow], slices: dict[int, int], rounds: list[RoundRow]) -> LineKeys:
@@ -653,7 +655,16 @@ def add_hexes(
 def insert_sums(table: type[Model], spec: CubeSpec, sums: dict[tuple, list[float]]) -> int:
     """Sums keyed as the cube (line_sums) as rows of the cube or its delta table, in
     month order (as rebuild_cube writes a cube); the rows inserted."""
+    # Whole counters (seat_lines' par) come summed as floats by add_lines: as the integers
+    # they are, which a binary COPY to an integer column needs.
+    whole = [
+        at
+        for at, name in enumerate(spec.counters, len(spec.key_fields) + 1)
+        if isinstance(table._meta.get_field(name), IntegerField)
+    ]
     rows = [(*key, *values) for key, values in sums.items()]
+    if whole:
+        rows = [tuple(int(v) if at in whole else v for at, v in enumerate(r)) for r in rows]
     if spec.sliced:
         month = spec.key_fields.index("month")
         rows.sort(key=lambda r: r[month])

@@ -13,6 +13,7 @@ from stats.filters import StatsFilter
 from stats.models import (
     NO_BID,
     NO_TURN_ORDER,
+    PAR_SCALE,
     BidCube,
     PairCube,
     RoundCube,
@@ -255,10 +256,11 @@ POSITION_ADVANTAGES: Query = (
 def position_advantages(filters: StatsFilter) -> dict[str, list[PositionStats]]:
     """Win rate (relative to par) by seat ('seat', 0-based) and by turn order ('turn_order'),
     from one pass over the seat cube: its rows summed by both keys at once, a few dozen
-    groups, then by each key here."""
+    groups, then by each key here. Par is summed in whole numbers (stats.models.PAR_SCALE),
+    so the figures are the same whichever of the seat cube's tables the filters read."""
     rows = compiled.rows(filters, *POSITION_ADVANTAGES)
     totals: dict[str, dict[int, list[float]]] = {
-        by: defaultdict(lambda: [0, 0.0, 0.0, 0.0]) for by in POSITIONS
+        by: defaultdict(lambda: [0, 0.0, 0, 0.0]) for by in POSITIONS
     }
     for r in rows:
         for by in POSITIONS:
@@ -272,7 +274,7 @@ def position_advantages(filters: StatsFilter) -> dict[str, list[PositionStats]]:
             PositionStats(
                 position,
                 games,
-                shrunk_relative_rate(w, e, games),
+                shrunk_relative_rate(w, e / PAR_SCALE, games),
                 wilson(w, games),
                 score / games if games else None,
             )

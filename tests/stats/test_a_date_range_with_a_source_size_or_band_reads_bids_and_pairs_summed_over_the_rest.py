@@ -1,8 +1,8 @@
 """The per-strategy page with a date range and a source, a table size or a band (no ruleset)
-reads its fair-bid chart from the bid cube summed over ruleset and strategy, and its
-head-to-head table from the pair cube summed over table size and ruleset
-(stats.models.BidCubeByMonthSourceSizeAndBand, PairCubeByMonthSourceAndBand; issue 25); its
-seat chart still reads the seat cube. What it shows is what the cubes give under the same
+reads its fair-bid and seat charts from the bid and seat cubes summed over ruleset and
+strategy, and its head-to-head table from the pair cube summed over table size and ruleset
+(stats.models.BidCubeByMonthSourceSizeAndBand, SeatCubeByMonthSourceSizeAndBand,
+PairCubeByMonthSourceAndBand; issue 25). What it shows is what the cubes give under the same
 filters. That each table equals its cube summed, kept up game by game or rebuilt, is
 test_stats_aggregates' (every table of BY_MONTH)."""
 
@@ -23,6 +23,7 @@ from stats.models import (
     PairCubeLive,
     SeatCube,
     SeatCubeByMonthAndStrategyLive,
+    SeatCubeByMonthSourceSizeAndBandLive,
     SeatCubeLive,
 )
 from stats.services import compiled, strategies
@@ -48,9 +49,9 @@ def played(django_capture_on_commit_callbacks):
     [
         (DATES, SeatCubeByMonthAndStrategyLive, BidCubeByMonthAndStrategyLive,
          PairCubeByMonthAndStrategyLive),
-        (f"{DATES}&source=human", SeatCubeLive, BidCubeByMonthSourceSizeAndBandLive,
-         PairCubeByMonthSourceAndBandLive),
-        (f"{DATES}&{BAND}&players=4&source=human", SeatCubeLive,
+        (f"{DATES}&source=human", SeatCubeByMonthSourceSizeAndBandLive,
+         BidCubeByMonthSourceSizeAndBandLive, PairCubeByMonthSourceAndBandLive),
+        (f"{DATES}&{BAND}&players=4&source=human", SeatCubeByMonthSourceSizeAndBandLive,
          BidCubeByMonthSourceSizeAndBandLive, PairCubeLive),
         (f"{DATES}&{BAND}&strategy=grower", SeatCubeLive, BidCubeLive,
          PairCubeByMonthSourceAndBandLive),
