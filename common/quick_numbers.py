@@ -34,20 +34,20 @@ def plain(value: Any) -> str | None:
 
 
 def floatformat(value: Any, places: int) -> str:
-    """`{{ value|floatformat:places }}` for places -6..6."""
+    """`{{ value|floatformat:places }}` for places -6..6. The active locale's decimal
+    separator is asked for only when the text has a decimal point: asking costs more than
+    the rest (get_language reads a context-local, some 10 microseconds where no language is
+    activated, as on this site's requests), and a whole number, the games lists' scores,
+    needs none. Asked on every such call, never kept: the locale may change between calls."""
     text = plain(value)
-    if (
-        text is None
-        or abs(places) not in STEPS
-        or settings.USE_THOUSAND_SEPARATOR
-        or formats.get_format("DECIMAL_SEPARATOR") != "."
-    ):
+    if text is None or abs(places) not in STEPS or settings.USE_THOUSAND_SEPARATOR:
         return django_floatformat(value, places)
-    number = Decimal(text)
-    if places <= 0 and number == number.to_integral_value():
-        return str(int(number))
-    rounded = number.quantize(STEPS[abs(places)], ROUND_HALF_UP, PRECISION)
+    if places <= 0 and (type(value) is int or value.is_integer()):
+        return str(int(value))
+    rounded = Decimal(text).quantize(STEPS[abs(places)], ROUND_HALF_UP, PRECISION)
     written = f"{rounded:f}"
+    if "." in written and formats.get_format("DECIMAL_SEPARATOR") != ".":
+        return django_floatformat(value, places)
     # -0.001 rounds to 0.00, written without its sign (as the filter does).
     return written[1:] if written[0] == "-" and not rounded else written
 

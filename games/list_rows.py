@@ -10,9 +10,14 @@ import datetime
 from collections.abc import Iterable
 from typing import Any
 
+from django.db.models import QuerySet
+from django.forms import BoundField, Form
 from django.utils import timezone
 from django.utils.safestring import SafeString, mark_safe
+from django.utils.translation import gettext
 
+from common.compiled import compile_once
+from common.database import any_of
 from common.quick_html import escaped
 from common.quick_urls import quick_url
 from engines.registry import title_of
@@ -53,15 +58,27 @@ def played(moment: datetime.datetime, zone: datetime.tzinfo) -> str:
     return f"{when.year:04d}-{when.month:02d}-{when.day:02d} {when.hour:02d}:{when.minute:02d}"
 
 
-def seats_shown(game_ids: list[int]) -> dict[int, str]:
-    """Each game's seats as the games page lists them (a player's name linked to their
-    page, its score and rank), by game id: read as plain rows in one query and written out
-    here, not built as 200 seat and player instances then rendered a field at a time."""
-    rows = (
-        GameSeat.objects.filter(game_id__in=game_ids)
+def seat_rows(games: list[int]) -> QuerySet:
+    """The seats of these games as the page lists them, in order: (game id, name, score,
+    rank, the player's handle or None)."""
+    return (
+        GameSeat.objects.filter(any_of("game_id", games))
         .order_by("game_id", "seat")
         .values_list("game_id", "name", "score", "rank", "player__handle")
     )
+
+
+# The games' ids sent as one parameter (common.compiled): no page lists this game.
+GAMES_SLOT = [-32_126]
+
+
+def seats_shown(game_ids: list[int]) -> dict[int, str]:
+    """Each game's seats as the games page lists them (a player's name linked to their
+    page, its score and rank), by game id: read as plain rows in one query (compiled once:
+    building and compiling it cost more CPU than running it) and written out here, not
+    built as 200 seat and player instances then rendered a field at a time."""
+    compiled = compile_once("games list seats", GameSeat, seat_rows, {"games": GAMES_SLOT})
+    rows = seat_rows(game_ids) if compiled is None else compiled.rows({"games": game_ids})
     shown: dict[int, list[str]] = {}
     for game_id, name, score, rank, handle in rows:
         seat = (
@@ -92,5 +109,45 @@ def game_rows(games: Iterable[Any]) -> SafeString:
                 seats.get(game.pk, ""),
             )
             for game in games
+        )
+    )
+
+
+def label_tag(field: BoundField) -> str:
+    """field.label_tag() as django/forms/label.html writes it (through a template: some
+    100 microseconds a label), for a field with an id and no required class; any other
+    through label_tag() itself."""
+    form, widget = field.form, field.field.widget
+    id_ = widget.attrs.get("id") or field.auto_id
+    for_label = widget.id_for_label(id_) if id_ else None
+    if (
+        not for_label
+        or form.template_name_label != "django/forms/label.html"
+        or (field.field.required and hasattr(form, "required_css_class"))
+    ):
+        return field.label_tag()
+    label = field.label
+    suffix = field.field.label_suffix
+    suffix = form.label_suffix if suffix is None else suffix
+    contents = escaped(label)
+    if suffix and label and label[-1] not in gettext(":?.!"):
+        contents += escaped(suffix)
+    return f'<label for="{escaped(for_label)}">{contents}</label>'
+
+
+def filter_fields(form: Form) -> SafeString:
+    """The games page's filter bar but its dates, as the template's loop wrote them: a
+    label, its widget (quick ones, common.widgets) and its errors a field."""
+    return mark_safe(
+        "".join(
+            f"\n    <div>{label_tag(field)} {field}"
+            + (
+                f'<small class="error">{" ".join(escaped(e) for e in field.errors)}</small>'
+                if field.errors
+                else ""
+            )
+            + "</div>\n    "
+            for field in form
+            if field.name != "date"
         )
     )

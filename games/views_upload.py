@@ -15,7 +15,7 @@ from rest_framework.exceptions import NotFound
 
 from games import viewer
 from games.filters import GameFilter
-from games.list_rows import game_rows
+from games.list_rows import filter_fields, game_rows
 from games.models import BatchState, Game, GameLog, Source, Upload
 from games.names import game_name
 from games.pagination import GAME_SHOWN, page_of_games
@@ -194,5 +194,10 @@ def game_list(request: HttpRequest) -> HttpResponse:
         page = page_of_games(request, filters.qs if filters.is_valid() else games.none())
     except NotFound:
         raise Http404("not a page of this list: follow its newer and older links") from None
-    rows = game_rows(page["games"])
-    return render(request, "games/game_list.html", {"filters": filters, "page": page, "rows": rows})
+    context = {
+        "filters": filters,
+        "fields": filter_fields(filters.form),
+        "page": page,
+        "rows": game_rows(page["games"]),
+    }
+    return render(request, "games/game_list.html", context)

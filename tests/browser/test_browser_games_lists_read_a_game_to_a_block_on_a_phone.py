@@ -81,3 +81,32 @@ def test_on_a_phone_a_players_games_show_place_score_and_bid_under_their_heading
             assert abs(cell["top"] - source["top"]) < 2  # on the source's line
             assert abs(cell["left"] - headings[heading]["left"]) < 2  # under its heading
             assert cell["right"] <= row["width"] + played["left"]
+
+
+CELLS = """(table) => Array.from(document.querySelectorAll(`${table} > * > tr > *`)).map((cell) => {
+    const style = getComputedStyle(cell);
+    return [style.borderBottomWidth, style.paddingTop, style.paddingLeft, style.paddingRight,
+            style.boxShadow, style.backgroundImage, style.backgroundColor]; })"""
+
+
+def test_on_a_phone_both_lists_cells_are_plain_grid_cells(browser, live_server, played_games):
+    """One reset for the cells of both lists (site.css shares it): no border of their own (the
+    row's runs under them), the same padding, no shadow or stripe of their own. (Its
+    `position: static` yields to the sticky first column's rule, harmless where nothing
+    scrolls sideways.)"""
+    page = browser.new_page()
+    page.set_viewport_size(dict(zip(("width", "height"), WIDTHS["phone"], strict=True)))
+    styles = []
+    for path, table in (
+        ("/games/", "table.game-list"),
+        (f"/players/{played_games.player.handle}/", "table.player-games"),
+    ):
+        page.goto(f"{live_server.url}{path}")
+        cells = page.evaluate(CELLS, table)
+        assert cells, table
+        styles.append({tuple(cell) for cell in cells})
+    page.close()
+
+    games_cells, players_cells = styles
+    plain = {("0px", "2.4px", "8px", "8px", "none", "none", "rgba(0, 0, 0, 0)")}
+    assert games_cells == plain and players_cells == plain

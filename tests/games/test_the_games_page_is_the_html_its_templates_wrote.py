@@ -7,6 +7,7 @@ list and a filter bar with values and errors."""
 import datetime
 
 import pytest
+from django.core.exceptions import ValidationError
 from django.http import QueryDict
 from django.template import Context, Template
 from django.utils import timezone
@@ -16,6 +17,7 @@ from django.utils.safestring import mark_safe
 from common.widgets import QuickNumberInput, QuickSelect, QuickTextInput
 from confirmations.models import Review
 from games.filters import GameFilter
+from games.list_rows import filter_fields
 from games.models import Game, GameSeat
 from games.pagination import shown_score
 from players.models import Player
@@ -138,3 +140,41 @@ def test_the_filter_bar_is_the_html_djangos_widgets_write(query):
         QuickTextInput,
         QuickNumberInput,
     }
+
+
+# The loop as templates/games/game_list.html had it before games.list_rows.filter_fields.
+PAGE_LOOP = Template(
+    '{% for field in form %}{% if field.name != "date" %}\n'
+    '    <div>{{ field.label_tag }} {{ field }}{% if field.errors %}<small class="error">'
+    '{{ field.errors|join:" " }}</small>{% endif %}</div>\n'
+    "    {% endif %}{% endfor %}"
+)
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "",
+        "game=deep-vents&player=ann&tournament=3&source=human&confirmation=pending",
+        "game=%22%3E%3Cb%3E&player=%22%3E%26&tournament=0.5&source=x&confirmation=y",
+        "tournament=99999999999999999999&player=a%20b",
+    ],
+)
+def test_the_filter_bars_fields_are_the_loops_labels_widgets_and_errors(query):
+    form = GameFilter(QueryDict(query)).form
+    form.is_valid()
+
+    assert filter_fields(form) == PAGE_LOOP.render(Context({"form": form}))
+
+
+def test_a_label_django_would_write_otherwise_is_djangos_and_errors_are_joined():
+    form = GameFilter(QueryDict("")).form
+    form.label_suffix = " ->"
+    form.fields["player"].label = "Who?"
+    form.required_css_class = "needed"
+    form.fields["source"].required = True
+    form.is_valid()
+    form.add_error("tournament", ValidationError(["one <error>", "two & more"]))
+
+    assert filter_fields(form) == PAGE_LOOP.render(Context({"form": form}))
+    assert '<label for="id_player">Who?</label>' in filter_fields(form)

@@ -3,7 +3,7 @@ stats ask the ratings app for (ratings.services.elo_going_into); a game not rate
 back on the player's current rating, and a player with neither is unrated."""
 
 import pytest
-from ratings_support import DEEP_VENTS, verified_game
+from ratings_support import DEEP_VENTS, hours_ago, verified_game
 
 from ratings.models import Rating, RatingChange
 from stats.services.bands import UNRATED, seat_bands
@@ -24,6 +24,38 @@ def test_a_rated_game_bands_its_seats_by_the_elo_going_into_it_not_the_current_o
 
     assert going_in < 1600
     assert bands_by_handle(game)["ann"] == "1400-1599"
+
+
+@pytest.mark.parametrize(
+    ("before", "after", "band"),
+    [(1590.0, 1610.0, "1400-1599"), (1610.0, 1590.0, "1600-1799"), (1799.5, 1800.5, "1600-1799")],
+)
+def test_a_game_that_moves_a_player_across_a_band_bands_them_by_the_elo_before_it(
+    before, after, band
+):
+    """One game's own change crosses a band's edge: its Elo after the game (and the current
+    rating, a third band) would put the seat in another band than the Elo going into it."""
+    game = verified_game(["ann", "bob", "cy"], seed=1)
+    RatingChange.objects.filter(game=game, player__handle="ann").update(
+        elo_before=before, elo_after=after
+    )
+    Rating.objects.filter(game_type=DEEP_VENTS, player__handle="ann").update(rating=1300)
+
+    assert bands_by_handle(game)["ann"] == band
+
+
+def test_of_two_games_each_bands_by_the_elo_going_into_it():
+    first = verified_game(["ann", "bob", "cy"], seed=1, played_at=hours_ago(2))
+    second = verified_game(["ann", "bob", "cy"], seed=2, played_at=hours_ago(1))
+    RatingChange.objects.filter(game=first, player__handle="ann").update(
+        elo_before=1390.0, elo_after=1410.0
+    )
+    RatingChange.objects.filter(game=second, player__handle="ann").update(
+        elo_before=1410.0, elo_after=1620.0
+    )
+
+    assert bands_by_handle(first)["ann"] == "<1400"
+    assert bands_by_handle(second)["ann"] == "1400-1599"
 
 
 def test_a_game_not_rated_yet_bands_by_the_current_rating_and_a_newcomer_is_unrated():
