@@ -250,6 +250,7 @@ class Statement:
     names: tuple[str, ...]
     values: dict[str, Any]
     elsewhere: Callable[..., list[tuple]]
+    converters: tuple = ()  # as Compiled's: the ORM's, for a statement made of its queries
     window: None = None  # as Reading's: a statement reads all its rows
 
     def compiled(self) -> Compiled | None:
@@ -260,7 +261,7 @@ class Statement:
         if connections[alias].vendor != "postgresql":
             return None
         slots = tuple((at, name, None) for at, name in enumerate(self.places))
-        found = Compiled(self.sql, (None,) * len(slots), slots, self.names, (), alias)
+        found = Compiled(self.sql, (None,) * len(slots), slots, self.names, self.converters, alias)
         COMPILED[(self.key, alias)] = found
         return found
 

@@ -25,7 +25,7 @@ from accounts.models import ClaimRequest
 from common import chart_preview, charts
 from common.cache import kept
 from common.charts import LEGEND_BELOW, embed
-from common.compiled import Reading, Statement, read, read_one
+from common.compiled import Reading, Statement, compile_once, read, read_one
 from common.database import any_of
 from common.quick_html import escaped
 from common.quick_urls import pieces, quick_url
@@ -552,6 +552,50 @@ def window_seats(
     )
 
 
+WINDOW_SEAT_SLOTS = {"player": PLAYER_SLOT, "start": FROM_SLOT, "end": TO_SLOT, "games": GAMES_SLOT}
+WINDOW_SEATS = "player window seats by its keys"
+# window_seats' values for the keys read in the same statement (window_statement).
+OF_THE_KEYS = {
+    "games": "ARRAY(SELECT k.game_id FROM window_keys AS k)",
+    "start": "(SELECT min(k.played_at) FROM window_keys AS k)",
+    "end": "(SELECT max(k.played_at) FROM window_keys AS k)",
+}
+
+
+def window_statement(player: int, offset: int) -> Statement | None:
+    """window_seats' rows for the games list's window of GAMES_PER_PAGE keys from `offset`
+    (seat_keys'), the keys read within the same statement: sent with the page's other
+    queries (page_rows), the list costs no round trip of its own (issue 25: it was one of
+    six). Both queries as the ORM compiles them (common.compiled), joined here; None where
+    they are not compiled."""
+    seats = compile_once("player window seats", GameSeat, window_seats, WINDOW_SEAT_SLOTS)
+    keys = compile_once(SEAT_KEYS, GameSeat, seat_keys, {"player": PLAYER_SLOT})
+    if seats is None or keys is None:
+        return None
+    places = [name for _, name, _ in sorted(keys.slots)] + ["limit", "offset"]
+    if len(places) != len(keys.params) + 2 or len(seats.slots) != len(seats.params):
+        raise ValueError("the games list's queries have values that are not slots")
+    pieces = seats.sql.split("%s")
+    text = [f"WITH window_keys AS ({keys.sql} LIMIT %s OFFSET %s) ", pieces[0]]
+    for (_, name, _), piece in zip(sorted(seats.slots), pieces[1:], strict=True):
+        if name in OF_THE_KEYS:
+            text.append(OF_THE_KEYS[name])
+        else:
+            text.append("%s")
+            places.append(name)
+        text.append(piece)
+    return Statement(
+        WINDOW_SEATS,
+        GameSeat,
+        "".join(text),
+        tuple(places),
+        seats.names,
+        {"player": player, "limit": GAMES_PER_PAGE, "offset": offset},
+        list,  # not read elsewhere: None there
+        seats.converters,
+    )
+
+
 class PlayerSeats:
     """A player's seats newest first (by their game's played time, then game, then seat), as
     a paginator slices them: a window's games read as a run of the seats' index
@@ -560,25 +604,32 @@ class PlayerSeats:
     page's cost stays that of 50 rows at 1M games (issue 25). Both queries are compiled once
     on PostgreSQL (common.compiled): compiling them was a fifth of the page's CPU."""
 
-    def __init__(self, player: Player, known: tuple[int, list[tuple]] | None = None) -> None:
+    def __init__(
+        self, player: Player, known: tuple[int, list[tuple], list[tuple] | None] | None = None
+    ) -> None:
         self.player = player.pk
-        # (where a window starts, its first GAMES_PER_PAGE keys) read already (page_rows)
+        # (where a window starts, its first GAMES_PER_PAGE keys and their seats' rows, if
+        # they were) read already (page_rows)
         self.known = known
 
     def __getitem__(self, window: slice) -> list[ListedSeat]:
         start, stop = window.start or 0, window.stop
+        read = None
         if self.known is not None and self.known[0] == start and stop - start <= GAMES_PER_PAGE:
-            keys = self.known[1][: stop - start]
+            # the rows of a longer window's keys: the same rows of these keys' games (all
+            # the player's seats in each), and some of other games, not listed
+            keys, read = self.known[1][: stop - start], self.known[2]
         else:
             asked = (start, stop - start)
             keys = read_one(player_reading(SEAT_KEYS, GameSeat, seat_keys, self.player, asked))
         if not keys:
             return []
         games = [game_id for _, game_id in keys]
-        values = {"player": self.player, "start": keys[-1][0], "end": keys[0][0]}
-        values["games"] = list(set(games))
-        slots = {"player": PLAYER_SLOT, "start": FROM_SLOT, "end": TO_SLOT, "games": GAMES_SLOT}
-        read = read_one(Reading("player window seats", GameSeat, window_seats, slots, values))
+        if read is None:
+            values = {"player": self.player, "start": keys[-1][0], "end": keys[0][0]}
+            values["games"] = list(set(games))
+            slots = WINDOW_SEAT_SLOTS
+            read = read_one(Reading("player window seats", GameSeat, window_seats, slots, values))
         of_game: dict[int, list[ListedSeat]] = {}
         width = len(SEAT_READ)
         for row in sorted(read, key=lambda row: row[SEAT_READ.index("seat")]):
@@ -606,7 +657,8 @@ def games_page(
     keys `fetched` with the page's other queries, if they were (page_rows)."""
     known = None
     if fetched is not None and SEAT_KEYS in fetched:
-        known = ((page_asked(page) - 1) * GAMES_PER_PAGE, fetched[SEAT_KEYS])
+        start = (page_asked(page) - 1) * GAMES_PER_PAGE
+        known = (start, fetched[SEAT_KEYS], fetched.get(WINDOW_SEATS))
     paginator = CountedPaginator(PlayerSeats(player, known), GAMES_PER_PAGE, count)
     shown = paginator.get_page(page)
     rows = shown.object_list
@@ -881,6 +933,9 @@ def page_rows(player: Player, page: str | None) -> Fetched:
         window = ((number - 1) * GAMES_PER_PAGE, GAMES_PER_PAGE)
         readings.append(player_reading(SEAT_KEYS, GameSeat, seat_keys, player.pk, window))
     asked = [*readings, history.history_reading(player.pk), hex_tally_reading(player.pk)]
+    if number >= 1:
+        seats = window_statement(player.pk, (number - 1) * GAMES_PER_PAGE)
+        asked += [] if seats is None else [seats]
     found = read(asked)
     return {reading.key: rows for reading, rows in zip(asked, found, strict=True)}
 
