@@ -5,17 +5,19 @@ Run against a database built by `stats_load.py --keep` (its busiest player by de
 this checkout's code or another's (`--tree`), so that two trees' runs can be alternated:
 
     .venv/bin/python benchmarks/player_page.py --database-url postgres://.../deepsea_bench \
-        [--tree ../other-checkout] [--requests 40] [--handle NAME]
+        [--tree ../other-checkout] [--requests 40] [--handle NAME] [--dump DIR]
 
 Prints one line: the tree, the handle and its games, median and least CPU ms and wall ms
 over the requests (after two not counted), the queries a request makes and their time.
+With --dump, the page's HTML is written to DIR/<tree>.html, its CSP nonce blanked, so that
+two trees' pages can be compared byte for byte.
 """
 
 from __future__ import annotations
 
 import argparse
 
-from page_timing import THIS_TREE, django_on, timed, uncached_client
+from page_timing import THIS_TREE, django_on, dump, timed, uncached_client
 
 
 def main() -> None:
@@ -24,6 +26,7 @@ def main() -> None:
     parser.add_argument("--tree", default=THIS_TREE)
     parser.add_argument("--requests", type=int, default=40)
     parser.add_argument("--handle", help="the player (by default the one with most games)")
+    parser.add_argument("--dump", help="write the page's HTML to this directory")
     args = parser.parse_args()
 
     tree = django_on(args.tree, args.database_url)
@@ -42,6 +45,8 @@ def main() -> None:
     with uncached_client() as client:
         timing = timed(client, f"/players/{handle}/", args.requests)
     print(f"{tree}: {handle} ({games} games), {args.requests} requests: {timing}", flush=True)
+    if args.dump:
+        dump(timing.content, args.dump, tree)
 
 
 if __name__ == "__main__":

@@ -96,3 +96,21 @@ def fragment(
         except CACHE_UNREACHABLE as error:
             logger.warning("page cache unreachable, %s not stored: %s", name, error)
     return mark_safe(html)  # rendered by our own templates, escaped there
+
+
+def kept(key: str, render: Callable[[], str], seconds: int = FRAGMENT_SECONDS) -> SafeString:
+    """The cached HTML under `key`, a key naming its content's every input (so that it needs
+    no version: the player's rating chart, keyed by a digest of its history's rows), rendered
+    and stored when missing; rendered uncached while the cache is unreachable."""
+    try:
+        html = cache.get(key)
+    except CACHE_UNREACHABLE as error:
+        logger.warning("page cache unreachable, %s rendered uncached: %s", key, error)
+        return mark_safe(render())
+    if html is None:
+        html = render()
+        try:
+            cache.set(key, html, timeout=seconds)
+        except CACHE_UNREACHABLE as error:
+            logger.warning("page cache unreachable, %s not stored: %s", key, error)
+    return mark_safe(html)  # rendered by our own code, escaped there

@@ -198,3 +198,102 @@ def in_one_trip(asked: Sequence[tuple[Compiled, dict[str, Any]]]) -> list[list[t
         converted(rows, compiled.converters, connection)
         for (compiled, _), rows in zip(asked, found, strict=True)
     ]
+
+
+# A reading's window of rows (Reading.window) as its statement's tail, and its slots' names.
+WINDOW = " LIMIT %s OFFSET %s"
+WINDOW_SLOTS = ("window: limit", "window: offset")
+
+
+@dataclass(frozen=True)
+class Reading:
+    """A query a page reads: build(**values)'s rows (a values_list queryset of `model`),
+    compiled once per `key` with `slots` (a placeholder a value, by the same names: see
+    compile_once) in the values' places; only its `window` of rows (offset, limit) if one
+    is given."""
+
+    key: Hashable
+    model: type[Model]
+    build: Callable[..., QuerySet]
+    slots: dict[str, Any]
+    values: dict[str, Any]
+    window: tuple[int, int] | None = None
+
+    def compiled(self) -> Compiled | None:
+        return compile_once(self.key, self.model, self.build, self.slots)
+
+    def asked(self, compiled: Compiled | None) -> list[tuple]:
+        """The rows, asked alone: of the compiled query, or of the ORM where there is none."""
+        if compiled is None:
+            queryset = self.build(**self.values)
+            if self.window is not None:
+                offset, limit = self.window
+                queryset = queryset[offset : offset + limit]
+            return list(queryset)
+        if self.window is None:
+            return compiled.rows(self.values)
+        offset, limit = self.window
+        return compiled.rows(self.values, WINDOW, (limit, offset))
+
+
+@dataclass(frozen=True)
+class Statement:
+    """A statement of PostgreSQL's read as a Reading is, in the same round trip as the
+    others (`read`): its `sql` has a %s a place, `places` the value's name in each; its
+    columns `names`, taken as the driver gives them. Elsewhere its rows are
+    `elsewhere(**values)`'s, the same rows worked out by the ORM (SQLite)."""
+
+    key: Hashable
+    model: type[Model]  # the model whose database it reads
+    sql: str
+    places: tuple[str, ...]
+    names: tuple[str, ...]
+    values: dict[str, Any]
+    elsewhere: Callable[..., list[tuple]]
+    converters: tuple = ()  # as Compiled's: the ORM's, for a statement made of its queries
+    window: None = None  # as Reading's: a statement reads all its rows
+
+    def compiled(self) -> Compiled | None:
+        alias = router.db_for_read(self.model)
+        found = COMPILED.get((self.key, alias), False)
+        if found is not False:
+            return found
+        if connections[alias].vendor != "postgresql":
+            return None
+        slots = tuple((at, name, None) for at, name in enumerate(self.places))
+        found = Compiled(self.sql, (None,) * len(slots), slots, self.names, self.converters, alias)
+        COMPILED[(self.key, alias)] = found
+        return found
+
+    def asked(self, compiled: Compiled | None) -> list[tuple]:
+        if compiled is None:
+            return list(self.elsewhere(**self.values))
+        return compiled.rows(self.values)
+
+
+def read(readings: Sequence[Reading | Statement]) -> list[list[tuple]]:
+    """Each reading's rows, in order: in one round trip (in_one_trip) where every one is
+    compiled (PostgreSQL) and the connection binds values in the client; else each asked
+    alone, compiled where it is (a connection binding on the server), of the ORM where it is
+    not (SQLite). What a page's several queries of one id or slug share (the tournament
+    page, the player's page; issue 25)."""
+    compiled = [reading.compiled() for reading in readings]
+    if readings and None not in compiled:
+        asked = []
+        for reading, query in zip(readings, compiled, strict=True):
+            if reading.window is None:
+                asked.append((query, reading.values))
+            else:
+                query = tailed(query, WINDOW, WINDOW_SLOTS)  # type: ignore[arg-type]
+                limit, offset = WINDOW_SLOTS
+                window = {limit: reading.window[1], offset: reading.window[0]}
+                asked.append((query, {**reading.values, **window}))
+        found = in_one_trip(asked)  # type: ignore[arg-type]
+        if found is not None:
+            return found
+    return [reading.asked(query) for reading, query in zip(readings, compiled, strict=True)]
+
+
+def read_one(reading: Reading | Statement) -> list[tuple]:
+    """A reading's rows, asked alone (compiled where it can be, else of the ORM)."""
+    return reading.asked(reading.compiled())

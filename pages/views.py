@@ -29,7 +29,7 @@ def player_detail(request: HttpRequest, handle: str) -> HttpResponse:
 def player_ratings(request: HttpRequest, handle: str) -> HttpResponse:
     """The player's rating chart as Plotly's JSON, a point a rated game: fetched by
     static/charts.js when the reader explores the chart their page pictures (issue 25)."""
-    player = Player.objects.filter(handle=handle).first()
+    player = player_named(handle)
     if player is None:
         return JsonResponse({"error": f"no player {handle!r}"}, status=404)
     figure = rating_history_data(player)

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import datetime
 import functools
+import hashlib
 import operator
 import zlib
 from collections.abc import Collection, Mapping
@@ -30,6 +31,7 @@ import numpy as np
 from django.db import connection
 from django.db.models import Q
 
+from common.compiled import Statement, read_one
 from common.database import any_of, insert_rows
 from ratings.models import Rating, RatingChange, RatingHistory
 from ratings.rater import Point
@@ -162,18 +164,47 @@ def history_of(player_id: int) -> dict[str, tuple[np.ndarray, ...]]:
     (one index range) and the fewer than CHUNK rating changes after each type's last
     (a range of the per-player index a type). One statement on PostgreSQL (HISTORY_SQL:
     at 1M games a query's round trip and compiling cost more than its reading), three
-    elsewhere (history_read_here)."""
-    if connection.vendor != "postgresql":
-        return history_read_here(player_id)
+    elsewhere (history_rows_here)."""
+    return history_from(read_one(history_reading(player_id)))
+
+
+HISTORY_KEY = "rating history"
+
+
+def history_reading(player_id: int) -> Statement:
+    """history_of's reading, to be read with others in one round trip (common.compiled.read;
+    the player's page's): its rows for history_from."""
+    return Statement(
+        HISTORY_KEY,
+        RatingHistory,
+        HISTORY_SQL,
+        ("player_id",) * HISTORY_SQL.count("%s"),
+        ("game_type", "points", "at", "game", "elo", "mu", "sigma"),
+        {"player_id": player_id},
+        history_rows_here,
+    )
+
+
+def digest_of(rows: list[tuple]) -> str:
+    """A digest of history_reading's rows, each value of each row in it (chunks' bytes as
+    they are, numbers by their exact repr): rows that differ in anything differ in it."""
+    digest = hashlib.blake2b(digest_size=20)
+    for game_type, points, *point in rows:
+        value = bytes(points) if points is not None else repr(point).encode()
+        digest.update(f"{game_type}:{len(value)}:".encode())
+        digest.update(value)
+    return digest.hexdigest()
+
+
+def history_from(rows: list[tuple]) -> dict[str, tuple[np.ndarray, ...]]:
+    """history_of from its rows (HISTORY_SQL's, or history_rows_here's)."""
     parts: dict[str, list[bytes]] = {}
     later: dict[str, list[HistoryPoint]] = {}
-    with connection.cursor() as cursor:
-        cursor.execute(HISTORY_SQL, {"player": player_id})
-        for game_type, points, *point in cursor.fetchall():
-            if points is not None:
-                parts.setdefault(game_type, []).append(bytes(points))
-            else:
-                later.setdefault(game_type, []).append(tuple(point))
+    for game_type, points, *point in rows:
+        if points is not None:
+            parts.setdefault(game_type, []).append(bytes(points))
+        else:
+            later.setdefault(game_type, []).append(tuple(point))  # type: ignore[arg-type]
     return joined(parts, later)
 
 
@@ -200,9 +231,9 @@ def joined(
 HISTORY_SQL = f"""
 WITH chunks AS MATERIALIZED (
   SELECT game_type, chunk, last_at, last_game, points FROM {RatingHistory._meta.db_table}
-  WHERE player_id = %(player)s
+  WHERE player_id = %s
 ), types AS (
-  SELECT game_type FROM {Rating._meta.db_table} WHERE player_id = %(player)s
+  SELECT game_type FROM {Rating._meta.db_table} WHERE player_id = %s
 ), last AS (
   SELECT DISTINCT ON (game_type) game_type, last_at, last_game FROM chunks
   ORDER BY game_type, chunk DESC
@@ -216,7 +247,7 @@ UNION ALL
    SELECT (extract(epoch FROM played_at) * 1000000)::bigint, game_id, elo_after, mu_after,
      sigma_after
    FROM {RatingChange._meta.db_table} AS changes
-   WHERE changes.player_id = %(player)s AND changes.game_type = types.game_type
+   WHERE changes.player_id = %s AND changes.game_type = types.game_type
      AND changes.played_at >= coalesce(last.last_at, '-infinity')
      AND (last.last_at IS NULL OR changes.played_at > last.last_at
           OR changes.game_id > last.last_game)
@@ -225,9 +256,9 @@ UNION ALL
 """
 
 
-def history_read_here(player_id: int) -> dict[str, tuple[np.ndarray, ...]]:
-    """history_of's reading in three queries of the ORM, for SQLite."""
-    parts: dict[str, list[bytes]] = {}
+def history_rows_here(player_id: int) -> list[tuple]:
+    """HISTORY_SQL's rows in three queries of the ORM, for SQLite."""
+    found: list[tuple] = []
     last: dict[str, tuple[datetime.datetime, int]] = {}
     rows = (
         RatingHistory.objects.filter(player_id=player_id)
@@ -235,21 +266,20 @@ def history_read_here(player_id: int) -> dict[str, tuple[np.ndarray, ...]]:
         .values_list("game_type", "last_at", "last_game", "points")
     )
     for game_type, last_at, last_game, points in rows:
-        parts.setdefault(game_type, []).append(bytes(points))
+        found.append((game_type, bytes(points), None, None, None, None, None))
         last[game_type] = (last_at, last_game)
     types = set(Rating.objects.filter(player_id=player_id).values_list("game_type", flat=True))
     rest = Q(pk__in=[])
     for game_type in sorted(types):
         point = last.get(game_type)
         rest |= Q(game_type=game_type) & (after(point) if point else Q())
-    later: dict[str, list[HistoryPoint]] = {}
     for game_type, *point in (
         RatingChange.objects.filter(rest, player_id=player_id)
         .order_by("game_type", "played_at", "game_id")
         .values_list(*POINT_READ)
     ):
-        later.setdefault(game_type, []).append(as_point(*point))
-    return joined(parts, later)
+        found.append((game_type, None, *as_point(*point)))
+    return found
 
 
 POINT_READ = ("game_type", "played_at", "game_id", "elo_after", "mu_after", "sigma_after")

@@ -3,15 +3,18 @@
 from __future__ import annotations
 
 import datetime
+import hashlib
+import json
 from collections import Counter
 from collections.abc import Callable
 from decimal import Decimal
+from pathlib import Path
 from typing import Any, NamedTuple
 
 import numpy as np
 import plotly.io as pio
 from django.core.paginator import Page, Paginator
-from django.db import router
+from django.db import connections, router
 from django.db.models import Count, Model, QuerySet, Value
 from django.urls import get_script_prefix, reverse
 from django.utils import timezone
@@ -19,8 +22,10 @@ from django.utils.formats import localize
 from django.utils.safestring import SafeString, mark_safe
 
 from accounts.models import ClaimRequest
+from common import chart_preview, charts
+from common.cache import kept
 from common.charts import LEGEND_BELOW, embed
-from common.compiled import compile_once, in_one_trip, tailed
+from common.compiled import Reading, Statement, compile_once, read, read_one
 from common.database import any_of
 from common.quick_html import escaped
 from common.quick_urls import pieces, quick_url
@@ -35,7 +40,14 @@ from ratings import history
 from ratings.elo import tenths
 from ratings.models import Rating
 from ratings.skill import display_ratings, ordinal
-from stats.models import NO_TURN_ORDER, SEAT_TALLY_SUMS, PlayerSeatTally, PlayerSeatTallyDelta
+from stats.models import (
+    NO_TURN_ORDER,
+    SEAT_TALLY_SUMS,
+    PlayerHexTally,
+    PlayerHexTallyDelta,
+    PlayerSeatTally,
+    PlayerSeatTallyDelta,
+)
 from stats.services.hexes import hex_names, hexes_taken_by
 from tournaments.models import Registration, Tournament
 
@@ -72,6 +84,13 @@ def date_axis(first: datetime.datetime, last: datetime.datetime) -> dict[str, An
 
 
 RATING_CHART_CONFIG = {"displaylogo": False, "responsive": True}
+# The rating chart's drawing, in its cache key (rating_history_figure): the code that draws
+# it (this module's figure, common.charts' div and common.chart_preview's picture), so that
+# a site updated draws its charts anew.
+DRAWN_BY = (__file__, charts.__file__, chart_preview.__file__)
+CHART_DRAWING = hashlib.blake2b(
+    b"".join(Path(code).read_bytes() for code in DRAWN_BY), digest_size=20
+).hexdigest()
 # The picture's plot is some 350 units wide (common.chart_preview.WIDTH): a long history is
 # pictured by two points (its lowest and highest) in each of this many slices of its dates,
 # about one point a unit, so the line's shape is kept to the unit (issue 25).
@@ -83,22 +102,38 @@ PREVIEW_COLUMNS = 174
 Line = dict[str, list[Any]]
 
 
-def rating_history_figure(player: Player) -> str | None:
+def rating_history_figure(player: Player, fetched: Fetched | None = None) -> str | None:
     """Elo (top) and the OpenSkill rating (below) after each rated game, one line per game
     type, as an embeddable Plotly div (None without rated games): a picture of the lines
     (picture_lines), the figure itself fetched from the player's ratings.json
     (rating_history_data) when the reader explores it. The page writes no point a game
     (issue 25: the busiest player's 4,229 games were half its page's time and most of its
-    555 KB)."""
-    lines, first, last = picture_lines(player)
-    if not lines:
+    555 KB). The history's rows `fetched` with the page's other queries, if they were
+    (page_rows).
+
+    Kept in the cache (common.cache.kept) under a digest of the history's rows and the
+    chart's source URL, everything it is drawn from: a game rated, retracted or moved, a
+    merge, anything that changes a point changes the key (no version to bump, no rater to
+    tell). A hit saves unpacking and drawing, some 5 ms of the busiest player's page."""
+    if fetched is not None and HISTORY in fetched:
+        rows = fetched[HISTORY]
+    else:
+        rows = read_one(history.history_reading(player.pk))
+    if not rows:
         return None
-    return embed(
-        rating_figure(lines, first, last),
-        "rating-history",
-        config=RATING_CHART_CONFIG,
-        source=reverse("players:ratings", args=[player.handle]),
-    )
+    source = reverse("players:ratings", args=[player.handle])
+
+    def drawn() -> str:
+        lines, first, last = picture_lines(player, {HISTORY: rows})
+        return embed(
+            rating_figure(lines, first, last),
+            "rating-history",
+            config=RATING_CHART_CONFIG,
+            source=source,
+        )
+
+    digest = history.digest_of([(source, None, CHART_DRAWING), *rows])
+    return kept(f"rating-chart:{digest}", drawn)
 
 
 def rating_history_data(player: Player) -> dict[str, Any] | None:
@@ -125,10 +160,16 @@ def rating_history_data(player: Player) -> dict[str, Any] | None:
     return rating_figure(lines, first, last)
 
 
-def histories_in_order(player: Player) -> list[tuple[str, tuple[np.ndarray, ...]]]:
+def histories_in_order(
+    player: Player, fetched: Fetched | None = None
+) -> list[tuple[str, tuple[np.ndarray, ...]]]:
     """The player's packed history (ratings.history.history_of), each game type's columns
-    (microseconds, game ids, Elo, mu, sigma) in the order played, the types in TYPE_ORDER."""
-    histories = history.history_of(player.pk)
+    (microseconds, game ids, Elo, mu, sigma) in the order played, the types in TYPE_ORDER;
+    from its rows `fetched` with the page's other queries, if they were (page_rows)."""
+    if fetched is not None and HISTORY in fetched:
+        histories = history.history_from(fetched[HISTORY])
+    else:
+        histories = history.history_of(player.pk)
     return sorted(histories.items(), key=lambda kept: (kept[1][0][0], kept[1][1].min()))
 
 
@@ -151,7 +192,7 @@ def history_columns(player: Player) -> list[tuple[Any, ...]]:
 
 
 def picture_lines(
-    player: Player,
+    player: Player, fetched: Fetched | None = None
 ) -> tuple[dict[str, Line], datetime.datetime | None, datetime.datetime | None]:
     """Each game type's line as the page pictures it (TYPE_ORDER), and the first and last
     game's dates, in one reading of the player's rating changes (PICTURE_SQL). A type of at
@@ -161,7 +202,7 @@ def picture_lines(
     equals; OpenSkill by its ordinal, which orders its display), and the line's first and
     last point, in the order played (points of one moment by value). Dates as their seconds
     (the picture's x)."""
-    types = picture_types(player)
+    types = picture_types(player, fetched)
     if not types:
         return {}, None, None
     lines = {
@@ -206,7 +247,7 @@ def sliced_line(slices: list[list[list[float]]]) -> Line:
     }
 
 
-def picture_types(player: Player) -> list[list[Any]]:
+def picture_types(player: Player, fetched: Fetched | None = None) -> list[list[Any]]:
     """picture_lines' reading of the player's packed history (ratings.history): a row a game
     type (in TYPE_ORDER) of its first and last game's seconds (as Python's timestamp() gives
     them), then either its games' columns (seconds, Elo, mu, sigma) or, past 2 x
@@ -216,7 +257,7 @@ def picture_types(player: Player) -> list[list[Any]]:
     the order that picks it: the least, or the greatest, of the slice's lists)."""
     histories = [
         (game_type, moments / 1e6, elos, mus, sigmas)
-        for game_type, (moments, _, elos, mus, sigmas) in histories_in_order(player)
+        for game_type, (moments, _, elos, mus, sigmas) in histories_in_order(player, fetched)
     ]
     if not histories:
         return []
@@ -356,6 +397,8 @@ TO_SLOT = datetime.datetime(1902, 3, 4, 5, 6, 7, tzinfo=datetime.UTC)
 # The keys of the page's compiled queries (common.compiled) of the player's id alone.
 SEAT_SUMS, SEAT_KEYS = "player seat sums", "player seat keys"
 OPEN_CLAIM, RATINGS, REGISTRATIONS = "player open claim", "player ratings", "player registrations"
+# The key of the rating history's rows among the page's (ratings.history.history_reading).
+HISTORY = history.HISTORY_KEY
 
 
 def seat_sums(player: int) -> QuerySet:
@@ -509,6 +552,50 @@ def window_seats(
     )
 
 
+WINDOW_SEAT_SLOTS = {"player": PLAYER_SLOT, "start": FROM_SLOT, "end": TO_SLOT, "games": GAMES_SLOT}
+WINDOW_SEATS = "player window seats by its keys"
+# window_seats' values for the keys read in the same statement (window_statement).
+OF_THE_KEYS = {
+    "games": "ARRAY(SELECT k.game_id FROM window_keys AS k)",
+    "start": "(SELECT min(k.played_at) FROM window_keys AS k)",
+    "end": "(SELECT max(k.played_at) FROM window_keys AS k)",
+}
+
+
+def window_statement(player: int, offset: int) -> Statement | None:
+    """window_seats' rows for the games list's window of GAMES_PER_PAGE keys from `offset`
+    (seat_keys'), the keys read within the same statement: sent with the page's other
+    queries (page_rows), the list costs no round trip of its own (issue 25: it was one of
+    six). Both queries as the ORM compiles them (common.compiled), joined here; None where
+    they are not compiled."""
+    seats = compile_once("player window seats", GameSeat, window_seats, WINDOW_SEAT_SLOTS)
+    keys = compile_once(SEAT_KEYS, GameSeat, seat_keys, {"player": PLAYER_SLOT})
+    if seats is None or keys is None:
+        return None
+    places = [name for _, name, _ in sorted(keys.slots)] + ["limit", "offset"]
+    if len(places) != len(keys.params) + 2 or len(seats.slots) != len(seats.params):
+        raise ValueError("the games list's queries have values that are not slots")
+    pieces = seats.sql.split("%s")
+    text = [f"WITH window_keys AS ({keys.sql} LIMIT %s OFFSET %s) ", pieces[0]]
+    for (_, name, _), piece in zip(sorted(seats.slots), pieces[1:], strict=True):
+        if name in OF_THE_KEYS:
+            text.append(OF_THE_KEYS[name])
+        else:
+            text.append("%s")
+            places.append(name)
+        text.append(piece)
+    return Statement(
+        WINDOW_SEATS,
+        GameSeat,
+        "".join(text),
+        tuple(places),
+        seats.names,
+        {"player": player, "limit": GAMES_PER_PAGE, "offset": offset},
+        list,  # not read elsewhere: None there
+        seats.converters,
+    )
+
+
 class PlayerSeats:
     """A player's seats newest first (by their game's played time, then game, then seat), as
     a paginator slices them: a window's games read as a run of the seats' index
@@ -517,28 +604,32 @@ class PlayerSeats:
     page's cost stays that of 50 rows at 1M games (issue 25). Both queries are compiled once
     on PostgreSQL (common.compiled): compiling them was a fifth of the page's CPU."""
 
-    def __init__(self, player: Player, known: tuple[int, list[tuple]] | None = None) -> None:
+    def __init__(
+        self, player: Player, known: tuple[int, list[tuple], list[tuple] | None] | None = None
+    ) -> None:
         self.player = player.pk
-        # (where a window starts, its first GAMES_PER_PAGE keys) read already (page_rows)
+        # (where a window starts, its first GAMES_PER_PAGE keys and their seats' rows, if
+        # they were) read already (page_rows)
         self.known = known
 
     def __getitem__(self, window: slice) -> list[ListedSeat]:
-        player = {"player": self.player}
         start, stop = window.start or 0, window.stop
-        compiled = compile_once(SEAT_KEYS, GameSeat, seat_keys, {"player": PLAYER_SLOT})
+        read = None
         if self.known is not None and self.known[0] == start and stop - start <= GAMES_PER_PAGE:
-            keys = self.known[1][: stop - start]
-        elif compiled is None:
-            keys = list(seat_keys(self.player)[window])
+            # the rows of a longer window's keys: the same rows of these keys' games (all
+            # the player's seats in each), and some of other games, not listed
+            keys, read = self.known[1][: stop - start], self.known[2]
         else:
-            keys = compiled.rows(player, " LIMIT %s OFFSET %s", (stop - start, start))
+            asked = (start, stop - start)
+            keys = read_one(player_reading(SEAT_KEYS, GameSeat, seat_keys, self.player, asked))
         if not keys:
             return []
         games = [game_id for _, game_id in keys]
-        values = {**player, "start": keys[-1][0], "end": keys[0][0], "games": list(set(games))}
-        slots = {**player, "start": FROM_SLOT, "end": TO_SLOT, "games": GAMES_SLOT}
-        compiled = compile_once("player window seats", GameSeat, window_seats, slots)
-        read = window_seats(**values) if compiled is None else compiled.rows(values)
+        if read is None:
+            values = {"player": self.player, "start": keys[-1][0], "end": keys[0][0]}
+            values["games"] = list(set(games))
+            slots = WINDOW_SEAT_SLOTS
+            read = read_one(Reading("player window seats", GameSeat, window_seats, slots, values))
         of_game: dict[int, list[ListedSeat]] = {}
         width = len(SEAT_READ)
         for row in sorted(read, key=lambda row: row[SEAT_READ.index("seat")]):
@@ -566,7 +657,8 @@ def games_page(
     keys `fetched` with the page's other queries, if they were (page_rows)."""
     known = None
     if fetched is not None and SEAT_KEYS in fetched:
-        known = ((page_asked(page) - 1) * GAMES_PER_PAGE, fetched[SEAT_KEYS])
+        start = (page_asked(page) - 1) * GAMES_PER_PAGE
+        known = (start, fetched[SEAT_KEYS], fetched.get(WINDOW_SEATS))
     paginator = CountedPaginator(PlayerSeats(player, known), GAMES_PER_PAGE, count)
     shown = paginator.get_page(page)
     rows = shown.object_list
@@ -650,11 +742,54 @@ def games_rows(seats: list[ListedSeat]) -> SafeString:
     return mark_safe("".join(rows))
 
 
-def favourite_hexes(player: Player) -> list[tuple[str, int]]:
+# stats.services.hexes.hexes_taken_by's statement, to be read with the page's others in one
+# round trip (issue 25: a round trip of its own).
+HEX_TALLY_SQL = (
+    f'SELECT taken, NULL, NULL FROM "{PlayerHexTally._meta.db_table}" WHERE player_id = %s '
+    f'UNION ALL SELECT NULL, hex, taken FROM "{PlayerHexTallyDelta._meta.db_table}" '
+    "WHERE player = %s"
+)
+HEXES = "player hex tally"
+
+
+def hex_tally_reading(player: int) -> Statement:
+    return Statement(
+        HEXES,
+        PlayerHexTally,
+        HEX_TALLY_SQL,
+        ("player", "player"),
+        ("tallied", "hex", "times"),
+        {"player": player},
+        hex_tally_rows_here,
+    )
+
+
+def hex_tally_rows_here(player: int) -> list[tuple]:
+    with connections[router.db_for_read(PlayerHexTally)].cursor() as cursor:
+        cursor.execute(HEX_TALLY_SQL, [player, player])
+        return cursor.fetchall()
+
+
+def hexes_taken(rows: list[tuple]) -> Counter[str]:
+    """hexes_taken_by's counts from its statement's rows (HEX_TALLY_SQL)."""
+    taken: Counter[str] = Counter()
+    for tallied, hex_id, times in rows:
+        if tallied is not None:  # the row: JSON, decoded by the driver or not
+            taken.update(json.loads(tallied) if isinstance(tallied, str) else tallied)
+        else:
+            taken[hex_id] += round(times)
+    return +taken  # without the hex types taken 0 times
+
+
+def favourite_hexes(player: Player, fetched: Fetched | None = None) -> list[tuple[str, int]]:
     """The hexes this player took most often in counted games, by name: read from the
     statistics' tally of the player's takes (stats.models.PlayerHexTally, a few dozen rows),
-    not from every game's hex lines."""
-    taken = hexes_taken_by(player.pk)
+    not from every game's hex lines; from its rows `fetched` with the page's other queries,
+    if they were (page_rows)."""
+    if fetched is not None and HEXES in fetched:
+        taken = hexes_taken(fetched[HEXES])
+    else:
+        taken = hexes_taken_by(player.pk)
     names = hex_names()
     ranked = sorted(taken.items(), key=lambda item: (-item[1], item[0]))[:FAVOURITE_HEXES]
     return [(names.get(hex_id, hex_id), times) for hex_id, times in ranked]
@@ -670,8 +805,9 @@ def named(handle: str) -> QuerySet:
 
 def player_named(handle: str) -> Player | None:
     """The player of this handle, or None; its query compiled once on PostgreSQL."""
-    compiled = compile_once("player of handle", Player, named, {"handle": HANDLE_SLOT})
-    rows = named(handle) if compiled is None else compiled.rows({"handle": handle})
+    rows = read_one(
+        Reading("player of handle", Player, named, {"handle": HANDLE_SLOT}, {"handle": handle})
+    )
     for row in rows:
         return Player.from_db(router.db_for_read(Player), PLAYER_READ, row)
     return None
@@ -681,6 +817,19 @@ def player_named(handle: str) -> Player | None:
 Fetched = dict[str, list[tuple]]
 
 
+def player_reading(
+    key: str,
+    model: type[Model],
+    build: Callable[[int], QuerySet],
+    player: int,
+    window: tuple[int, int] | None = None,
+) -> Reading:
+    """build(player)'s rows (a values_list; its `window` of them, (offset, limit), if given),
+    its query compiled once on PostgreSQL (common.compiled): the ORM built and compiled each
+    of the page's queries afresh on every request, some 0.5 ms each (issue 25)."""
+    return Reading(key, model, build, {"player": PLAYER_SLOT}, {"player": player}, window)
+
+
 def player_rows(
     key: str,
     model: type[Model],
@@ -688,13 +837,10 @@ def player_rows(
     player: int,
     fetched: Fetched | None = None,
 ) -> Any:
-    """build(player)'s rows (a values_list), its query compiled once on PostgreSQL
-    (common.compiled): the ORM built and compiled each of the page's queries afresh on every
-    request, some 0.5 ms each (issue 25). The rows `fetched` under `key`, if they were."""
+    """build(player)'s rows (player_reading): those `fetched` under `key`, if they were."""
     if fetched is not None and key in fetched:
         return fetched[key]
-    compiled = compile_once(key, model, build, {"player": PLAYER_SLOT})
-    return build(player) if compiled is None else compiled.rows({"player": player})
+    return read_one(player_reading(key, model, build, player))
 
 
 def open_claim(player: int) -> QuerySet:
@@ -767,12 +913,13 @@ def page_asked(page: str | None) -> int:
 
 
 def page_rows(player: Player, page: str | None) -> Fetched:
-    """The rows of the page's queries of the player that need nothing but its id, sent in
-    one round trip (common.compiled.in_one_trip), by their keys: the seat sums, the games
-    list's first keys of the page asked (from where that page starts, GAMES_PER_PAGE of
-    them), the open claim (for a name not claimed), the ratings and the registrations. Ten
-    queries one by one were a quarter of the page's time at 1M games (issue 25). Empty
-    where they are not compiled (SQLite): each is then asked alone."""
+    """The rows of the page's queries of the player that need nothing but its id, by their
+    keys: the seat sums, the games list's first keys of the page asked (from where that
+    page starts, GAMES_PER_PAGE of them), the open claim (for a name not claimed), the
+    ratings, the registrations, the rating history (ratings.history.history_reading, the
+    chart's) and the hex tally. Sent in one round trip where they can be
+    (common.compiled.read; else each asked alone): ten queries one by one were a quarter of
+    the page's time at 1M games (issue 25)."""
     builds: list[tuple[str, type[Model], Callable[[int], QuerySet]]] = [
         (SEAT_SUMS, PlayerSeatTally, seat_sums),
         (RATINGS, Rating, player_ratings),
@@ -780,23 +927,17 @@ def page_rows(player: Player, page: str | None) -> Fetched:
     ]
     if player.user_id is None:
         builds.append((OPEN_CLAIM, ClaimRequest, open_claim))
-    keys, asked = [key for key, _, _ in builds], []
-    values = {"player": player.pk}
-    for key, model, build in builds:
-        compiled = compile_once(key, model, build, {"player": PLAYER_SLOT})
-        if compiled is None:
-            return {}
-        asked.append((compiled, values))
+    readings = [player_reading(key, model, build, player.pk) for key, model, build in builds]
     number = page_asked(page)
     if number >= 1:
-        compiled = compile_once(SEAT_KEYS, GameSeat, seat_keys, {"player": PLAYER_SLOT})
-        if compiled is None:
-            return {}
-        window = {**values, "limit": GAMES_PER_PAGE, "offset": (number - 1) * GAMES_PER_PAGE}
-        keys.append(SEAT_KEYS)
-        asked.append((tailed(compiled, " LIMIT %s OFFSET %s", ("limit", "offset")), window))
-    found = in_one_trip(asked)
-    return {} if found is None else dict(zip(keys, found, strict=True))
+        window = ((number - 1) * GAMES_PER_PAGE, GAMES_PER_PAGE)
+        readings.append(player_reading(SEAT_KEYS, GameSeat, seat_keys, player.pk, window))
+    asked = [*readings, history.history_reading(player.pk), hex_tally_reading(player.pk)]
+    if number >= 1:
+        seats = window_statement(player.pk, (number - 1) * GAMES_PER_PAGE)
+        asked += [] if seats is None else [seats]
+    found = read(asked)
+    return {reading.key: rows for reading, rows in zip(asked, found, strict=True)}
 
 
 def player_profile(player: Player, page: str | None = None) -> dict[str, Any]:
@@ -808,12 +949,12 @@ def player_profile(player: Player, page: str | None = None) -> dict[str, Any]:
     return {
         "player": player,
         "claim": claim_status(player, fetched),
-        "rating_chart": rating_history_figure(player),
+        "rating_chart": rating_history_figure(player, fetched),
         "ratings": ratings_of(player, fetched),
         "seats": seats,
         "games_rows": games_rows(seats.object_list),
         "registrations": registrations_of(player, fetched),
         "average_bid": figures["average_bid"],
         "seat_results": figures["seat_results"],
-        "favourite_hexes": favourite_hexes(player),
+        "favourite_hexes": favourite_hexes(player, fetched),
     }

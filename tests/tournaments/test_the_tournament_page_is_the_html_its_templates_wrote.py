@@ -19,11 +19,11 @@ from django.template import engines
 from django.utils import timezone
 from tournament_day_support import tournament_day
 
+from common import compiled
 from games.models import Game
 from players.models import Player
 from tournaments import demo
 from tournaments.models import Registration, Table, Tournament
-from tournaments.services import tournament_page
 from tournaments.services.day import runs
 from tournaments.services.standings import standings_shown
 from tournaments.services.table_views import seat_views
@@ -182,12 +182,12 @@ def pages(client, slug: str) -> tuple[str, str]:
 @pytest.fixture(params=["in one trip", "asked of the ORM", "bound on the server"])
 def read_as(request, monkeypatch):
     """How the page's queries are sent: compiled, in one round trip (PostgreSQL); each
-    asked of the ORM (not compiled: SQLite); or each asked alone (in_one_trip refuses a
-    connection binding on the server)."""
+    asked of the ORM (not compiled: SQLite); or each compiled query asked alone (in_one_trip
+    refuses a connection binding on the server): common.compiled.read."""
     if request.param == "asked of the ORM":
-        monkeypatch.setattr(tournament_page, "compile_once", lambda *args: None)
+        monkeypatch.setattr(compiled, "compile_once", lambda *args: None)
     elif request.param == "bound on the server":
-        monkeypatch.setattr(tournament_page, "in_one_trip", lambda asked: None)
+        monkeypatch.setattr(compiled, "in_one_trip", lambda asked: None)
     return request.param
 
 

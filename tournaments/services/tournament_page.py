@@ -20,7 +20,7 @@ from typing import Any
 from django.db import router
 from django.db.models import Model, QuerySet, Subquery
 
-from common.compiled import compile_once, in_one_trip
+from common.compiled import Reading, read
 from common.database import any_of
 from common.quick_urls import quick_url
 from games.models import GameSeat
@@ -133,24 +133,11 @@ def players_of(ids: list[int]) -> QuerySet:
     return Player.objects.filter(any_of("id", ids)).order_by().values_list(*PLAYER_READ)
 
 
-Read = tuple[str, type[Model], Callable[..., QuerySet], str, Any]
-
-
-def read(reads: list[Read]) -> list[list[tuple]]:
-    """The rows of each query (key, model, build, the name of its one argument, its value):
-    in one round trip where they are compiled (PostgreSQL; common.compiled), else each
-    asked of the ORM."""
-    asked = []
-    for key, model, build, name, value in reads:
-        compiled = compile_once(key, model, build, {name: SLOTS[name]})
-        if compiled is None:
-            break
-        asked.append((compiled, {name: value}))
-    else:
-        found = in_one_trip(asked)
-        if found is not None:
-            return found
-    return [list(build(value)) for _, _, build, _, value in reads]
+def reading(
+    key: str, model: type[Model], build: Callable[..., QuerySet], name: str, value: Any
+) -> Reading:
+    """A query of the page (common.compiled.Reading) of its one argument `name`."""
+    return Reading(f"tournament page: {key}", model, build, {name: SLOTS[name]}, {name: value})
 
 
 def tournament_shown(slug: str) -> TournamentShown | None:
@@ -158,11 +145,11 @@ def tournament_shown(slug: str) -> TournamentShown | None:
     their seats, and its standings (standings_shown); None for no such tournament."""
     found, tables, seat_rows, registration_rows, round_rows = read(
         [
-            ("tournament page: tournament", Tournament, named, "slug", slug),
-            ("tournament page: tables", Table, tables_of, "slug", slug),
-            ("tournament page: seats", TableSeat, seats_of, "slug", slug),
-            ("tournament page: registrations", Registration, registrations_of, "slug", slug),
-            ("tournament page: rounds", Round, rounds_of, "slug", slug),
+            reading("tournament", Tournament, named, "slug", slug),
+            reading("tables", Table, tables_of, "slug", slug),
+            reading("seats", TableSeat, seats_of, "slug", slug),
+            reading("registrations", Registration, registrations_of, "slug", slug),
+            reading("rounds", Round, rounds_of, "slug", slug),
         ]
     )
     if not found:
@@ -180,14 +167,14 @@ def tournament_shown(slug: str) -> TournamentShown | None:
     # table's result (Table.game), and a player seated may be registered no more.
     games = [game for *_, game, counts in tables if game is not None and counts]
     unregistered = list({row[1] for row in seat_rows} - players.keys())
-    then: list[Read] = []
+    then: list[Reading] = []
     if games:
         then += [
-            ("tournament page: game seats", GameSeat, game_seats_of, "ids", games),
-            ("tournament page: eliminations", Elimination, eliminations_of, "ids", games),
+            reading("game seats", GameSeat, game_seats_of, "ids", games),
+            reading("eliminations", Elimination, eliminations_of, "ids", games),
         ]
     if unregistered:
-        then.append(("tournament page: players", Player, players_of, "ids", unregistered))
+        then.append(reading("players", Player, players_of, "ids", unregistered))
     found = read(then)
     game_seats = defaultdict(list)
     eliminated = defaultdict(dict)
