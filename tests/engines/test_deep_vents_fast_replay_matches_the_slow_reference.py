@@ -9,7 +9,6 @@ here, hold after every event."""
 from __future__ import annotations
 
 import contextlib
-import copy
 import random
 from typing import Any
 
@@ -17,6 +16,7 @@ import pytest
 from deep_vents_support import lay_out, new_state, start_activation
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from log_corruption import corrupted
 
 from engines.core.errors import LogError
 from engines.core.game import State
@@ -45,28 +45,8 @@ def logs(draw: st.DrawFn) -> dict[str, Any]:
     rng = random.Random(draw(st.integers(0, 10**6)))
     log = simulate_game(GAME, ruleset, table_strategies(GAME, players, bots, rng), rng)
     if draw(st.booleans()):
-        corrupt(log, draw(st.integers(0, 10**6)))
+        return corrupted(log, random.Random(draw(st.integers(0, 10**6))))
     return log
-
-
-def corrupt(log: dict[str, Any], seed: int) -> None:
-    rng = random.Random(seed)
-    events = log["events"]
-    index = rng.randrange(len(events))
-    event = events[index]
-    how = rng.randrange(6)
-    if how == 0:
-        del events[index]
-    elif how == 1:
-        events.insert(index, copy.deepcopy(event))
-    elif how == 2:
-        event["type"] = rng.choice(["grow", "trigger", "end", "take", "place", "payoff"])
-    elif how == 3:
-        event["seat"] = rng.choice([(event["seat"] + 1) % len(log["players"]), True, 1.0])
-    elif how == 4:
-        event["hex"] = rng.choice([[0, 0], [1, -1], [2.0, 0], [True, 0], [0], [0, 1, 2]])
-    else:
-        event[rng.choice(["from", "source", "use"])] = rng.choice([[0, 0], [1, 0], True])
 
 
 def answer(log: dict[str, Any], generic: bool, detail: bool) -> Any:
