@@ -219,16 +219,23 @@ class DeepVentsState(State):
         decider, activation, position = self.decider, self.activation, self.act_next
         count = len(activation)
         for index, event in enumerate(events):
-            if activating and event.__class__ is dict and len(event) == 3:
-                seat = event.get("seat")
-                value = event.get("hex")
+            if (
+                activating
+                and event.__class__ is dict
+                and len(event) == 3
+                and "hex" in event
+                and "seat" in event
+                and "type" in event  # so these three keys alone: read without get
+            ):
+                seat = event["seat"]
+                value = event["hex"]
                 if (
                     seat == decider
                     and seat.__class__ is int
                     and value.__class__ is list
                     and len(value) == 2
                     and position < count
-                    and event.get("type") == "grow"
+                    and event["type"] == "grow"
                 ):
                     tile = activation[position]
                     kind = tile.kind

@@ -218,3 +218,12 @@ def test_a_grow_whose_seat_is_not_an_integer_gets_the_schemas_error_dv_16():
         f"events.{index}.seat",
         "DV-16",
     )
+
+
+@pytest.mark.parametrize("missing", ["type", "seat", "hex"])
+def test_a_grow_lacking_a_key_gets_its_handlers_answer(missing):
+    """Three keys, one of them not type, seat or hex: the fast path reads none of them."""
+    event = {**{k: v for k, v in GROW.items() if k != missing}, "from": [0, 0]}
+    fast = through(first_hex_table("porous-rock"), [event], loop=True)
+    assert fast == through(first_hex_table("porous-rock"), [event], loop=False)
+    assert "message" in fast
