@@ -204,68 +204,9 @@ class DeepVentsState(State):
         on_event: Callable[[int, State], None] | None = None,
     ) -> None:
         """State.apply_events, calling each event's handler straight away (the loop every
-        event of every log verified runs through): the same checks, errors and order.
-
-        Half of all events are the common grow (DV-4, DV-5, DV-6): the next hex of the
-        activation order grows as it must, by its own seat, naming nothing else, below the
-        bound the edition gives (HexType.plain_grow_below, DV-9). While the phase is
-        ACTIVATE the loop keeps what that check reads (the decider, the activation order and
-        its position) in locals, read as it starts and again after every other event, and
-        applies such a grow here (_grow_tile's work, inlined); anything else goes to its
-        handler."""
+        event of every log verified runs through): the same checks, errors and order."""
         handlers = _HANDLERS
-        capacity = self.capacity
-        activating = self.phase is ACTIVATE  # the locals below are then this turn's
-        decider, activation, position = self.decider, self.activation, self.act_next
-        count = len(activation)
         for index, event in enumerate(events):
-            if (
-                activating
-                and event.__class__ is dict
-                and len(event) == 3
-                and "hex" in event
-                and "seat" in event
-                and "type" in event  # so these three keys alone: read without get
-            ):
-                seat = event["seat"]
-                value = event["hex"]
-                if (
-                    seat == decider
-                    and seat.__class__ is int
-                    and value.__class__ is list
-                    and len(value) == 2
-                    and position < count
-                    and event["type"] == "grow"
-                ):
-                    tile = activation[position]
-                    kind = tile.kind
-                    q, r = value
-                    if (
-                        q.__class__ is int
-                        and r.__class__ is int
-                        and tile.at == (q, r)
-                        and not tile.decimated
-                        and tile.archaea < kind.plain_grow_below
-                    ):
-                        position += 1
-                        self.act_next = position
-                        self.repeat_tile = None
-                        gained = kind.grow_amount
-                        if gained is None:
-                            gained = kind.grow_behaviour(self, tile, None)
-                        archaea = tile.archaea
-                        room = capacity - archaea  # DV-6: beyond the cap they are lost
-                        if gained > room:
-                            gained = room if room > 0 else 0
-                        tile.archaea = archaea + gained
-                        if self.facts is not None:
-                            tile.grows += 1  # summed in "hex-totals", as _grow_tile does
-                            tile.grown += gained
-                            if self.detail_facts:
-                                self._fact_grow(tile, gained, None, 0)
-                        if on_event is not None:
-                            on_event(index, self)
-                        continue
             phase = self.phase
             if phase is OVER:
                 raise self.event_after_the_end(index, event)
@@ -273,15 +214,39 @@ class DeepVentsState(State):
                 handler = handlers[event["type"]]
             except (KeyError, TypeError):
                 handler = DeepVentsState.apply_action  # which refuses it, saying why
+            if handler is _GROW and phase is ACTIVATE and len(event) == 3:
+                # Half of all events: the next hex grows as it must, by its own seat, and
+                # names nothing else (_grow's checks, every one passed, in one test).
+                seat = event.get("seat")
+                value = event.get("hex")
+                position = self.act_next
+                activation = self.activation
+                if (
+                    seat == self.decider
+                    and seat.__class__ is int
+                    and value.__class__ is list
+                    and len(value) == 2
+                    and position < len(activation)
+                ):
+                    tile = activation[position]
+                    q, r = value
+                    if (
+                        q.__class__ is int
+                        and r.__class__ is int
+                        and tile.at == (q, r)
+                        and not tile.decimated
+                        and tile.archaea < tile.kind.plain_grow_below
+                    ):
+                        self._grow_tile(tile, None)
+                        if on_event is not None:
+                            on_event(index, self)
+                        continue
             try:
                 handler(self, event)
             except LogError as exc:
                 raise exc.at(index, event.get("seat")) from None
             if on_event is not None:
                 on_event(index, self)
-            activating = self.phase is ACTIVATE
-            decider, activation, position = self.decider, self.activation, self.act_next
-            count = len(activation)
 
     def clone(self) -> DeepVentsState:
         """An independent copy, player by player and tile by tile (a deepcopy took a fifth
@@ -1454,8 +1419,9 @@ class DeepVentsState(State):
         }
 
 
+_GROW = DeepVentsState._grow
 _HANDLERS = {
-    "grow": DeepVentsState._grow,
+    "grow": _GROW,
     "trigger": DeepVentsState._trigger,
     "shell": DeepVentsState._shell,
     "take": DeepVentsState._take,

@@ -164,9 +164,9 @@ def test_a_grow_after_the_last_hex_of_the_order_is_refused_dv_6():
 
 
 def test_a_grow_after_a_trigger_reads_the_order_again_dv_6():
-    """The loop's copy of the activation order's position is read again after an event its
-    handler applied: the Deep Vent grows after the hex before it triggered, and a second
-    trigger of that hex (a repetition, DV-6) or a grow of it is answered as the handlers do."""
+    """The fast path reads the activation order's position as the handler before it left it:
+    the Deep Vent grows after the hex before it triggered, and a second trigger of that hex
+    (a repetition, DV-6) or a grow of it is answered as the handlers do."""
     for tail in ([], [GROW], [{**GROW, "type": "trigger"}]):
         events = [{**GROW, "type": "trigger"}, *tail, {**GROW, "hex": [0, 0]}]
         fast = through(first_hex_table("porous-rock", 2), events, loop=True)
@@ -174,8 +174,8 @@ def test_a_grow_after_a_trigger_reads_the_order_again_dv_6():
 
 
 def test_the_next_turns_grow_reads_its_own_players_order_dv_4():
-    """The loop's copy of the activation order is read again once a placement sets the next
-    player's (DV-4): both seats hold a Porous Rock at the same cell, and the second seat's
+    """The fast path reads the activation order a placement set for the next player (DV-4),
+    not the last one: both seats hold a Porous Rock at the same cell, and the second seat's
     grow of it, in the same call as the first seat's turn, grows the second seat's hex."""
 
     def table() -> DeepVentsState:
@@ -222,7 +222,7 @@ def test_a_grow_whose_seat_is_not_an_integer_gets_the_schemas_error_dv_16():
 
 @pytest.mark.parametrize("missing", ["type", "seat", "hex"])
 def test_a_grow_lacking_a_key_gets_its_handlers_answer(missing):
-    """Three keys, one of them not type, seat or hex: the fast path reads none of them."""
+    """Three keys, one of them not type, seat or hex: the handler answers."""
     event = {**{k: v for k, v in GROW.items() if k != missing}, "from": [0, 0]}
     fast = through(first_hex_table("porous-rock"), [event], loop=True)
     assert fast == through(first_hex_table("porous-rock"), [event], loop=False)
