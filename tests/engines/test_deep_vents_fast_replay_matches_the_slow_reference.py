@@ -9,7 +9,6 @@ here, hold after every event."""
 from __future__ import annotations
 
 import contextlib
-import copy
 import random
 from typing import Any
 
@@ -17,9 +16,11 @@ import pytest
 from deep_vents_support import lay_out, new_state, start_activation
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
+from log_corruption import corrupted
 
 from engines.core.errors import LogError
 from engines.core.game import State
+from engines.core.replay import replay
 from engines.core.simulate import simulate_game, table_strategies
 from engines.deep_vents.board import neighbour_coords, order_rank
 from engines.deep_vents.state import DeepVentsState
@@ -45,28 +46,8 @@ def logs(draw: st.DrawFn) -> dict[str, Any]:
     rng = random.Random(draw(st.integers(0, 10**6)))
     log = simulate_game(GAME, ruleset, table_strategies(GAME, players, bots, rng), rng)
     if draw(st.booleans()):
-        corrupt(log, draw(st.integers(0, 10**6)))
+        return corrupted(log, random.Random(draw(st.integers(0, 10**6))))
     return log
-
-
-def corrupt(log: dict[str, Any], seed: int) -> None:
-    rng = random.Random(seed)
-    events = log["events"]
-    index = rng.randrange(len(events))
-    event = events[index]
-    how = rng.randrange(6)
-    if how == 0:
-        del events[index]
-    elif how == 1:
-        events.insert(index, copy.deepcopy(event))
-    elif how == 2:
-        event["type"] = rng.choice(["grow", "trigger", "end", "take", "place", "payoff"])
-    elif how == 3:
-        event["seat"] = rng.choice([(event["seat"] + 1) % len(log["players"]), True, 1.0])
-    elif how == 4:
-        event["hex"] = rng.choice([[0, 0], [1, -1], [2.0, 0], [True, 0], [0], [0, 1, 2]])
-    else:
-        event[rng.choice(["from", "source", "use"])] = rng.choice([[0, 0], [1, 0], True])
 
 
 def answer(log: dict[str, Any], generic: bool, detail: bool) -> Any:
@@ -128,29 +109,39 @@ def first_hex_table(hex_id: str, archaea: int = 0, decimated: bool = False) -> D
     return state
 
 
-def through(state: DeepVentsState, event: dict[str, Any], loop: bool) -> Any:
-    """The table after `event`, or its error as a log's first event, by the replay loop or
-    by the event's handler."""
+def through(state: DeepVentsState, events: list[dict[str, Any]], loop: bool) -> Any:
+    """The table after `events`, or the error a log of them gets, by the replay loop (in one
+    call, as a verification runs it) or by each event's handler in turn."""
     try:
         if loop:
-            state.apply_events([event])
+            state.apply_events(events)
         else:
-            state.apply_action(event)
+            for index, event in enumerate(events):
+                try:
+                    state.apply_action(event)
+                except LogError as error:
+                    raise error.at(index, event.get("seat")) from None
     except LogError as error:
-        return (error if loop else error.at(0, event.get("seat"))).to_dict()
+        return error.to_dict()
     return state.snapshot()
 
 
-# Every test of the fast path failing in turn: the handler decides, as ever.
+GROW = {"type": "grow", "seat": 0, "hex": [0, -1]}
+# Every test of the fast path failing in turn (the check each example stands for): the
+# handler decides, as ever.
 STEPPING_ASIDE = [
-    ("undersea-volcano", 5, False, {}, "DV-9"),  # bound to trigger
+    ("undersea-volcano", 5, False, {}, "DV-9"),  # below plain_grow_below: bound to trigger
     ("undersea-volcano", 4, False, {}, None),  # not yet: grows
-    ("gulper-eel", 0, False, {}, "DV-5"),  # names the hex it grows from
-    ("porous-rock", 0, True, {}, "DV-4"),  # decimated this turn
-    ("porous-rock", 0, False, {"from": [0, 0]}, None),  # names another hex
-    ("porous-rock", 0, False, {"hex": [0.0, -1]}, "DV-4"),  # not integers
-    ("porous-rock", 0, False, {"seat": False}, None),  # not a seat number
-    ("porous-rock", 0, False, {"hex": [0, 0]}, "DV-4"),  # not the next hex
+    ("gulper-eel", 0, False, {}, "DV-5"),  # plain_grow_below -1: names the hex it grows from
+    ("porous-rock", 0, True, {}, "DV-4"),  # not decimated: flipped this turn (DV-13)
+    ("porous-rock", 0, False, {"from": [0, 0]}, None),  # three keys: names another hex
+    ("porous-rock", 0, False, {"hex": [0.0, -1]}, "DV-4"),  # integers
+    ("porous-rock", 0, False, {"seat": False}, None),  # the seat an int (False == 0)
+    ("porous-rock", 0, False, {"hex": [0, 0]}, "DV-4"),  # the hex at the order's position
+    ("porous-rock", 0, False, {"seat": 1}, "DV-6"),  # the decider's seat (DV-16)
+    ("porous-rock", 0, False, {"hex": (0, -1)}, "DV-4"),  # a list, as JSON reads an array
+    ("porous-rock", 0, False, {"hex": [0, -1, 0]}, "DV-4"),  # a pair
+    ("porous-rock", 2, False, {"type": "trigger"}, None),  # a grow: this collects (DV-6)
 ]
 
 
@@ -158,7 +149,81 @@ STEPPING_ASIDE = [
 def test_a_grow_the_fast_path_cannot_prove_gets_its_handlers_answer(
     hex_id, archaea, decimated, changed, rule
 ):
-    event = {"type": "grow", "seat": 0, "hex": [0, -1], **changed}
-    fast = through(first_hex_table(hex_id, archaea, decimated), event, loop=True)
-    assert fast == through(first_hex_table(hex_id, archaea, decimated), event, loop=False)
+    events = [{**GROW, **changed}]
+    fast = through(first_hex_table(hex_id, archaea, decimated), events, loop=True)
+    assert fast == through(first_hex_table(hex_id, archaea, decimated), events, loop=False)
     assert (fast.get("rule") if "rule" in fast else None) == rule
+
+
+def test_a_grow_after_the_last_hex_of_the_order_is_refused_dv_6():
+    """The fast path checks the order's position is within it (DV-6: next is end)."""
+    events = [GROW, {**GROW, "hex": [0, 0]}, {**GROW, "hex": [0, 0]}]
+    fast = through(first_hex_table("porous-rock"), events, loop=True)
+    assert fast == through(first_hex_table("porous-rock"), events, loop=False)
+    assert (fast["index"], fast["rule"]) == (2, "DV-6")
+
+
+def test_a_grow_after_a_trigger_reads_the_order_again_dv_6():
+    """The fast path reads the activation order's position as the handler before it left it:
+    the Deep Vent grows after the hex before it triggered, and a second trigger of that hex
+    (a repetition, DV-6) or a grow of it is answered as the handlers do."""
+    for tail in ([], [GROW], [{**GROW, "type": "trigger"}]):
+        events = [{**GROW, "type": "trigger"}, *tail, {**GROW, "hex": [0, 0]}]
+        fast = through(first_hex_table("porous-rock", 2), events, loop=True)
+        assert fast == through(first_hex_table("porous-rock", 2), events, loop=False)
+
+
+def test_the_next_turns_grow_reads_its_own_players_order_dv_4():
+    """The fast path reads the activation order a placement set for the next player (DV-4),
+    not the last one: both seats hold a Porous Rock at the same cell, and the second seat's
+    grow of it, in the same call as the first seat's turn, grows the second seat's hex."""
+
+    def table() -> DeepVentsState:
+        state = first_hex_table("porous-rock")
+        lay_out(state, 1, [("porous-rock", (0, -1))])
+        return state
+
+    events = [
+        GROW,
+        {**GROW, "hex": [0, 0]},
+        {"type": "end", "seat": 0},
+        {"type": "take", "seat": 1, "position": 1},
+        {"type": "place", "seat": 1, "hex": [1, 0]},
+        {**GROW, "seat": 1},
+    ]
+    fast = through(table(), events, loop=True)
+    assert fast == through(table(), events, loop=False)
+    assert [p["hexes"][0]["archaea"] for p in fast["players"]] == [1, 1]
+
+
+def test_a_grow_whose_seat_is_not_an_integer_gets_the_schemas_error_dv_16():
+    """A seat of false equals seat 0 but is no seat number: the fast path leaves it to the
+    handler, which has the whole log checked by the schema (DeepVentsState._unproven)."""
+    log = simulate_game(
+        GAME,
+        GAME.ruleset({"name": "standard"}),
+        table_strategies(GAME, 2, ["grower", "grower"], random.Random(3)),
+        random.Random(3),
+    )
+    index = next(
+        i
+        for i, event in enumerate(log["events"])
+        if event == {"type": "grow", "seat": 0, "hex": [0, 0]}
+    )
+    log["events"][index]["seat"] = False
+    with pytest.raises(LogError) as refused:
+        replay(log)
+    assert (refused.value.index, refused.value.field, refused.value.rule) == (
+        index,
+        f"events.{index}.seat",
+        "DV-16",
+    )
+
+
+@pytest.mark.parametrize("missing", ["type", "seat", "hex"])
+def test_a_grow_lacking_a_key_gets_its_handlers_answer(missing):
+    """Three keys, one of them not type, seat or hex: the handler answers."""
+    event = {**{k: v for k, v in GROW.items() if k != missing}, "from": [0, 0]}
+    fast = through(first_hex_table("porous-rock"), [event], loop=True)
+    assert fast == through(first_hex_table("porous-rock"), [event], loop=False)
+    assert "message" in fast

@@ -3,11 +3,11 @@ generic loop every game has (State.apply_events), facts and errors alike."""
 
 from __future__ import annotations
 
-import copy
 import random
 from typing import Any
 
 from deep_vents_support import simulated_log
+from log_corruption import corrupted
 
 from engines.core.errors import LogError
 from engines.core.game import State
@@ -27,29 +27,6 @@ def replayed(log: dict[str, Any], generic: bool) -> Any:
     except LogError as error:
         return error.to_dict()
     return state.facts, state.outcome().scores if state.is_terminal() else None
-
-
-def corrupted(log: dict[str, Any], rng: random.Random) -> dict[str, Any]:
-    """The log with one event dropped, doubled, retyped, moved to another seat or hex, or
-    events after its end."""
-    log = copy.deepcopy(log)
-    events = log["events"]
-    index = rng.randrange(len(events))
-    event = events[index]
-    change = rng.randrange(6)
-    if change == 0:
-        del events[index]
-    elif change == 1:
-        events.insert(index, copy.deepcopy(event))
-    elif change == 2:
-        event["type"] = rng.choice(["grow", "trigger", "end", "take", "place", "nope", 3])
-    elif change == 3:
-        event["seat"] = (event["seat"] + 1) % len(log["players"])
-    elif change == 4:
-        event["hex"] = rng.choice([[0, 0], [1, -1], [2.0, 0], "x"])
-    else:
-        events.append({"type": "end", "seat": 0})
-    return log
 
 
 def test_the_own_loop_gives_the_generic_loops_facts_and_errors():
