@@ -85,17 +85,10 @@ def fragment(
     digest = hashlib.sha256(canonical.encode()).hexdigest()[:32]
     try:
         key = f"fragment:{scope}:{game_type}:{version(scope, game_type)}:{name}:{digest}"
-        html = cache.get(key)
     except CACHE_UNREACHABLE as error:
         logger.warning("page cache unreachable, %s rendered uncached: %s", name, error)
         return mark_safe(render())
-    if html is None:
-        html = render()
-        try:
-            cache.set(key, html, timeout=FRAGMENT_SECONDS)
-        except CACHE_UNREACHABLE as error:
-            logger.warning("page cache unreachable, %s not stored: %s", name, error)
-    return mark_safe(html)  # rendered by our own templates, escaped there
+    return kept(key, render)
 
 
 def kept(key: str, render: Callable[[], str], seconds: int = FRAGMENT_SECONDS) -> SafeString:

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import datetime
 import hashlib
-import json
 from collections import Counter
 from collections.abc import Callable
 from decimal import Decimal
@@ -14,7 +13,7 @@ from typing import Any, NamedTuple
 import numpy as np
 import plotly.io as pio
 from django.core.paginator import Page, Paginator
-from django.db import connections, router
+from django.db import router
 from django.db.models import Count, Model, QuerySet, Value
 from django.urls import get_script_prefix, reverse
 from django.utils import timezone
@@ -43,12 +42,16 @@ from ratings.skill import display_ratings, ordinal
 from stats.models import (
     NO_TURN_ORDER,
     SEAT_TALLY_SUMS,
-    PlayerHexTally,
-    PlayerHexTallyDelta,
     PlayerSeatTally,
     PlayerSeatTallyDelta,
 )
-from stats.services.hexes import hex_names, hexes_taken_by
+from stats.services.hexes import (
+    HEX_TALLY,
+    hex_names,
+    hex_tally_reading,
+    hexes_taken,
+    hexes_taken_by,
+)
 from tournaments.models import Registration, Tournament
 
 FAVOURITE_HEXES = 5
@@ -742,52 +745,13 @@ def games_rows(seats: list[ListedSeat]) -> SafeString:
     return mark_safe("".join(rows))
 
 
-# stats.services.hexes.hexes_taken_by's statement, to be read with the page's others in one
-# round trip (issue 25: a round trip of its own).
-HEX_TALLY_SQL = (
-    f'SELECT taken, NULL, NULL FROM "{PlayerHexTally._meta.db_table}" WHERE player_id = %s '
-    f'UNION ALL SELECT NULL, hex, taken FROM "{PlayerHexTallyDelta._meta.db_table}" '
-    "WHERE player = %s"
-)
-HEXES = "player hex tally"
-
-
-def hex_tally_reading(player: int) -> Statement:
-    return Statement(
-        HEXES,
-        PlayerHexTally,
-        HEX_TALLY_SQL,
-        ("player", "player"),
-        ("tallied", "hex", "times"),
-        {"player": player},
-        hex_tally_rows_here,
-    )
-
-
-def hex_tally_rows_here(player: int) -> list[tuple]:
-    with connections[router.db_for_read(PlayerHexTally)].cursor() as cursor:
-        cursor.execute(HEX_TALLY_SQL, [player, player])
-        return cursor.fetchall()
-
-
-def hexes_taken(rows: list[tuple]) -> Counter[str]:
-    """hexes_taken_by's counts from its statement's rows (HEX_TALLY_SQL)."""
-    taken: Counter[str] = Counter()
-    for tallied, hex_id, times in rows:
-        if tallied is not None:  # the row: JSON, decoded by the driver or not
-            taken.update(json.loads(tallied) if isinstance(tallied, str) else tallied)
-        else:
-            taken[hex_id] += round(times)
-    return +taken  # without the hex types taken 0 times
-
-
 def favourite_hexes(player: Player, fetched: Fetched | None = None) -> list[tuple[str, int]]:
     """The hexes this player took most often in counted games, by name: read from the
     statistics' tally of the player's takes (stats.models.PlayerHexTally, a few dozen rows),
     not from every game's hex lines; from its rows `fetched` with the page's other queries,
     if they were (page_rows)."""
-    if fetched is not None and HEXES in fetched:
-        taken = hexes_taken(fetched[HEXES])
+    if fetched is not None and HEX_TALLY in fetched:
+        taken = hexes_taken(fetched[HEX_TALLY])
     else:
         taken = hexes_taken_by(player.pk)
     names = hex_names()

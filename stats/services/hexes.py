@@ -7,9 +7,10 @@ from collections import Counter
 from dataclasses import dataclass
 from functools import cached_property
 
-from django.db import connection
+from django.db import connections, router
 from django.db.models import QuerySet, Sum
 
+from common.compiled import Statement
 from stats.adapters import adapter_for, hex_games
 from stats.filters import StatsFilter
 from stats.models import HEX_COUNTERS, HexCube, PlayerHexTally, PlayerHexTallyDelta
@@ -17,19 +18,38 @@ from stats.services import compiled
 from stats.services.cells import Cell, cell, estimate_cell, sort_value
 from stats.services.intervals import Estimate, difference, shrunk_relative_rate, wilson
 
+# hexes_taken_by's statement: the tally and the takes not folded into it yet, in one
+# snapshot (as the cubes' live views); also read with the player page's other queries in
+# one round trip (hex_tally_reading, issue 25).
+HEX_TALLY_SQL = (
+    f'SELECT taken, NULL, NULL FROM "{PlayerHexTally._meta.db_table}" WHERE player_id = %s '
+    f'UNION ALL SELECT NULL, hex, taken FROM "{PlayerHexTallyDelta._meta.db_table}" '
+    "WHERE player = %s"
+)
+HEX_TALLY = "player hex tally"
 
-def hexes_taken_by(player_id: int) -> Counter[str]:
-    """How often the player took each hex type in counted games: their hex tally with the
-    takes not folded into it yet, in one statement's snapshot (as the cubes' live views)."""
-    tally = connection.ops.quote_name(PlayerHexTally._meta.db_table)
-    deltas = connection.ops.quote_name(PlayerHexTallyDelta._meta.db_table)
-    with connection.cursor() as cursor:
-        cursor.execute(
-            f"SELECT taken, NULL, NULL FROM {tally} WHERE player_id = %s "
-            f"UNION ALL SELECT NULL, hex, taken FROM {deltas} WHERE player = %s",
-            [player_id, player_id],
-        )
-        rows = cursor.fetchall()
+
+def hex_tally_reading(player_id: int) -> Statement:
+    """hexes_taken_by's statement, to be read with others (common.compiled.read)."""
+    return Statement(
+        HEX_TALLY,
+        PlayerHexTally,
+        HEX_TALLY_SQL,
+        ("player", "player"),
+        ("tallied", "hex", "times"),
+        {"player": player_id},
+        hex_tally_rows,
+    )
+
+
+def hex_tally_rows(player: int) -> list[tuple]:
+    with connections[router.db_for_read(PlayerHexTally)].cursor() as cursor:
+        cursor.execute(HEX_TALLY_SQL, [player, player])
+        return cursor.fetchall()
+
+
+def hexes_taken(rows: list[tuple]) -> Counter[str]:
+    """hexes_taken_by's counts from its statement's rows (HEX_TALLY_SQL)."""
     taken: Counter[str] = Counter()
     for tallied, hex_id, times in rows:
         if tallied is not None:  # the row: JSON, decoded by the driver or not
@@ -37,6 +57,11 @@ def hexes_taken_by(player_id: int) -> Counter[str]:
         else:
             taken[hex_id] += round(times)
     return +taken  # without the hex types taken 0 times
+
+
+def hexes_taken_by(player_id: int) -> Counter[str]:
+    """How often the player took each hex type in counted games."""
+    return hexes_taken(hex_tally_rows(player_id))
 
 
 def hex_names(game_id: str | None = None) -> dict[str, str]:

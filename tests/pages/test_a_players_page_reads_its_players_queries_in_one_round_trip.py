@@ -20,6 +20,7 @@ from common import compiled
 from games.models import GameSeat, Source, Upload
 from pages.services import profiles
 from players.models import Player
+from stats.services.hexes import HEX_TALLY
 from tests.games_support import stored_game
 from tests.ratings_support import hours_ago, verified_game
 from tests.stats_support import counted_in_statistics
@@ -120,7 +121,7 @@ def test_the_players_queries_are_one_round_trip_on_postgresql_and_asked_alone_el
         profiles.REGISTRATIONS,
         profiles.OPEN_CLAIM,
         profiles.HISTORY,
-        profiles.HEXES,
+        HEX_TALLY,
         # the page's seats, by the keys within the statement: where compiled
         *([profiles.WINDOW_SEATS] if connection.vendor == "postgresql" else []),
     }
