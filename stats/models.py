@@ -158,9 +158,24 @@ def month_index(cube: str) -> models.Index:
     return models.Index(fields=["game_type", "month"], name=f"stats_{cube}_month")
 
 
+# What a seat's par (1 / its table size) is counted in where a cube's tables are summed in
+# more than one way: PAR_SCALE / table size is a whole number at every table size a game
+# allows (2 to 6), so sums are exact whatever order a fold or a rebuild adds them in, and a
+# table summed over some keys holds the cube's figures to the last digit. As floats (1/3 a
+# seat) two folds of the same seats differed in the 16th digit.
+PAR_SCALE = 60
+
+
+def par_field() -> models.BigIntegerField:
+    """A cube's `expected`: its seats' par summed, times PAR_SCALE (readers divide)."""
+    return models.BigIntegerField(
+        default=0, help_text="The seats' par summed, times PAR_SCALE: a whole number"
+    )
+
+
 class StrategyCube(Cube):
     wins = models.FloatField(default=0)
-    expected = models.FloatField(default=0)
+    expected = par_field()
     score = models.FloatField(default=0)
     score_sq = models.FloatField(default=0)
     rank = models.FloatField(default=0)
@@ -178,21 +193,11 @@ class ScoreCube(Cube):
         indexes = [month_index("scorecube")]
 
 
-# What a seat's par (1 / its table size) is counted in where a cube's tables are summed in
-# more than one way: PAR_SCALE / table size is a whole number at every table size a game
-# allows (2 to 6), so sums are exact whatever order a fold or a rebuild adds them in, and a
-# table summed over some keys holds the cube's figures to the last digit. As floats (1/3 a
-# seat) two folds of the same seats differed in the 16th digit.
-PAR_SCALE = 60
-
-
 class SeatCube(Cube):
     seat = models.PositiveSmallIntegerField()
     turn_order = models.PositiveSmallIntegerField()
     wins = models.FloatField(default=0)
-    expected = models.BigIntegerField(
-        default=0, help_text="The seats' par summed, times PAR_SCALE: a whole number"
-    )
+    expected = par_field()
     score = models.FloatField(default=0)
 
     class Meta:
@@ -204,7 +209,7 @@ class BidCube(Cube):
     turn_order = models.PositiveSmallIntegerField()
     winning_bid = models.SmallIntegerField()
     wins = models.FloatField(default=0)
-    expected = models.FloatField(default=0)
+    expected = par_field()
 
     class Meta:
         constraints = [cube_constraint("stats_bidcube_key", "turn_order", "winning_bid")]
@@ -398,7 +403,7 @@ def by_month_source_size_and_band(cube: type[models.Model]) -> type[models.Model
 
 # Only tables whose sums the pages draw are whole numbers, or as good as (wins: ties are
 # rare in a bid's games), so that a page is the same to the last digit as the cube's sums
-# (the head-to-head's ahead and behind are counts).
+# (the bids' par is in PAR_SCALE; the head-to-head's ahead and behind are counts).
 BidCubeByMonthSourceSizeAndBand = by_month_source_size_and_band(BidCube)
 # The seat chart groups by neither: with a date range and a source, table size or band it
 # reads this, a few rows a month, instead of the cube. Its par sums are whole numbers

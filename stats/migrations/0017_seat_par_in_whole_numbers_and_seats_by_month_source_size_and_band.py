@@ -17,46 +17,12 @@ TABLES = ("SeatCube", "SeatCubeDelta", "SeatCubeRollup", "SeatCubeByMonthAndStra
 VIEWS = ("SeatCubeLive", "SeatCubeRollupLive", "SeatCubeByMonthAndStrategyLive")
 
 
-def retype(apps, schema_editor, to_whole: bool) -> None:
-    """Every seat table's `expected` to whole numbers times PAR_SCALE (or back), its live
-    views dropped meanwhile and created again with the same text."""
-    quote = schema_editor.quote_name
-    connection = schema_editor.connection
-    postgresql = connection.vendor == "postgresql"
-    views = []
-    if postgresql:
-        with connection.cursor() as cursor:
-            for name in VIEWS:
-                view = apps.get_model("stats", name)._meta.db_table
-                cursor.execute("SELECT pg_get_viewdef(%s::regclass)", [view])
-                views.append((quote(view), cursor.fetchone()[0]))
-        for view, _ in views:
-            schema_editor.execute(f"DROP VIEW {view}")
-    for name in TABLES:
-        model = apps.get_model("stats", name)
-        table, column = quote(model._meta.db_table), quote("expected")
-        if postgresql:
-            kind, value = (
-                ("bigint", f"round({column} * {PAR_SCALE})::bigint")
-                if to_whole
-                else ("double precision", f"{column}::double precision / {PAR_SCALE}")
-            )
-            schema_editor.execute(
-                f"ALTER TABLE {table} ALTER COLUMN {column} TYPE {kind} USING {value}"
-            )
-        else:  # SQLite: a column takes what it is given; the values are what change
-            scaled = f"round({column} * {PAR_SCALE})" if to_whole else f"{column} / {PAR_SCALE}.0"
-            schema_editor.execute(f"UPDATE {table} SET {column} = {scaled}")
-    for view, text in views:
-        schema_editor.execute(f"CREATE VIEW {view} AS {text}")
-
-
 def to_whole_numbers(apps, schema_editor) -> None:
-    retype(apps, schema_editor, True)
+    _by_month.retype_par(apps, schema_editor, TABLES, VIEWS, PAR_SCALE, True)
 
 
 def to_floats(apps, schema_editor) -> None:
-    retype(apps, schema_editor, False)
+    _by_month.retype_par(apps, schema_editor, TABLES, VIEWS, PAR_SCALE, False)
 
 
 def fill_and_create_view(apps, schema_editor) -> None:

@@ -1,5 +1,8 @@
 """What migrations adding a table by month share: fill it from its cube, in month order, and
-create its live view (the table's rows and its cube's deltas not folded yet)."""
+create its live view (the table's rows and its cube's deltas not folded yet); and what those
+counting a cube's par in whole numbers share (retype_par)."""
+
+from collections.abc import Sequence
 
 
 def fill_and_create_view(apps, schema_editor, cube_name: str, table_name: str) -> None:
@@ -34,3 +37,47 @@ def fill_and_create_view(apps, schema_editor, cube_name: str, table_name: str) -
 def drop_view(apps, schema_editor, table_name: str) -> None:
     view = apps.get_model("stats", f"{table_name}Live")
     schema_editor.execute(f"DROP VIEW IF EXISTS {schema_editor.quote_name(view._meta.db_table)}")
+
+
+def retype_par(
+    apps,
+    schema_editor,
+    tables: Sequence[str],
+    views: Sequence[str],
+    scale: int,
+    to_whole: bool,
+) -> None:
+    """These tables' `expected` to whole numbers times `scale` (stats.models.PAR_SCALE when
+    the migration was written), or back to floats; the live views reading them dropped
+    meanwhile (PostgreSQL refuses to retype a column a view reads) and created again with
+    their own text (pg_get_viewdef). SQLite keeps a view's text and lets a column hold what
+    it is given, so there only the values change."""
+    quote = schema_editor.quote_name
+    connection = schema_editor.connection
+    postgresql = connection.vendor == "postgresql"
+    kept_views = []
+    if postgresql:
+        with connection.cursor() as cursor:
+            for name in views:
+                view = apps.get_model("stats", name)._meta.db_table
+                cursor.execute("SELECT pg_get_viewdef(%s::regclass)", [view])
+                kept_views.append((quote(view), cursor.fetchone()[0]))
+        for view, _ in kept_views:
+            schema_editor.execute(f"DROP VIEW {view}")
+    for name in tables:
+        model = apps.get_model("stats", name)
+        table, column = quote(model._meta.db_table), quote("expected")
+        if postgresql:
+            kind, value = (
+                ("bigint", f"round({column} * {scale})::bigint")
+                if to_whole
+                else ("double precision", f"{column}::double precision / {scale}")
+            )
+            schema_editor.execute(
+                f"ALTER TABLE {table} ALTER COLUMN {column} TYPE {kind} USING {value}"
+            )
+        else:
+            scaled = f"round({column} * {scale})" if to_whole else f"{column} / {scale}.0"
+            schema_editor.execute(f"UPDATE {table} SET {column} = {scaled}")
+    for view, text in kept_views:
+        schema_editor.execute(f"CREATE VIEW {view} AS {text}")

@@ -154,6 +154,20 @@ class CubeSpec:
     def delta(self) -> type[Model]:
         return DELTAS[self.cube]
 
+    @property
+    def zeros(self) -> tuple[int | float, ...]:
+        """A key's sums before any line: n, then per counter 0 where its column holds whole
+        numbers (a par in PAR_SCALE, a count), else 0.0. Whole sums stay ints in Python, so
+        they are exact in any order and go to their integer columns as they are. Read from
+        the delta table, which every spec has (the players' tally keeps its sums in JSON)."""
+        return (
+            0,
+            *(
+                0 if isinstance(self.delta._meta.get_field(name), IntegerField) else 0.0
+                for name in self.counters
+            ),
+        )
+
 
 def column(model: type[Model], name: str) -> str:
     return connection.ops.quote_name(model._meta.get_field(name).column)
@@ -162,11 +176,17 @@ def column(model: type[Model], name: str) -> str:
 slice_of = attrgetter(*SLICE_FIELDS)  # a seat line's slice, as a tuple
 
 
+def par(seat: SeatRow) -> int:
+    """A seat's par (1 / its table size) in whole numbers: times stats.models.PAR_SCALE."""
+    return PAR_SCALE // seat.player_count
+
+
 def strategy_lines(
     seats: list[SeatRow], slices: dict[int, int], rounds: list[RoundRow]
 ) -> LineKeys:
+    """A seat's par in whole numbers (par)."""
     for s in seats:
-        yield (slices[s.seat],), (s.wins, s.expected, s.score, s.score_sq, s.rank)
+        yield (slices[s.seat],), (s.wins, par(s), s.score, s.score_sq, s.rank)
 
 
 def score_lines(seats: list[SeatRow], slices: dict[int, int], rounds: list[RoundRow]) -> LineKeys:
@@ -175,14 +195,15 @@ def score_lines(seats: list[SeatRow], slices: dict[int, int], rounds: list[Round
 
 
 def seat_lines(seats: list[SeatRow], slices: dict[int, int], rounds: list[RoundRow]) -> LineKeys:
-    """A seat's par in whole numbers (stats.models.PAR_SCALE)."""
+    """A seat's par in whole numbers (par)."""
     for s in seats:
-        yield (slices[s.seat], s.seat, s.turn_order), (s.wins, PAR_SCALE // s.player_count, s.score)
+        yield (slices[s.seat], s.seat, s.turn_order), (s.wins, par(s), s.score)
 
 
 def bid_lines(seats: list[SeatRow], slices: dict[int, int], rounds: list[RoundRow]) -> LineKeys:
+    """A seat's par in whole numbers (par)."""
     for s in seats:
-        yield (slices[s.seat], s.turn_order, s.winning_bid), (s.wins, s.expected)
+        yield (slices[s.seat], s.turn_order, s.winning_bid), (s.wins, par(s))
 
 
 def pair_lines(seats: list[SeatRow], slices: dict[int, int], rounds: list[RoundRow]) -> LineKeys:
@@ -221,8 +242,9 @@ SUMMED = (*CUBES, PLAYER_HEXES)
 # Games whose packed lines are read per query.
 CHUNK = 2000
 
-# Per cube, each key's sums: [n, *the cube's counters].
-Sums = dict[CubeSpec, dict[tuple, list[float]]]
+# Per cube, each key's sums: [n, *the cube's counters], each an int or a float as its column
+# holds (CubeSpec.zeros).
+Sums = dict[CubeSpec, dict[tuple, list[int | float]]]
 
 
 def line_sums(game_ids: list[int] | None = None, sign: int = 1) -> Sums:
@@ -310,17 +332,16 @@ def add_lines(
     with hex lines its id and their matrix) to `sums`, their keys led by their slice's
     number in `slices`."""
     seats_of: dict[int, tuple[list[SeatRow], dict[int, int]]] = {}
+    lined = [(spec, spec.zeros) for spec in CUBES if spec.lines is not None]
     for game_id, seats, rounds in games:
         numbers = {s.seat: slices.setdefault(slice_of(s), len(slices)) for s in seats}
         seats_of[game_id] = (seats, numbers)
-        for spec in CUBES:
-            if spec.lines is None:
-                continue
+        for spec, zeros in lined:
             totals = sums[spec]
             for key, values in spec.lines(seats, numbers, rounds):
                 total = totals.get(key)
-                if total is None:  # n a whole number (a bigint column), the counters floats
-                    total = totals[key] = [0, *[0.0] * len(values)]
+                if total is None:
+                    total = totals[key] = list(zeros)
                 total[0] += sign
                 for at, value in enumerate(values, 1):
                     total[at] += sign * value
@@ -627,11 +648,12 @@ def add_hexes(
     for column_at, flag, weight in HEX_TWINS:
         twins = counts[:, flag] * weighed[:, weight]
         summed[:, column_at] = numpy.bincount(key_of, weights=twins, minlength=len(keys))
+    zeros = HEX_CUBE.zeros
     for key, values in zip(keys.tolist(), summed.tolist(), strict=True):
         number, hex_number = divmod(key, len(names))
         total = sums.get((number, names[hex_number]))
-        if total is None:  # n a whole number (a bigint column), the counters floats
-            total = sums[(number, names[hex_number])] = [0, *[0.0] * len(HEX_COUNTERS)]
+        if total is None:
+            total = sums[(number, names[hex_number])] = list(zeros)
         total[0] += sign * int(values[0])
         for value_at in range(1, len(values)):
             total[value_at] += sign * values[value_at]
@@ -647,24 +669,16 @@ def add_hexes(
     amounts = numpy.bincount(pair_of, weights=taken[tallied], minlength=len(pairs)).tolist()
     for pair, lines_taken, amount in zip(pairs.tolist(), times, amounts, strict=True):
         player, hex_number = divmod(pair, len(names))
-        total = tally.setdefault((player, names[hex_number]), [0, 0.0])
+        total = tally.setdefault((player, names[hex_number]), list(PLAYER_HEXES.zeros))
         total[0] += sign * lines_taken
         total[1] += sign * amount
 
 
-def insert_sums(table: type[Model], spec: CubeSpec, sums: dict[tuple, list[float]]) -> int:
+def insert_sums(table: type[Model], spec: CubeSpec, sums: dict[tuple, list[int | float]]) -> int:
     """Sums keyed as the cube (line_sums) as rows of the cube or its delta table, in
-    month order (as rebuild_cube writes a cube); the rows inserted."""
-    # Whole counters (seat_lines' par) come summed as floats by add_lines: as the integers
-    # they are, which a binary COPY to an integer column needs.
-    whole = [
-        at
-        for at, name in enumerate(spec.counters, len(spec.key_fields) + 1)
-        if isinstance(table._meta.get_field(name), IntegerField)
-    ]
+    month order (as rebuild_cube writes a cube); the rows inserted. Whole counters come
+    summed as ints (CubeSpec.zeros), as a binary COPY to an integer column needs them."""
     rows = [(*key, *values) for key, values in sums.items()]
-    if whole:
-        rows = [tuple(int(v) if at in whole else v for at, v in enumerate(r)) for r in rows]
     if spec.sliced:
         month = spec.key_fields.index("month")
         rows.sort(key=lambda r: r[month])
@@ -838,7 +852,7 @@ def empty(*cubes: type[Model]) -> None:
     truncate(*cubes)
 
 
-def rebuild_cube(spec: CubeSpec, sums: dict[tuple, list[float]]) -> int:
+def rebuild_cube(spec: CubeSpec, sums: dict[tuple, list[int | float]]) -> int:
     """Empty one cube and its rollups and fill them again: the cube from its lines' sums
     (line_sums), in month order, then the rollups from the cube by the database."""
     quote = connection.ops.quote_name

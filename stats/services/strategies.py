@@ -119,7 +119,14 @@ def strategy_table(filters: StatsFilter) -> list[StrategyStats]:
     rows = compiled.rows(filters, *STRATEGY_TABLE)
     stats = [
         StrategyStats(
-            r["strategy"], r["games"], r["w"], r["e"], r["s"], r["s2"], r["r"], filters.threshold
+            r["strategy"],
+            r["games"],
+            r["w"],
+            r["e"] / PAR_SCALE,  # summed in whole numbers (stats.models.PAR_SCALE)
+            r["s"],
+            r["s2"],
+            r["r"],
+            filters.threshold,
         )
         for r in rows
     ]
@@ -319,7 +326,7 @@ def first_player_by_bid(filters: StatsFilter) -> list[BidStats]:
             r["winning_bid"],
             r["games"],
             r["w"],
-            relative_rate(r["w"], r["e"], r["games"]),
+            relative_rate(r["w"], r["e"] / PAR_SCALE, r["games"]),  # par: PAR_SCALE
         )
         for r in rows
     ]
