@@ -98,18 +98,6 @@ HEX_COUNTERS = (
 )
 
 
-# Declared from the list above so lines and cubes cannot drift apart.
-HexCounters = type(
-    "HexCounters",
-    (models.Model,),
-    {
-        "__module__": __name__,
-        "Meta": type("Meta", (), {"abstract": True}),
-        **{name: models.FloatField(default=0) for name in HEX_COUNTERS},
-    },
-)
-
-
 # A hex line's win-weighted and par-weighted twins are its flag times its seat line's wins or
 # expected: the sums read them from the seat line (stats.services.aggregate.add_hexes)
 # instead of storing them on every line.
@@ -118,6 +106,39 @@ HEX_DERIVED = {
     for flag in ("owned", "passed", "early", "late")
     for suffix, seat_field in (("_wins", "wins"), ("_expected", "expected"))
 }
+# The par-weighted twins: whole numbers, the flag times its seat's par in PAR_SCALE.
+HEX_PAR = tuple(twin for twin, (_, seat_field) in HEX_DERIVED.items() if seat_field == "expected")
+
+
+# What a seat's par (1 / its table size) is counted in where a cube's tables are summed in
+# more than one way: PAR_SCALE / table size is a whole number at every table size a game
+# allows (2 to 6), so sums are exact whatever order a fold or a rebuild adds them in, and a
+# table summed over some keys holds the cube's figures to the last digit. As floats (1/3 a
+# seat) two folds of the same seats differed in the 16th digit.
+PAR_SCALE = 60
+
+
+def par_field() -> models.BigIntegerField:
+    """A cube's `expected` (a hex cube's par-weighted twins too, HEX_PAR): its seats' par
+    summed, times PAR_SCALE (readers divide)."""
+    return models.BigIntegerField(
+        default=0, help_text="The seats' par summed, times PAR_SCALE: a whole number"
+    )
+
+
+# Declared from the lists above so lines and cubes cannot drift apart.
+HexCounters = type(
+    "HexCounters",
+    (models.Model,),
+    {
+        "__module__": __name__,
+        "Meta": type("Meta", (), {"abstract": True}),
+        **{
+            name: par_field() if name in HEX_PAR else models.FloatField(default=0)
+            for name in HEX_COUNTERS
+        },
+    },
+)
 # What a hex line stores: whole counts, small within one game.
 HEX_LINE_COUNTERS = tuple(name for name in HEX_COUNTERS if name not in HEX_DERIVED)
 
@@ -156,21 +177,6 @@ def month_index(cube: str) -> models.Index:
     range reads every row of the game type. Its columns never change, so a fold's update of
     the counters stays a heap-only one."""
     return models.Index(fields=["game_type", "month"], name=f"stats_{cube}_month")
-
-
-# What a seat's par (1 / its table size) is counted in where a cube's tables are summed in
-# more than one way: PAR_SCALE / table size is a whole number at every table size a game
-# allows (2 to 6), so sums are exact whatever order a fold or a rebuild adds them in, and a
-# table summed over some keys holds the cube's figures to the last digit. As floats (1/3 a
-# seat) two folds of the same seats differed in the 16th digit.
-PAR_SCALE = 60
-
-
-def par_field() -> models.BigIntegerField:
-    """A cube's `expected`: its seats' par summed, times PAR_SCALE (readers divide)."""
-    return models.BigIntegerField(
-        default=0, help_text="The seats' par summed, times PAR_SCALE: a whole number"
-    )
 
 
 class StrategyCube(Cube):

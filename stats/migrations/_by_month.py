@@ -46,9 +46,10 @@ def retype_par(
     views: Sequence[str],
     scale: int,
     to_whole: bool,
+    columns: Sequence[str] = ("expected",),
 ) -> None:
-    """These tables' `expected` to whole numbers times `scale` (stats.models.PAR_SCALE when
-    the migration was written), or back to floats; the live views reading them dropped
+    """These tables' par `columns` to whole numbers times `scale` (stats.models.PAR_SCALE
+    when the migration was written), or back to floats; the live views reading them dropped
     meanwhile (PostgreSQL refuses to retype a column a view reads) and created again with
     their own text (pg_get_viewdef). SQLite keeps a view's text and lets a column hold what
     it is given, so there only the values change."""
@@ -65,19 +66,24 @@ def retype_par(
         for view, _ in kept_views:
             schema_editor.execute(f"DROP VIEW {view}")
     for name in tables:
-        model = apps.get_model("stats", name)
-        table, column = quote(model._meta.db_table), quote("expected")
-        if postgresql:
-            kind, value = (
-                ("bigint", f"round({column} * {scale})::bigint")
+        table = quote(apps.get_model("stats", name)._meta.db_table)
+        quoted = [quote(column) for column in columns]
+        if postgresql:  # every column in one statement: the table is written once
+            changes = [
+                f"ALTER COLUMN {column} TYPE bigint USING round({column} * {scale})::bigint"
                 if to_whole
-                else ("double precision", f"{column}::double precision / {scale}")
-            )
-            schema_editor.execute(
-                f"ALTER TABLE {table} ALTER COLUMN {column} TYPE {kind} USING {value}"
-            )
+                else f"ALTER COLUMN {column} TYPE double precision "
+                f"USING {column}::double precision / {scale}"
+                for column in quoted
+            ]
+            schema_editor.execute(f"ALTER TABLE {table} {', '.join(changes)}")
         else:
-            scaled = f"round({column} * {scale})" if to_whole else f"{column} / {scale}.0"
-            schema_editor.execute(f"UPDATE {table} SET {column} = {scaled}")
+            scaled = [
+                f"{column} = round({column} * {scale})"
+                if to_whole
+                else f"{column} = {column} / {scale}.0"
+                for column in quoted
+            ]
+            schema_editor.execute(f"UPDATE {table} SET {', '.join(scaled)}")
     for view, text in kept_views:
         schema_editor.execute(f"CREATE VIEW {view} AS {text}")

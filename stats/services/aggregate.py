@@ -576,7 +576,7 @@ def save_lines(games: list[GameLines]) -> None:
 
 
 # Where a packed line's counts and the twins derived from them go among a hex cube's sums
-# (after n), and which seat line value (0: wins, 1: expected) weighs each twin.
+# (after n), and which seat line value (0: wins, 1: par in PAR_SCALE) weighs each twin.
 HEX_SUM_AT = [1 + HEX_COUNTERS.index(name) for name in HEX_LINE_COUNTERS]
 HEX_TWINS = [
     (1 + HEX_COUNTERS.index(twin), HEX_LINE_COUNTERS.index(flag), ("wins", "expected").index(by))
@@ -604,7 +604,7 @@ def add_hexes(
     if not matrices:
         return
     # Per game and seat (a row each, found by the game's place in `matrices` and the seat's
-    # number): its slice's number, its wins and expected wins, its player (-1: none).
+    # number): its slice's number, its wins and par (in PAR_SCALE), its player (-1: none).
     at = {game: place for place, (game, _) in enumerate(matrices)}
     seated = [
         (
@@ -612,7 +612,7 @@ def add_hexes(
             s.seat,
             numbers[s.seat],
             s.wins,
-            s.expected,
+            par(s),
             -1 if s.player is None else s.player,
         )
         for game, (lines, numbers) in seats_of.items()
@@ -648,14 +648,18 @@ def add_hexes(
     for column_at, flag, weight in HEX_TWINS:
         twins = counts[:, flag] * weighed[:, weight]
         summed[:, column_at] = numpy.bincount(key_of, weights=twins, minlength=len(keys))
+    # bincount sums in floats: the whole columns (n, the par-weighted twins: whole numbers
+    # far below 2**53, so summed exactly) are read back as the ints their columns hold.
     zeros = HEX_CUBE.zeros
-    for key, values in zip(keys.tolist(), summed.tolist(), strict=True):
+    whole = [at for at, zero in enumerate(zeros) if isinstance(zero, int)]
+    typed = summed.astype(object)
+    typed[:, whole] = summed[:, whole].astype(numpy.int64).astype(object)
+    for key, values in zip(keys.tolist(), typed.tolist(), strict=True):
         number, hex_number = divmod(key, len(names))
         total = sums.get((number, names[hex_number]))
         if total is None:
             total = sums[(number, names[hex_number])] = list(zeros)
-        total[0] += sign * int(values[0])
-        for value_at in range(1, len(values)):
+        for value_at in range(len(values)):
             total[value_at] += sign * values[value_at]
     # The players' tally: the lines taken at all, of seats with a player, per player and
     # hex type.

@@ -13,7 +13,13 @@ from django.db.models import QuerySet, Sum
 from common.compiled import Statement
 from stats.adapters import adapter_for, hex_games
 from stats.filters import StatsFilter
-from stats.models import HEX_COUNTERS, HexCube, PlayerHexTally, PlayerHexTallyDelta
+from stats.models import (
+    HEX_COUNTERS,
+    PAR_SCALE,
+    HexCube,
+    PlayerHexTally,
+    PlayerHexTallyDelta,
+)
 from stats.services import compiled
 from stats.services.cells import Cell, cell, estimate_cell, sort_value
 from stats.services.intervals import Estimate, difference, shrunk_relative_rate, wilson
@@ -111,9 +117,8 @@ class HexStats:
         return ratio(self.found, self.taken)
 
     def _rate(self, prefix: str) -> Estimate:
-        return shrunk_relative_rate(
-            self.totals[f"{prefix}_wins"], self.totals[f"{prefix}_expected"], self.totals[prefix]
-        )
+        par = self.totals[f"{prefix}_expected"] / PAR_SCALE  # summed in whole numbers
+        return shrunk_relative_rate(self.totals[f"{prefix}_wins"], par, self.totals[prefix])
 
     @cached_property
     def owned_rate(self) -> Estimate:

@@ -2,8 +2,9 @@
 a seat (stats.models.PAR_SCALE), where it was 1 / table size as a float, in every table of
 theirs (the cube, its deltas, its rollup and its tables by month), so that their sums are
 exact in any order and a table summed over some keys holds the cube's figures to the last
-digit. Their live views are dropped while the column changes type and created again as they
-were (_by_month.retype_par).
+digit; and the hex cube's par-weighted twins (owned_expected...: a flag times its seat's
+par, stats.models.HEX_PAR) in all its tables the same way. Their live views are dropped
+while the columns change type and created again as they were (_by_month.retype_par).
 """
 
 from django.db import migrations, models
@@ -33,13 +34,36 @@ VIEWS = (
     "BidCubeByMonthSourceSizeAndBandLive",
 )
 
+# The hex cube's par-weighted twins (stats.models.HEX_PAR when this migration was written).
+HEX_PAR = ("owned_expected", "passed_expected", "early_expected", "late_expected")
+HEX_TABLES = (
+    "HexCube",
+    "HexCubeDelta",
+    "HexCubeRollup",
+    "HexCubeByMonth",
+    "HexCubeByMonthSourceAndBand",
+)
+HEX_VIEWS = (
+    "HexCubeLive",
+    "HexCubeRollupLive",
+    "HexCubeByMonthLive",
+    "HexCubeByMonthSourceAndBandLive",
+)
+
+
+def retype(apps, schema_editor, to_whole: bool) -> None:
+    _by_month.retype_par(apps, schema_editor, TABLES, VIEWS, PAR_SCALE, to_whole)
+    _by_month.retype_par(
+        apps, schema_editor, HEX_TABLES, HEX_VIEWS, PAR_SCALE, to_whole, HEX_PAR
+    )
+
 
 def to_whole_numbers(apps, schema_editor) -> None:
-    _by_month.retype_par(apps, schema_editor, TABLES, VIEWS, PAR_SCALE, True)
+    retype(apps, schema_editor, True)
 
 
 def to_floats(apps, schema_editor) -> None:
-    _by_month.retype_par(apps, schema_editor, TABLES, VIEWS, PAR_SCALE, False)
+    retype(apps, schema_editor, False)
 
 
 def par_field() -> models.BigIntegerField:
@@ -57,8 +81,17 @@ class Migration(migrations.Migration):
         migrations.SeparateDatabaseAndState(
             database_operations=[migrations.RunPython(to_whole_numbers, to_floats)],
             state_operations=[
-                migrations.AlterField(model_name=name.lower(), name="expected", field=par_field())
-                for name in TABLES
+                *(
+                    migrations.AlterField(
+                        model_name=name.lower(), name="expected", field=par_field()
+                    )
+                    for name in TABLES
+                ),
+                *(
+                    migrations.AlterField(model_name=name.lower(), name=column, field=par_field())
+                    for name in HEX_TABLES
+                    for column in HEX_PAR
+                ),
             ],
         ),
     ]

@@ -1,5 +1,6 @@
 """The strategy and bid cubes sum each seat's par (1 / its table size) as PAR_SCALE / table
-size, a whole number, as the seat cube does (stats 0017, 0018): the line sums keep whole
+size, a whole number, as the seat cube does, and the hex cube its par-weighted twins (a flag
+times its seat's par, HEX_PAR) the same way (stats 0017, 0018): the line sums keep whole
 counters as ints from the first line on (CubeSpec.zeros, no cast when they are stored), so
 the deltas, a fold, a rebuild and every table summed over some keys hold the same figures
 to the last digit, and the pages divide by PAR_SCALE to show what the float sums showed."""
@@ -17,15 +18,19 @@ from stats.models import (
     BY_MONTH,
     BY_MONTH_LIVE,
     DELTAS,
+    HEX_COUNTERS,
+    HEX_LINE_COUNTERS,
+    HEX_PAR,
     LIVE,
     NO_BID,
     PAR_SCALE,
     ROLLUPS,
     BidCube,
+    HexCube,
     SeatCube,
     StrategyCube,
 )
-from stats.services import strategies
+from stats.services import hex_packing, hexes, strategies
 from stats.services.aggregate import (
     CUBES,
     SUMMED,
@@ -40,7 +45,8 @@ from stats.services.intervals import relative_rate, shrunk_relative_rate
 from tests.stats_support import seat_lines_of
 from tests.stats_support import verified_games as play
 
-PAR_CUBES = (StrategyCube, BidCube)
+# Per cube made whole here, its par columns.
+PAR_COLUMNS = {StrategyCube: ("expected",), BidCube: ("expected",), HexCube: HEX_PAR}
 SPECS = {spec.cube: spec for spec in CUBES}
 
 
@@ -63,6 +69,8 @@ def test_whole_counters_come_out_of_the_line_sums_as_ints_and_the_rest_as_floats
     assert strategy.zeros == (0, 0.0, 0, 0.0, 0.0, 0.0)  # n, wins, expected, score, ...
     assert bid.zeros == (0, 0.0, 0)
     assert SPECS[SeatCube].zeros == (0, 0.0, 0, 0.0)
+    whole = [at for at, zero in enumerate(SPECS[HexCube].zeros) if isinstance(zero, int)]
+    assert whole == [0, *(1 + HEX_COUNTERS.index(name) for name in HEX_PAR)]
     # The simulated games: a human game's band is its players' rating, which their games
     # verified since have moved, so replaying it now may put it in another band.
     simulated = [game for game in verified_games() if game.source == Source.SIMULATED]
@@ -84,57 +92,68 @@ def par_tables(cube) -> list:
     return [cube, DELTAS[cube], ROLLUPS[cube], *BY_MONTH[cube]]
 
 
-def test_every_strategy_and_bid_row_holds_its_seats_par_in_whole_numbers(played):
-    assert all(cube.objects.exists() or DELTAS[cube].objects.exists() for cube in PAR_CUBES)
+def live_views(cube) -> list:
+    return [*LIVE[cube], *BY_MONTH_LIVE[cube]]
+
+
+def test_every_row_holds_its_seats_par_in_whole_numbers(played):
+    assert all(cube.objects.exists() or DELTAS[cube].objects.exists() for cube in PAR_COLUMNS)
     for _ in ("the deltas", "folded"):
-        for cube in PAR_CUBES:
+        for cube, columns in PAR_COLUMNS.items():
             for table in par_tables(cube):
-                assert isinstance(table._meta.get_field("expected"), IntegerField)
+                for column in columns:
+                    assert isinstance(table._meta.get_field(column), IntegerField)
                 for row in table.objects.values():
-                    assert float(row["expected"]).is_integer(), (table.__name__, row)
-                    if "player_count" in row:
+                    for column in columns:
+                        assert float(row[column]).is_integer(), (table.__name__, row)
+                    if "player_count" in row and "expected" in row:
                         par = row["n"] * PAR_SCALE // row["player_count"]
                         assert row["expected"] == par, (table.__name__, row)
         fold_deltas()
-    assert all(DELTAS[cube].objects.count() == 0 for cube in PAR_CUBES)
+    assert all(DELTAS[cube].objects.count() == 0 for cube in PAR_COLUMNS)
 
 
 @pytest.mark.skipif(connection.vendor != "postgresql", reason="SQLite keeps the column's type")
-def test_every_strategy_and_bid_table_and_live_view_stores_its_par_as_a_bigint(db):
-    views = [view for cube in PAR_CUBES for view in (*LIVE[cube], *BY_MONTH_LIVE[cube])]
-    tables = [table for cube in PAR_CUBES for table in par_tables(cube)] + views
-    names = [table._meta.db_table for table in tables]
+def test_every_table_and_live_view_stores_its_par_as_a_bigint(db):
+    wanted = {
+        (table._meta.db_table, column): "bigint"
+        for cube, columns in PAR_COLUMNS.items()
+        for table in par_tables(cube) + live_views(cube)
+        for column in columns
+    }
     with connection.cursor() as cursor:
         cursor.execute(
-            "SELECT table_name, data_type FROM information_schema.columns "
-            "WHERE column_name = 'expected' AND table_name = ANY(%s)",
-            [names],
+            "SELECT table_name, column_name, data_type FROM information_schema.columns "
+            "WHERE column_name = ANY(%s) AND table_name = ANY(%s)",
+            [list({c for _, c in wanted}), list({t for t, _ in wanted})],
         )
-        kinds = dict(cursor.fetchall())
-    assert kinds == dict.fromkeys(names, "bigint")
+        kinds = {(table, column): kind for table, column, kind in cursor.fetchall()}
+    assert kinds == wanted
 
 
-def summed_by_keys(view, keys: list[str]) -> dict:
-    """A live view's n, par and wins summed by these keys, by the database (exact)."""
+def summed_by_keys(view, keys: list[str], columns: tuple[str, ...]) -> dict:
+    """A live view's n and par columns summed by these keys, by the database (exact)."""
     rows = view.objects.values(*keys).order_by()
-    rows = rows.annotate(s_n=Sum("n"), s_e=Sum("expected"), s_w=Sum("wins"))
-    return {tuple(r[k] for k in keys): (r["s_n"], r["s_e"], r["s_w"]) for r in rows if r["s_n"]}
+    rows = rows.annotate(s_n=Sum("n"), **{f"s_{c}": Sum(c) for c in columns})
+    return {
+        tuple(r[k] for k in keys): tuple(r[f"s_{c}"] for c in ("n", *columns))
+        for r in rows
+        if r["s_n"]
+    }
 
 
 def par_state() -> dict:
-    """Per strategy and bid table, its live view's sums by its keys, each equal to the
+    """Per strategy, bid and hex table, its live view's sums by its keys, each equal to the
     cube's live view summed by the same keys to the last digit."""
     state = {}
-    for cube in PAR_CUBES:
+    for cube, columns in PAR_COLUMNS.items():
         counters = ("n", *SPECS[cube].counters)
-        cube_view, *views = (*LIVE[cube], *BY_MONTH_LIVE[cube])
-        keys = [f.name for f in cube_view._meta.concrete_fields if f.name not in ("id", *counters)]
-        state[cube_view.__name__] = summed_by_keys(cube_view, keys)
-        for view in views:
+        cube_view, *views = live_views(cube)
+        for view in (cube_view, *views):
             kept = [f.name for f in view._meta.concrete_fields]
             keys = [name for name in kept if name not in ("id", *counters)]
-            state[view.__name__] = summed_by_keys(view, keys)
-            assert state[view.__name__] == summed_by_keys(cube_view, keys), view.__name__
+            state[view.__name__] = summed_by_keys(view, keys, columns)
+            assert state[view.__name__] == summed_by_keys(cube_view, keys, columns), view
         assert state[cube_view.__name__], cube_view.__name__
     return state
 
@@ -168,6 +187,24 @@ def float_par(games: list[Game], counted) -> dict:
     return sums
 
 
+def float_hex_par(games: list[Game], flag: str) -> dict:
+    """The old hex figures: per hex type, the lines flagged, their wins and par summed as
+    floats (the flag times 1 / size)."""
+    sums: dict = {}
+    at = HEX_LINE_COUNTERS.index(flag)
+    for game in games:
+        seats = {line.seat: line for line in seat_lines_of(game)}
+        for seat, hex_id, *counts in hex_packing.unpack(bytes(game.stat_hexes.packed)):
+            n, wins, expected = sums.get(hex_id, (0, 0.0, 0.0))
+            line = seats[seat]
+            sums[hex_id] = (
+                n + counts[at],
+                wins + counts[at] * line.wins,
+                expected + counts[at] * line.expected,
+            )
+    return sums
+
+
 def close(ours: float | None, theirs: float | None) -> bool:
     if ours is None or theirs is None:
         return ours is theirs
@@ -179,7 +216,7 @@ def estimates_close(ours, theirs) -> bool:
 
 
 @pytest.mark.parametrize("query", ["game=deep-vents", "game=deep-vents&since=2020-01"])
-def test_the_strategy_table_and_bid_chart_show_what_the_float_sums_showed(played, query):
+def test_the_strategy_table_bid_chart_and_hex_rates_show_what_the_float_sums_showed(played, query):
     fold_deltas()
     table = strategies.strategy_table(StatsFilter(QueryDict(query)))
     old = float_par(played, lambda seat: seat.strategy)
@@ -203,6 +240,14 @@ def test_the_strategy_table_and_bid_chart_show_what_the_float_sums_showed(played
         assert (row.games, row.wins) == (n, wins)
         assert estimates_close(row.relative, relative_rate(wins, expected, n)), row
 
+    rows = hexes.hex_table(StatsFilter(QueryDict(query)))
+    owned, passed = float_hex_par(played, "owned"), float_hex_par(played, "passed")
+    assert {row.hex for row in rows} == set(owned) and rows
+    for row in rows:
+        for old, rate in ((owned, row.owned_rate), (passed, row.passed_rate)):
+            n, wins, expected = old[row.hex]
+            assert estimates_close(rate, shrunk_relative_rate(wins, expected, n)), row.hex
+
 
 BEFORE_WHOLE_PAR = [
     ("stats", "0017_seat_par_in_whole_numbers_and_seats_by_month_source_size_and_band")
@@ -210,16 +255,29 @@ BEFORE_WHOLE_PAR = [
 
 
 def stored_par() -> dict:
-    """Every row of the strategy and bid tables but their ids."""
+    """Every row of the tables made whole but their ids."""
     return {
         table.__name__: sorted(
             table.objects.values_list(
                 *(f.name for f in table._meta.concrete_fields if f.name != "id")
             )
         )
-        for cube in PAR_CUBES
+        for cube in PAR_COLUMNS
         for table in par_tables(cube)
     }
+
+
+def par_sums() -> dict:
+    """Each live view's par columns summed, by SQL (the views are created again by 0018)."""
+    quote = connection.ops.quote_name
+    sums = {}
+    with connection.cursor() as cursor:
+        for cube, columns in PAR_COLUMNS.items():
+            for view in live_views(cube):
+                summed = ", ".join(f"SUM({quote(column)})" for column in columns)
+                cursor.execute(f"SELECT {summed} FROM {quote(view._meta.db_table)}")
+                sums[view.__name__] = [float(value) for value in cursor.fetchone()]
+    return sums
 
 
 @pytest.mark.django_db(transaction=True)
@@ -228,20 +286,13 @@ def test_the_par_goes_back_to_floats_and_forward_to_the_same_whole_numbers(
 ):
     games_at_three_and_four_seats(django_capture_on_commit_callbacks)
     fold_deltas()
-    before = stored_par()
+    before, whole = stored_par(), par_sums()
+    assert all(value > 0 and value.is_integer() for sums in whole.values() for value in sums)
     executor = MigrationExecutor(connection)
     executor.migrate(BEFORE_WHOLE_PAR)
     try:
-        quote = connection.ops.quote_name
-        with connection.cursor() as cursor:
-            for cube in PAR_CUBES:
-                for view in LIVE[cube]:  # created again, reading the floats
-                    cursor.execute(
-                        f"SELECT SUM(n), SUM(expected) "
-                        f"FROM {quote(view._meta.db_table)} WHERE player_count = 3"
-                    )
-                    n, expected = cursor.fetchone()
-                    assert expected == pytest.approx(float(n) / 3, rel=1e-12), view.__name__
+        for view, sums in par_sums().items():
+            assert sums == pytest.approx([v / PAR_SCALE for v in whole[view]], rel=1e-12), view
     finally:
         executor = MigrationExecutor(connection)
         executor.migrate(executor.loader.graph.leaf_nodes())
