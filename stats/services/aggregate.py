@@ -33,6 +33,7 @@ import time
 from collections import Counter, defaultdict
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
+from functools import cached_property
 from itertools import chain
 from operator import attrgetter
 
@@ -154,7 +155,7 @@ class CubeSpec:
     def delta(self) -> type[Model]:
         return DELTAS[self.cube]
 
-    @property
+    @cached_property
     def zeros(self) -> tuple[int | float, ...]:
         """A key's sums before any line: n, then per counter 0 where its column holds whole
         numbers (a par in PAR_SCALE, a count), else 0.0. Whole sums stay ints in Python, so
@@ -652,14 +653,16 @@ def add_hexes(
     # far below 2**53, so summed exactly) are read back as the ints their columns hold.
     zeros = HEX_CUBE.zeros
     whole = [at for at, zero in enumerate(zeros) if isinstance(zero, int)]
-    typed = summed.astype(object)
-    typed[:, whole] = summed[:, whole].astype(numpy.int64).astype(object)
-    for key, values in zip(keys.tolist(), typed.tolist(), strict=True):
+    floats = [at for at, zero in enumerate(zeros) if not isinstance(zero, int)]
+    whole_sums = summed[:, whole].astype(numpy.int64).tolist()
+    for key, values, whole_values in zip(keys.tolist(), summed.tolist(), whole_sums, strict=True):
         number, hex_number = divmod(key, len(names))
         total = sums.get((number, names[hex_number]))
         if total is None:
             total = sums[(number, names[hex_number])] = list(zeros)
-        for value_at in range(len(values)):
+        for value_at, value in zip(whole, whole_values, strict=True):
+            total[value_at] += sign * value
+        for value_at in floats:
             total[value_at] += sign * values[value_at]
     # The players' tally: the lines taken at all, of seats with a player, per player and
     # hex type.
