@@ -629,3 +629,76 @@ class PlayerSeatTallyDelta(models.Model):
 
     def __str__(self) -> str:
         return f"{self.n:+d} seats of player {self.player} at turn order {self.turn_order}"
+
+
+# --- the score cube's bins packed by key ---------------------------------------------------
+
+
+def packed_score_bins(table: type[models.Model], short: str) -> type[models.Model]:
+    """The score cube's table `table` (the cube, its rollup or a table by month) with a
+    row per key but the score bin: the key's bins and their counts as two JSON arrays, in
+    the bins' order. The per-strategy page's score chart reads it, some forty times fewer
+    rows than the table (at 1M games 4,200-5,650 rows of bins summed in 9-12 ms under load,
+    issue 25), and adds the deltas not folded yet itself (stats.services.strategies).
+
+    Kept by the fold on PostgreSQL only (stats.services.score_bins), repacked from the table
+    for each key the fold touched (`stale` meanwhile) and rebuilt from it; SQLite's pages
+    sum the table's bins. `short`: the table's name in its index's (at most 30 letters)."""
+    fields = {
+        field.name: field.clone()
+        for field in table._meta.concrete_fields
+        if field.name not in ("id", "n", "score_bin")
+    }
+    (key,) = table._meta.constraints
+    name = f"{table.__name__}Packed"
+    meta = type(
+        "Meta",
+        (),
+        {
+            "constraints": [
+                models.UniqueConstraint(
+                    fields=[f for f in key.fields if f != "score_bin"],
+                    name=f"stats_{name.lower()}_key",
+                )
+            ],
+            "indexes": [
+                models.Index(
+                    fields=["stale"],
+                    condition=models.Q(stale=True),
+                    name=f"stats_{short}_packed_stale",
+                )
+            ],
+        },
+    )
+    return type(
+        name,
+        (models.Model,),
+        {
+            "__module__": __name__,
+            "Meta": meta,
+            **fields,
+            "bins": models.JSONField(default=list, help_text="Score bins with a count, rising"),
+            "counts": models.JSONField(default=list, help_text="Their counts (`n`)"),
+            "stale": models.BooleanField(default=False, help_text="To be packed again"),
+        },
+    )
+
+
+ScoreCubePacked = packed_score_bins(ScoreCube, "score")
+ScoreCubeRollupPacked = packed_score_bins(ScoreCubeRollup, "score_all")
+ScoreCubeByMonthAndStrategyPacked = packed_score_bins(ScoreCubeByMonthAndStrategy, "score_ms")
+ScoreCubeByMonthSourceAndBandPacked = packed_score_bins(ScoreCubeByMonthSourceAndBand, "score_msb")
+# Each table of the score cube with its bins packed by key.
+PACKED_SCORE_BINS: dict[type[models.Model], type[models.Model]] = {
+    ScoreCube: ScoreCubePacked,
+    ScoreCubeRollup: ScoreCubeRollupPacked,
+    ScoreCubeByMonthAndStrategy: ScoreCubeByMonthAndStrategyPacked,
+    ScoreCubeByMonthSourceAndBand: ScoreCubeByMonthSourceAndBandPacked,
+}
+# The live view of a table of the score cube (StatsFilter.view) -> its bins packed.
+PACKED_SCORE_BINS_OF_VIEW: dict[type[models.Model], type[models.Model]] = {
+    ScoreCubeLive: ScoreCubePacked,
+    ScoreCubeRollupLive: ScoreCubeRollupPacked,
+    ScoreCubeByMonthAndStrategyLive: ScoreCubeByMonthAndStrategyPacked,
+    ScoreCubeByMonthSourceAndBandLive: ScoreCubeByMonthSourceAndBandPacked,
+}

@@ -1,0 +1,117 @@
+"""The score cube's bins packed by key: a row per key of the cube, its rollup and its tables
+by month (but the score bin) holding the key's bins and counts, which the per-strategy page's
+score chart reads instead of a row per bin (stats.models.packed_score_bins; issue 25). Packed
+here from the tables on PostgreSQL, as stats.services.score_bins.pack_all packs them; SQLite's
+pages sum the tables' bins, and its packed tables stay empty."""
+
+from django.db import migrations, models
+
+PACKED = {
+    "ScoreCube": "ScoreCubePacked",
+    "ScoreCubeRollup": "ScoreCubeRollupPacked",
+    "ScoreCubeByMonthAndStrategy": "ScoreCubeByMonthAndStrategyPacked",
+    "ScoreCubeByMonthSourceAndBand": "ScoreCubeByMonthSourceAndBandPacked",
+}
+
+
+def pack(apps, schema_editor) -> None:
+    if schema_editor.connection.vendor != "postgresql":
+        return
+    quote = schema_editor.quote_name
+    for table_name, packed_name in PACKED.items():
+        table = apps.get_model("stats", table_name)
+        packed = apps.get_model("stats", packed_name)
+        (key,) = packed._meta.constraints
+        keys = [f"t.{quote(packed._meta.get_field(name).column)}" for name in key.fields]
+        in_order = " ORDER BY t.month" if "month" in key.fields else ""
+        schema_editor.execute(
+            f"INSERT INTO {quote(packed._meta.db_table)} "
+            f"({', '.join(k.removeprefix('t.') for k in keys)}, bins, counts, stale) "
+            f"SELECT {', '.join(keys)}, jsonb_agg(t.score_bin ORDER BY t.score_bin), "
+            f"jsonb_agg(t.n ORDER BY t.score_bin), false FROM {quote(table._meta.db_table)} AS t "
+            f"GROUP BY {', '.join(keys)}{in_order}"
+        )
+
+
+class Migration(migrations.Migration):
+
+    dependencies = [
+        ('stats', '0017_seat_par_in_whole_numbers_and_seats_by_month_source_size_and_band'),
+    ]
+
+    operations = [
+        migrations.CreateModel(
+            name='ScoreCubeByMonthAndStrategyPacked',
+            fields=[
+                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
+                ('game_type', models.CharField(max_length=40)),
+                ('month', models.DateField(help_text='First day of the month the game was played')),
+                ('strategy', models.CharField(max_length=100)),
+                ('bins', models.JSONField(default=list, help_text='Score bins with a count, rising')),
+                ('counts', models.JSONField(default=list, help_text='Their counts (`n`)')),
+                ('stale', models.BooleanField(default=False, help_text='To be packed again')),
+            ],
+            options={
+                'indexes': [models.Index(condition=models.Q(('stale', True)), fields=['stale'], name='stats_score_ms_packed_stale')],
+                'constraints': [models.UniqueConstraint(fields=('game_type', 'month', 'strategy'), name='stats_scorecubebymonthandstrategypacked_key')],
+            },
+        ),
+        migrations.CreateModel(
+            name='ScoreCubeByMonthSourceAndBandPacked',
+            fields=[
+                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
+                ('game_type', models.CharField(max_length=40)),
+                ('source', models.CharField(max_length=20)),
+                ('month', models.DateField(help_text='First day of the month the game was played')),
+                ('band', models.CharField(help_text='Rating band of the seat', max_length=20)),
+                ('strategy', models.CharField(max_length=100)),
+                ('bins', models.JSONField(default=list, help_text='Score bins with a count, rising')),
+                ('counts', models.JSONField(default=list, help_text='Their counts (`n`)')),
+                ('stale', models.BooleanField(default=False, help_text='To be packed again')),
+            ],
+            options={
+                'indexes': [models.Index(condition=models.Q(('stale', True)), fields=['stale'], name='stats_score_msb_packed_stale')],
+                'constraints': [models.UniqueConstraint(fields=('game_type', 'month', 'source', 'band', 'strategy'), name='stats_scorecubebymonthsourceandbandpacked_key')],
+            },
+        ),
+        migrations.CreateModel(
+            name='ScoreCubePacked',
+            fields=[
+                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
+                ('game_type', models.CharField(max_length=40)),
+                ('source', models.CharField(max_length=20)),
+                ('player_count', models.PositiveSmallIntegerField()),
+                ('ruleset', models.CharField(max_length=40)),
+                ('month', models.DateField(help_text='First day of the month the game was played')),
+                ('band', models.CharField(help_text='Rating band of the seat', max_length=20)),
+                ('strategy', models.CharField(max_length=100)),
+                ('bins', models.JSONField(default=list, help_text='Score bins with a count, rising')),
+                ('counts', models.JSONField(default=list, help_text='Their counts (`n`)')),
+                ('stale', models.BooleanField(default=False, help_text='To be packed again')),
+            ],
+            options={
+                'indexes': [models.Index(condition=models.Q(('stale', True)), fields=['stale'], name='stats_score_packed_stale')],
+                'constraints': [models.UniqueConstraint(fields=('game_type', 'source', 'player_count', 'ruleset', 'month', 'band', 'strategy'), name='stats_scorecubepacked_key')],
+            },
+        ),
+        migrations.CreateModel(
+            name='ScoreCubeRollupPacked',
+            fields=[
+                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
+                ('game_type', models.CharField(max_length=40)),
+                ('source', models.CharField(max_length=20)),
+                ('player_count', models.PositiveSmallIntegerField()),
+                ('ruleset', models.CharField(max_length=40)),
+                ('band', models.CharField(help_text='Rating band of the seat', max_length=20)),
+                ('strategy', models.CharField(max_length=100)),
+                ('bins', models.JSONField(default=list, help_text='Score bins with a count, rising')),
+                ('counts', models.JSONField(default=list, help_text='Their counts (`n`)')),
+                ('stale', models.BooleanField(default=False, help_text='To be packed again')),
+            ],
+            options={
+                'indexes': [models.Index(condition=models.Q(('stale', True)), fields=['stale'], name='stats_score_all_packed_stale')],
+                'constraints': [models.UniqueConstraint(fields=('game_type', 'source', 'player_count', 'ruleset', 'band', 'strategy'), name='stats_scorecuberolluppacked_key')],
+            },
+        ),
+        migrations.RunPython(pack, migrations.RunPython.noop),
+    ]
