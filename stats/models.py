@@ -677,8 +677,8 @@ def packed_score_bins(table: type[models.Model], short: str) -> type[models.Mode
             "__module__": __name__,
             "Meta": meta,
             **fields,
-            "bins": models.JSONField(default=list, help_text="Score bins with a count, rising"),
-            "counts": models.JSONField(default=list, help_text="Their counts (`n`)"),
+            "bins": models.TextField(default="", help_text="Score bins, rising, comma-separated"),
+            "counts": models.TextField(default="", help_text="Their counts (`n`), the same"),
             "stale": models.BooleanField(default=False, help_text="To be packed again"),
         },
     )

@@ -1,8 +1,9 @@
 """The score cube's bins packed by key: a row per key of the cube, its rollup and its tables
-by month (but the score bin) holding the key's bins and counts, which the per-strategy page's
-score chart reads instead of a row per bin (stats.models.packed_score_bins; issue 25). Packed
-here from the tables on PostgreSQL, as stats.services.score_bins.pack_all packs them; SQLite's
-pages sum the tables' bins, and its packed tables stay empty."""
+by month (but the score bin) holding the key's bins and counts as texts of numbers, which the
+per-strategy page's score chart reads instead of a row per bin (stats.models
+.packed_score_bins; issue 25). Packed here from the tables on PostgreSQL, as
+stats.services.score_bins.pack_all packs them; SQLite's pages sum the tables' bins, and its
+packed tables stay empty."""
 
 from django.db import migrations, models
 
@@ -27,8 +28,9 @@ def pack(apps, schema_editor) -> None:
         schema_editor.execute(
             f"INSERT INTO {quote(packed._meta.db_table)} "
             f"({', '.join(k.removeprefix('t.') for k in keys)}, bins, counts, stale) "
-            f"SELECT {', '.join(keys)}, jsonb_agg(t.score_bin ORDER BY t.score_bin), "
-            f"jsonb_agg(t.n ORDER BY t.score_bin), false FROM {quote(table._meta.db_table)} AS t "
+            f"SELECT {', '.join(keys)}, string_agg(t.score_bin::text, ',' ORDER BY t.score_bin), "
+            f"string_agg(t.n::text, ',' ORDER BY t.score_bin), false "
+            f"FROM {quote(table._meta.db_table)} AS t "
             f"GROUP BY {', '.join(keys)}{in_order}"
         )
 
@@ -47,8 +49,8 @@ class Migration(migrations.Migration):
                 ('game_type', models.CharField(max_length=40)),
                 ('month', models.DateField(help_text='First day of the month the game was played')),
                 ('strategy', models.CharField(max_length=100)),
-                ('bins', models.JSONField(default=list, help_text='Score bins with a count, rising')),
-                ('counts', models.JSONField(default=list, help_text='Their counts (`n`)')),
+                ('bins', models.TextField(default='', help_text='Score bins, rising, comma-separated')),
+                ('counts', models.TextField(default='', help_text='Their counts (`n`), the same')),
                 ('stale', models.BooleanField(default=False, help_text='To be packed again')),
             ],
             options={
@@ -65,8 +67,8 @@ class Migration(migrations.Migration):
                 ('month', models.DateField(help_text='First day of the month the game was played')),
                 ('band', models.CharField(help_text='Rating band of the seat', max_length=20)),
                 ('strategy', models.CharField(max_length=100)),
-                ('bins', models.JSONField(default=list, help_text='Score bins with a count, rising')),
-                ('counts', models.JSONField(default=list, help_text='Their counts (`n`)')),
+                ('bins', models.TextField(default='', help_text='Score bins, rising, comma-separated')),
+                ('counts', models.TextField(default='', help_text='Their counts (`n`), the same')),
                 ('stale', models.BooleanField(default=False, help_text='To be packed again')),
             ],
             options={
@@ -85,8 +87,8 @@ class Migration(migrations.Migration):
                 ('month', models.DateField(help_text='First day of the month the game was played')),
                 ('band', models.CharField(help_text='Rating band of the seat', max_length=20)),
                 ('strategy', models.CharField(max_length=100)),
-                ('bins', models.JSONField(default=list, help_text='Score bins with a count, rising')),
-                ('counts', models.JSONField(default=list, help_text='Their counts (`n`)')),
+                ('bins', models.TextField(default='', help_text='Score bins, rising, comma-separated')),
+                ('counts', models.TextField(default='', help_text='Their counts (`n`), the same')),
                 ('stale', models.BooleanField(default=False, help_text='To be packed again')),
             ],
             options={
@@ -104,8 +106,8 @@ class Migration(migrations.Migration):
                 ('ruleset', models.CharField(max_length=40)),
                 ('band', models.CharField(help_text='Rating band of the seat', max_length=20)),
                 ('strategy', models.CharField(max_length=100)),
-                ('bins', models.JSONField(default=list, help_text='Score bins with a count, rising')),
-                ('counts', models.JSONField(default=list, help_text='Their counts (`n`)')),
+                ('bins', models.TextField(default='', help_text='Score bins, rising, comma-separated')),
+                ('counts', models.TextField(default='', help_text='Their counts (`n`), the same')),
                 ('stale', models.BooleanField(default=False, help_text='To be packed again')),
             ],
             options={

@@ -41,7 +41,7 @@ def marked_stale(source: str) -> list[str]:
         keys = ", ".join(key_columns(packed))
         statements.append(
             f"INSERT INTO {table_name(packed)} ({keys}, bins, counts, stale) "
-            f"SELECT {keys}, '[]', '[]', true FROM {source} GROUP BY {keys} "
+            f"SELECT {keys}, '', '', true FROM {source} GROUP BY {keys} "
             f"ON CONFLICT ({keys}) DO UPDATE SET stale = true"
         )
     return statements
@@ -51,7 +51,8 @@ def packed_bins(keys: list[str]) -> str:
     """The SELECT list packing a table's bins (`t`) by key."""
     return (
         f"{', '.join(f't.{key}' for key in keys)}, "
-        "jsonb_agg(t.score_bin ORDER BY t.score_bin), jsonb_agg(t.n ORDER BY t.score_bin)"
+        "string_agg(t.score_bin::text, ',' ORDER BY t.score_bin), "
+        "string_agg(t.n::text, ',' ORDER BY t.score_bin)"
     )
 
 
