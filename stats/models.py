@@ -634,60 +634,43 @@ class PlayerSeatTallyDelta(models.Model):
 # --- the score cube's bins packed by key ---------------------------------------------------
 
 
-def packed_score_bins(table: type[models.Model], short: str) -> type[models.Model]:
+def packed_score_bins(table: type[models.Model]) -> type[models.Model]:
     """The score cube's table `table` (the cube, its rollup or a table by month) with a
-    row per key but the score bin: the key's bins and their counts as two JSON arrays, in
-    the bins' order. The per-strategy page's score chart reads it, some forty times fewer
-    rows than the table (at 1M games 4,200-5,650 rows of bins summed in 9-12 ms under load,
-    issue 25), and adds the deltas not folded yet itself (stats.services.strategies).
+    row per key but the score bin: the key's bins, each followed by its count, in one text
+    of numbers separated by commas ("13,50,15,100": bin 13 counted 50 times, bin 15 100
+    times), in the bins' order. The per-strategy page's score chart reads it, some forty
+    times fewer rows than the table (at 1M games 4,200-5,650 rows of bins summed in 9-12 ms
+    under load, issue 25), and adds the deltas not folded yet itself
+    (stats.services.strategies).
 
     Kept by the fold on PostgreSQL only (stats.services.score_bins), repacked from the table
     for each key the fold touched (`stale` meanwhile) and rebuilt from it; SQLite's pages
-    sum the table's bins. `short`: the table's name in its index's (at most 30 letters)."""
+    sum the table's bins. Keyed by its key alone, no index besides: a few thousand rows at
+    1M games, where an id and an index of the stale rows cost bytes a game at 5,000
+    (benchmarks/storage_per_game.py)."""
     fields = {
         field.name: field.clone()
         for field in table._meta.concrete_fields
         if field.name not in ("id", "n", "score_bin")
     }
     (key,) = table._meta.constraints
-    name = f"{table.__name__}Packed"
-    meta = type(
-        "Meta",
-        (),
-        {
-            "constraints": [
-                models.UniqueConstraint(
-                    fields=[f for f in key.fields if f != "score_bin"],
-                    name=f"stats_{name.lower()}_key",
-                )
-            ],
-            "indexes": [
-                models.Index(
-                    fields=["stale"],
-                    condition=models.Q(stale=True),
-                    name=f"stats_{short}_packed_stale",
-                )
-            ],
-        },
-    )
     return type(
-        name,
+        f"{table.__name__}Packed",
         (models.Model,),
         {
             "__module__": __name__,
-            "Meta": meta,
+            "pk": models.CompositePrimaryKey(*(f for f in key.fields if f != "score_bin")),
             **fields,
-            "bins": models.TextField(default="", help_text="Score bins, rising, comma-separated"),
-            "counts": models.TextField(default="", help_text="Their counts (`n`), the same"),
+            "bins": models.TextField(default="", help_text="Each score bin and its count"),
             "stale": models.BooleanField(default=False, help_text="To be packed again"),
         },
     )
 
 
-ScoreCubePacked = packed_score_bins(ScoreCube, "score")
-ScoreCubeRollupPacked = packed_score_bins(ScoreCubeRollup, "score_all")
-ScoreCubeByMonthAndStrategyPacked = packed_score_bins(ScoreCubeByMonthAndStrategy, "score_ms")
-ScoreCubeByMonthSourceAndBandPacked = packed_score_bins(ScoreCubeByMonthSourceAndBand, "score_msb")
+ScoreCubePacked = packed_score_bins(ScoreCube)
+ScoreCubeRollupPacked = packed_score_bins(ScoreCubeRollup)
+ScoreCubeByMonthAndStrategyPacked = packed_score_bins(ScoreCubeByMonthAndStrategy)
+ScoreCubeByMonthSourceAndBandPacked = packed_score_bins(ScoreCubeByMonthSourceAndBand)
 # Each table of the score cube with its bins packed by key.
 PACKED_SCORE_BINS: dict[type[models.Model], type[models.Model]] = {
     ScoreCube: ScoreCubePacked,

@@ -1,6 +1,6 @@
 """The score cube's bins packed by key: a row per key of the cube, its rollup and its tables
-by month (but the score bin) holding the key's bins and counts as texts of numbers, which the
-per-strategy page's score chart reads instead of a row per bin (stats.models
+by month (but the score bin) holding the key's bins and counts as one text of numbers, which
+the per-strategy page's score chart reads instead of a row per bin (stats.models
 .packed_score_bins; issue 25). Packed here from the tables on PostgreSQL, as
 stats.services.score_bins.pack_all packs them; SQLite's pages sum the tables' bins, and its
 packed tables stay empty."""
@@ -22,16 +22,14 @@ def pack(apps, schema_editor) -> None:
     for table_name, packed_name in PACKED.items():
         table = apps.get_model("stats", table_name)
         packed = apps.get_model("stats", packed_name)
-        (key,) = packed._meta.constraints
-        keys = [f"t.{quote(packed._meta.get_field(name).column)}" for name in key.fields]
-        in_order = " ORDER BY t.month" if "month" in key.fields else ""
+        keys = [quote(field.column) for field in packed._meta.pk_fields]
+        in_order = " ORDER BY t.month" if '"month"' in keys else ""
         schema_editor.execute(
-            f"INSERT INTO {quote(packed._meta.db_table)} "
-            f"({', '.join(k.removeprefix('t.') for k in keys)}, bins, counts, stale) "
-            f"SELECT {', '.join(keys)}, string_agg(t.score_bin::text, ',' ORDER BY t.score_bin), "
-            f"string_agg(t.n::text, ',' ORDER BY t.score_bin), false "
+            f"INSERT INTO {quote(packed._meta.db_table)} ({', '.join(keys)}, bins, stale) "
+            f"SELECT {', '.join(f't.{key}' for key in keys)}, "
+            "string_agg(t.score_bin || ',' || t.n, ',' ORDER BY t.score_bin), false "
             f"FROM {quote(table._meta.db_table)} AS t "
-            f"GROUP BY {', '.join(keys)}{in_order}"
+            f"GROUP BY {', '.join(f't.{key}' for key in keys)}{in_order}"
         )
 
 
@@ -45,41 +43,30 @@ class Migration(migrations.Migration):
         migrations.CreateModel(
             name='ScoreCubeByMonthAndStrategyPacked',
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
                 ('game_type', models.CharField(max_length=40)),
                 ('month', models.DateField(help_text='First day of the month the game was played')),
                 ('strategy', models.CharField(max_length=100)),
-                ('bins', models.TextField(default='', help_text='Score bins, rising, comma-separated')),
-                ('counts', models.TextField(default='', help_text='Their counts (`n`), the same')),
+                ('pk', models.CompositePrimaryKey('game_type', 'month', 'strategy', blank=True, editable=False, primary_key=True, serialize=False)),
+                ('bins', models.TextField(default='', help_text='Each score bin and its count')),
                 ('stale', models.BooleanField(default=False, help_text='To be packed again')),
             ],
-            options={
-                'indexes': [models.Index(condition=models.Q(('stale', True)), fields=['stale'], name='stats_score_ms_packed_stale')],
-                'constraints': [models.UniqueConstraint(fields=('game_type', 'month', 'strategy'), name='stats_scorecubebymonthandstrategypacked_key')],
-            },
         ),
         migrations.CreateModel(
             name='ScoreCubeByMonthSourceAndBandPacked',
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
                 ('game_type', models.CharField(max_length=40)),
                 ('source', models.CharField(max_length=20)),
                 ('month', models.DateField(help_text='First day of the month the game was played')),
                 ('band', models.CharField(help_text='Rating band of the seat', max_length=20)),
                 ('strategy', models.CharField(max_length=100)),
-                ('bins', models.TextField(default='', help_text='Score bins, rising, comma-separated')),
-                ('counts', models.TextField(default='', help_text='Their counts (`n`), the same')),
+                ('pk', models.CompositePrimaryKey('game_type', 'month', 'source', 'band', 'strategy', blank=True, editable=False, primary_key=True, serialize=False)),
+                ('bins', models.TextField(default='', help_text='Each score bin and its count')),
                 ('stale', models.BooleanField(default=False, help_text='To be packed again')),
             ],
-            options={
-                'indexes': [models.Index(condition=models.Q(('stale', True)), fields=['stale'], name='stats_score_msb_packed_stale')],
-                'constraints': [models.UniqueConstraint(fields=('game_type', 'month', 'source', 'band', 'strategy'), name='stats_scorecubebymonthsourceandbandpacked_key')],
-            },
         ),
         migrations.CreateModel(
             name='ScoreCubePacked',
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
                 ('game_type', models.CharField(max_length=40)),
                 ('source', models.CharField(max_length=20)),
                 ('player_count', models.PositiveSmallIntegerField()),
@@ -87,33 +74,24 @@ class Migration(migrations.Migration):
                 ('month', models.DateField(help_text='First day of the month the game was played')),
                 ('band', models.CharField(help_text='Rating band of the seat', max_length=20)),
                 ('strategy', models.CharField(max_length=100)),
-                ('bins', models.TextField(default='', help_text='Score bins, rising, comma-separated')),
-                ('counts', models.TextField(default='', help_text='Their counts (`n`), the same')),
+                ('pk', models.CompositePrimaryKey('game_type', 'source', 'player_count', 'ruleset', 'month', 'band', 'strategy', blank=True, editable=False, primary_key=True, serialize=False)),
+                ('bins', models.TextField(default='', help_text='Each score bin and its count')),
                 ('stale', models.BooleanField(default=False, help_text='To be packed again')),
             ],
-            options={
-                'indexes': [models.Index(condition=models.Q(('stale', True)), fields=['stale'], name='stats_score_packed_stale')],
-                'constraints': [models.UniqueConstraint(fields=('game_type', 'source', 'player_count', 'ruleset', 'month', 'band', 'strategy'), name='stats_scorecubepacked_key')],
-            },
         ),
         migrations.CreateModel(
             name='ScoreCubeRollupPacked',
             fields=[
-                ('id', models.BigAutoField(auto_created=True, primary_key=True, serialize=False, verbose_name='ID')),
                 ('game_type', models.CharField(max_length=40)),
                 ('source', models.CharField(max_length=20)),
                 ('player_count', models.PositiveSmallIntegerField()),
                 ('ruleset', models.CharField(max_length=40)),
                 ('band', models.CharField(help_text='Rating band of the seat', max_length=20)),
                 ('strategy', models.CharField(max_length=100)),
-                ('bins', models.TextField(default='', help_text='Score bins, rising, comma-separated')),
-                ('counts', models.TextField(default='', help_text='Their counts (`n`), the same')),
+                ('pk', models.CompositePrimaryKey('game_type', 'source', 'player_count', 'ruleset', 'band', 'strategy', blank=True, editable=False, primary_key=True, serialize=False)),
+                ('bins', models.TextField(default='', help_text='Each score bin and its count')),
                 ('stale', models.BooleanField(default=False, help_text='To be packed again')),
             ],
-            options={
-                'indexes': [models.Index(condition=models.Q(('stale', True)), fields=['stale'], name='stats_score_all_packed_stale')],
-                'constraints': [models.UniqueConstraint(fields=('game_type', 'source', 'player_count', 'ruleset', 'band', 'strategy'), name='stats_scorecuberolluppacked_key')],
-            },
         ),
         migrations.RunPython(pack, migrations.RunPython.noop),
     ]

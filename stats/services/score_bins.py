@@ -23,8 +23,7 @@ def on_postgresql() -> bool:
 def key_columns(packed: type[Model]) -> list[str]:
     """The packed table's key (its table's but the score bin), quoted: the same columns in
     both tables and in the score cube's deltas."""
-    (key,) = packed._meta.constraints
-    return [connection.ops.quote_name(packed._meta.get_field(name).column) for name in key.fields]
+    return [connection.ops.quote_name(field.column) for field in packed._meta.pk_fields]
 
 
 def table_name(model: type[Model]) -> str:
@@ -40,8 +39,8 @@ def marked_stale(source: str) -> list[str]:
     for packed in PACKED_SCORE_BINS.values():
         keys = ", ".join(key_columns(packed))
         statements.append(
-            f"INSERT INTO {table_name(packed)} ({keys}, bins, counts, stale) "
-            f"SELECT {keys}, '', '', true FROM {source} GROUP BY {keys} "
+            f"INSERT INTO {table_name(packed)} ({keys}, bins, stale) "
+            f"SELECT {keys}, '', true FROM {source} GROUP BY {keys} "
             f"ON CONFLICT ({keys}) DO UPDATE SET stale = true"
         )
     return statements
@@ -51,8 +50,7 @@ def packed_bins(keys: list[str]) -> str:
     """The SELECT list packing a table's bins (`t`) by key."""
     return (
         f"{', '.join(f't.{key}' for key in keys)}, "
-        "string_agg(t.score_bin::text, ',' ORDER BY t.score_bin), "
-        "string_agg(t.n::text, ',' ORDER BY t.score_bin)"
+        "string_agg(t.score_bin || ',' || t.n, ',' ORDER BY t.score_bin)"
     )
 
 
@@ -65,12 +63,12 @@ def pack_stale() -> None:
             keys = key_columns(packed)
             cursor.execute(
                 f"UPDATE {table_name(packed)} AS p "
-                "SET bins = s.bins, counts = s.counts, stale = false FROM ("
+                "SET bins = s.bins, stale = false FROM ("
                 f"SELECT {packed_bins(keys)} FROM {table_name(table)} AS t "
                 f"JOIN {table_name(packed)} AS q ON "
                 f"{' AND '.join(f't.{key} = q.{key}' for key in keys)} "
                 f"WHERE q.stale GROUP BY {', '.join(f't.{key}' for key in keys)}"
-                f") AS s ({', '.join(keys)}, bins, counts) "
+                f") AS s ({', '.join(keys)}, bins) "
                 f"WHERE {' AND '.join(f'p.{key} = s.{key}' for key in keys)}"
             )
 
@@ -87,7 +85,7 @@ def pack_all() -> None:
             # In month order where there are months: a date range reads a run of pages.
             in_order = f" ORDER BY t.{month}" if month in keys else ""
             cursor.execute(
-                f"INSERT INTO {table_name(packed)} ({', '.join(keys)}, bins, counts, stale) "
+                f"INSERT INTO {table_name(packed)} ({', '.join(keys)}, bins, stale) "
                 f"SELECT {packed_bins(keys)}, false FROM {table_name(table)} AS t "
                 f"GROUP BY {', '.join(f't.{key}' for key in keys)}{in_order}"
             )

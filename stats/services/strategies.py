@@ -218,18 +218,16 @@ def counts_by_strategy(
 # not folded yet, which the packed bins do not hold (the cube's live views do).
 
 
-def packed_list(field: str) -> StringAgg:
-    """A packed text's numbers, of every row of a group in one text (in the rows' order),
-    read as one JSON array: one text a strategy rather than two a row (150 json.loads of a
-    few dozen numbers each cost more than the 5,000 rows they replace)."""
-    return StringAgg(NullIf(field, Value("")), Value(","), order_by="id")
-
-
 PACKED_SCORE_BINS: Query = (
     ScoreCubePacked,
     "packed_score_bins",
+    # Each strategy's packed texts in one (a stale row's empty text left out), read as one
+    # JSON array: 150 json.loads of a few dozen numbers each cost more than the 5,000 rows
+    # they replace.
     lambda rows: (
-        rows.values("strategy").order_by().annotate(b=packed_list("bins"), c=packed_list("counts"))
+        rows.values("strategy")
+        .order_by()
+        .annotate(bins=StringAgg(NullIf("bins", Value("")), Value(",")))
     ),
 )
 SCORE_BIN_DELTAS: Query = (
@@ -249,9 +247,9 @@ def score_bin_counts(filters: StatsFilter) -> dict[str, list[tuple[int, int]]]:
     bins: dict[str, list[int]] = defaultdict(list)
     counts: dict[str, list[int]] = defaultdict(list)
     for r in compiled.rows(filters, *PACKED_SCORE_BINS):
-        # None where every row of the strategy is empty (none is once a fold commits)
-        bins[r["strategy"]] += json.loads(f"[{r['b'] or ''}]")
-        counts[r["strategy"]] += json.loads(f"[{r['c'] or ''}]")
+        packed = json.loads(f"[{r['bins'] or ''}]")  # None: every row stale (never committed)
+        bins[r["strategy"]] += packed[0::2]
+        counts[r["strategy"]] += packed[1::2]
     for r in compiled.rows(filters, *SCORE_BIN_DELTAS):
         bins[r["strategy"]].append(r["score_bin"])
         counts[r["strategy"]].append(r["count"])
