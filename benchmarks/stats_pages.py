@@ -37,6 +37,8 @@ def pages(hex_id: str, band: str) -> dict[str, str]:
         " band": {"band": band},
         " players": {"players": 4},
         " source": {"source": "human"},
+        " dates source": {**DATES, "source": "human"},
+        " dates band": {**DATES, "band": band},
         " all filters": {**DATES, "band": band, "players": 4, "source": "human"},
     }
     found = {"leaderboard": f"/leaderboards/{GAME}/"}

@@ -640,3 +640,59 @@ class PlayerSeatTallyDelta(models.Model):
 
     def __str__(self) -> str:
         return f"{self.n:+d} seats of player {self.player} at turn order {self.turn_order}"
+
+
+# --- the score cube's bins packed by key ---------------------------------------------------
+
+
+def packed_score_bins(table: type[models.Model]) -> type[models.Model]:
+    """The score cube's table `table` (the cube, its rollup or a table by month) with a
+    row per key but the score bin: the key's bins, each followed by its count, in one text
+    of numbers separated by commas ("13,50,15,100": bin 13 counted 50 times, bin 15 100
+    times), in the bins' order. The per-strategy page's score chart reads it, some forty
+    times fewer rows than the table (at 1M games 4,200-5,650 rows of bins summed in 9-12 ms
+    under load, issue 25), and adds the deltas not folded yet itself
+    (stats.services.strategies).
+
+    Kept by the fold on PostgreSQL only (stats.services.score_bins), repacked from the table
+    for each key the fold touched (`stale` meanwhile) and rebuilt from it; SQLite's pages
+    sum the table's bins. Keyed by its key alone, no index besides: a few thousand rows at
+    1M games, where an id and an index of the stale rows cost bytes a game at 5,000
+    (benchmarks/storage_per_game.py)."""
+    fields = {
+        field.name: field.clone()
+        for field in table._meta.concrete_fields
+        if field.name not in ("id", "n", "score_bin")
+    }
+    (key,) = table._meta.constraints
+    return type(
+        f"{table.__name__}Packed",
+        (models.Model,),
+        {
+            "__module__": __name__,
+            "pk": models.CompositePrimaryKey(*(f for f in key.fields if f != "score_bin")),
+            **fields,
+            "bins": models.TextField(default="", help_text="Each score bin and its count"),
+            "stale": models.BooleanField(default=False, help_text="To be packed again"),
+        },
+    )
+
+
+ScoreCubePacked = packed_score_bins(ScoreCube)
+ScoreCubeRollupPacked = packed_score_bins(ScoreCubeRollup)
+ScoreCubeByMonthAndStrategyPacked = packed_score_bins(ScoreCubeByMonthAndStrategy)
+ScoreCubeByMonthSourceAndBandPacked = packed_score_bins(ScoreCubeByMonthSourceAndBand)
+# Each table of the score cube with its bins packed by key.
+PACKED_SCORE_BINS: dict[type[models.Model], type[models.Model]] = {
+    ScoreCube: ScoreCubePacked,
+    ScoreCubeRollup: ScoreCubeRollupPacked,
+    ScoreCubeByMonthAndStrategy: ScoreCubeByMonthAndStrategyPacked,
+    ScoreCubeByMonthSourceAndBand: ScoreCubeByMonthSourceAndBandPacked,
+}
+# The live view of a table of the score cube (StatsFilter.view) -> its bins packed.
+PACKED_SCORE_BINS_OF_VIEW: dict[type[models.Model], type[models.Model]] = {
+    ScoreCubeLive: ScoreCubePacked,
+    ScoreCubeRollupLive: ScoreCubeRollupPacked,
+    ScoreCubeByMonthAndStrategyLive: ScoreCubeByMonthAndStrategyPacked,
+    ScoreCubeByMonthSourceAndBandLive: ScoreCubeByMonthSourceAndBandPacked,
+}

@@ -92,7 +92,7 @@ from stats.models import (
     SeatLines,
     StrategyCube,
 )
-from stats.services import hex_packing, seat_packing
+from stats.services import hex_packing, score_bins, seat_packing
 from stats.services.bands import group_bands
 from stats.services.game_lines import RoundRow
 from stats.services.hex_packing import HexMatrix
@@ -412,9 +412,13 @@ def fold_cube(spec: CubeSpec) -> int:
         return [
             upsert(spec.cube, spec.key_fields, source),
             *(upsert(rollup, keys, source) for rollup, keys in spec.rollups),
+            *(score_bins.marked_stale(source) if spec.cube is ScoreCube else ()),
         ]
 
-    return drain(delta, columns(spec.delta, (*spec.key_fields, *sums)), into)
+    moved = drain(delta, columns(spec.delta, (*spec.key_fields, *sums)), into)
+    if spec.cube is ScoreCube:
+        score_bins.pack_stale()  # from the tables as the statement above left them
+    return moved
 
 
 def fold_player_hexes() -> int:
@@ -884,6 +888,8 @@ def rebuild_cube(spec: CubeSpec, sums: dict[tuple, list[int | float]]) -> int:
                 f"FROM {quote(spec.cube._meta.db_table)} GROUP BY {', '.join(key_columns)}"
                 f"{in_order}"
             )
+    if spec.cube is ScoreCube:
+        score_bins.pack_all()
     return created
 
 

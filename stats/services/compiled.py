@@ -20,6 +20,7 @@ from django.db.models import Model, QuerySet
 from common import compiled as common_compiled
 from common.compiled import Compiled, compile_once
 from stats.filters import StatsFilter, keeps_ruleset
+from stats.models import LIVE, PACKED_SCORE_BINS_OF_VIEW, ScoreCube, ScoreCubePacked
 
 # A page's query as `rows` takes it: the cube, the query's name, what it adds to the rows.
 Query = tuple[type[Model], str, Callable[[QuerySet], QuerySet]]
@@ -75,11 +76,22 @@ def real_value(filters: StatsFilter, name: str) -> Any:
     return value.replace(day=1) if value is not None and name in ("since", "until") else value
 
 
+def view_of(filters: StatsFilter, table: type[Model]) -> type[Model]:
+    """What a query of `table` reads under these filters: a cube's view (StatsFilter.view);
+    for the score cube's packed bins, those of the score cube's view; any other table (a
+    cube's deltas) itself."""
+    if table in LIVE:
+        return filters.view(table)
+    if table is ScoreCubePacked:
+        return PACKED_SCORE_BINS_OF_VIEW[filters.view(ScoreCube)]
+    return table
+
+
 def compiled_for(
     filters: StatsFilter, cube: type[Model], name: str, query: Callable[[QuerySet], QuerySet]
 ) -> Compiled | None:
     """The query compiled for these filters' shape (None where the ORM answers it)."""
-    view = filters.view(cube)
+    view = view_of(filters, cube)
     values = slotted(filters)
     if not keeps_ruleset(view):
         values.pop("rulesets", None)
@@ -103,7 +115,7 @@ def rows(
         return fetched.pop(name)
     found = compiled_for(filters, cube, name, query)
     if found is None:
-        return list(query(filters.rows(cube)))
+        return list(query(filters.apply(view_of(filters, cube).objects.all())))
     return found.dicts(slotted(filters))
 
 

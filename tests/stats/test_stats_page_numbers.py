@@ -501,7 +501,9 @@ def test_the_strategy_page_with_a_date_range_counts_only_the_games_of_those_mont
             page = strategies_page(client, since=since, until=until, min_sample="1")
         read = " ".join(q["sql"] for q in queries.captured_queries)
         for table in ("strategy", "score", "seat", "bid", "pair"):
-            assert f"stats_{table}cubebymonthandstrategylive" in read
+            # On PostgreSQL the score chart reads the score bins packed by key (issue 25).
+            packed = table == "score" and connection.vendor == "postgresql"
+            assert f"stats_{table}cubebymonthandstrategy{'packed' if packed else 'live'}" in read
 
         table = table_by_first_column(page)
         expected = expected_strategies(games)
