@@ -27,7 +27,6 @@ import math
 from collections import defaultdict
 from collections.abc import Callable
 from dataclasses import dataclass
-from functools import lru_cache
 
 import numpy as np
 
@@ -41,9 +40,6 @@ NEWTON_STEPS = 50
 FLAT_SLOPE = 1e-9
 # A 95 % interval this wide (archaea) names the fair bid to the nearest archaea: settled.
 SETTLED_WIDTH = 1.0
-# Estimates kept by their points (kept_estimate): a page's table sizes under each filter asked
-# for lately, some 2 KB each.
-ESTIMATES_KEPT = 512
 
 
 @dataclass(frozen=True)
@@ -291,15 +287,5 @@ def fair_bids(points: list[BidPoint], bid_limit: Callable[[int], int]) -> list[F
     for point in points:
         by_size[point.player_count].append(point)
     return [
-        kept_estimate(players, tuple(sorted(group, key=lambda p: p.bid)), bid_limit(players))
-        for players, group in sorted(by_size.items())
+        estimate(players, group, bid_limit(players)) for players, group in sorted(by_size.items())
     ]
-
-
-@lru_cache(maxsize=ESTIMATES_KEPT)
-def kept_estimate(player_count: int, points: tuple[BidPoint, ...], high: int) -> FairBid:
-    """estimate() of these points, kept by them: the same points always give the same
-    estimate (its bootstrap is seeded), and the strategy page's fair bids, a fit and 200
-    refits a table size, cost 3-4 ms of each request (issue 25). New games change the
-    points (a new key); a FairBid is frozen, so one estimate may be shared."""
-    return estimate(player_count, list(points), high)
