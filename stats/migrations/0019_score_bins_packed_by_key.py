@@ -36,7 +36,7 @@ def pack(apps, schema_editor) -> None:
 class Migration(migrations.Migration):
 
     dependencies = [
-        ('stats', '0017_seat_par_in_whole_numbers_and_seats_by_month_source_size_and_band'),
+        ('stats', '0018_strategy_bid_and_hex_par_in_whole_numbers'),
     ]
 
     operations = [
