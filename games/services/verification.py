@@ -39,8 +39,7 @@ from games.models import Game, GameLog, GameSeat, Source
 from games.services.dispatch import Dispatch
 from games.services.table_desk import table_desk
 from games.signals import game_verified
-from players.names import canonical_name
-from players.services import create_missing_players, ids_of_names, player_ids_for
+from players.services import create_missing_players, player_ids_for
 
 logger = logging.getLogger(__name__)
 
@@ -215,33 +214,18 @@ MOST_NAMES_KEPT = 100_000
 
 def create_players_first(names: list[str]) -> None:
     """The group's new players, committed before its transaction (players.services says
-    why), one at a time in the order their names are first met: players_for creates a
-    call's names in canonical order and gives a clashing handle's plain form to one of
-    them, so creating a group's names together would give other ids and handles to a
-    group of 200 than to four groups of 50 (issue 25). A name the database refuses is left
-    to the group's own attempt, which then stores each log alone and ends that one `error`."""
+    why), in the order their names are met (players_for creates them so): the same ids and
+    handles however many logs a group holds. A name the database refuses is left to the
+    group's own attempt, which then stores each log alone and ends that one `error`."""
     names = [name for name in names if name not in NAMES_WITH_PLAYERS]
     if not names:
         return
     try:
-        for name in new_names(names):
-            create_missing_players([name])
+        create_missing_players(names)
     except INFRASTRUCTURE_ERRORS:
         raise
     except Exception:
         logger.exception("new players of a group could not be created ahead of it")
-
-
-def new_names(names: list[str]) -> list[str]:
-    """Of these names, those no player is yet, each canonical form once, first met first:
-    one read (players.services.ids_of_names)."""
-    canonical = {name: canonical_name(name) for name in names}
-    known = {c for c, _ in ids_of_names(list(set(canonical.values())))}
-    new = {}
-    for name, form in canonical.items():
-        if form not in known:
-            new.setdefault(form, name)
-    return list(new.values())
 
 
 def record_group(outcomes: Mapping[int, Outcome]) -> None:

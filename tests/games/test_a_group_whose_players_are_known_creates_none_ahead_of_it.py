@@ -34,18 +34,18 @@ def test_known_names_skip_the_creation_ahead_and_a_gone_player_is_made_again(mon
     names = ("Newcomer", "Nemo", "Coral")
 
     verification.verify_logs([stored(1, names)])
-    assert created == [[name] for name in names]  # one at a time, as first met
+    assert created == [list(names)]
     assert set(names) == verification.NAMES_WITH_PLAYERS
 
     verification.verify_logs([stored(2, names)])
-    assert created == [[name] for name in names]  # nothing created ahead of the second group
+    assert created == [list(names)]  # nothing created ahead of the second group
 
     # Its player gone (a merge deletes the duplicate), a known name still gets one.
     GameSeat.objects.all().delete()
     Player.objects.filter(handle="nemo").delete()
     log_id = stored(3, names)
     verification.verify_logs([log_id])
-    assert created == [[name] for name in names]
+    assert created == [list(names)]
     assert GameLog.objects.get(pk=log_id).status == GameLog.Status.VERIFIED
     nemo = Player.objects.get(handle="nemo")
     assert GameSeat.objects.get(game__log_id=log_id, name="Nemo").player_id == nemo.pk
