@@ -45,7 +45,12 @@ logger = logging.getLogger(__name__)
 
 # Logs of a batch committed per transaction: few enough that a verdict is not held back
 # long, enough that the per-transaction costs (commit, cube rows, ratings lock) are shared.
-GROUP_SIZE = 50
+# What a group holds never shows on a page (a seat's band, new players' ids: see
+# create_players_first and ratings.services.running_elo). 100 rather than 50 (issue 25,
+# benchmarks/worker_cost.py, 1,000 logs, load 5-9): CPU 2.20 ms a log against 2.60, 0.43
+# queries a log against 0.79; 200 gave 2.16 ms, hardly more, and a task that long held
+# single logs back (intake.VERIFY_CHUNK).
+GROUP_SIZE = 100
 
 
 # What storing a group's verdicts never reads, and would otherwise read again per log: the
