@@ -47,9 +47,9 @@ logger = logging.getLogger(__name__)
 # long, enough that the per-transaction costs (commit, cube rows, ratings lock) are shared.
 # What a group holds never shows on a page (a seat's band, new players' ids: see
 # create_players_first and ratings.services.running_elo). 100 rather than 50 (issue 25,
-# benchmarks/worker_cost.py, 1,000 logs, load 5-9): CPU 2.20 ms a log against 2.60, 0.43
-# queries a log against 0.79; 200 gave 2.16 ms, hardly more, and a task that long held
-# single logs back (intake.VERIFY_CHUNK).
+# benchmarks/worker_cost.py, 1,000 logs, medians, load 3-9): CPU 2.20 ms a log against
+# 2.60, 0.43 queries a log against 0.79. 200 gave 2.04 ms, but a task that long holds
+# single logs back (p95 1.3-1.4 s against 0.4-0.7: intake.VERIFY_CHUNK).
 GROUP_SIZE = 100
 
 
