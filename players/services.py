@@ -68,16 +68,24 @@ def players_for(names: list[str]) -> dict[str, Player]:
         for p in Player.objects.filter(any_of("canonical_name", set(canonical.values())))
     }
     for _attempt in range(5):
-        missing = {c: name for name, c in reversed(canonical.items()) if c not in known}
+        missing: dict[str, str] = {}  # canonical -> the name as first written, first met first
+        for name, c in canonical.items():
+            if c not in known:
+                missing.setdefault(c, name)
         if not missing:
             break
+        # One creator at a time, until its transaction ends: two creators of overlapping
+        # names, each inserting in its own order, would otherwise each hold a name the other
+        # waits for. The names go in as met, and a clashing handle's plain form to the first
+        # met (free_handles), so players are numbered and named as they would be one name at
+        # a time: verification creates a group's new players together, and what a group of
+        # 200 creates is what four groups of 50 would (issue 25).
+        hold_lock(CREATION_LOCK)
         handles = free_handles(missing)
-        # In canonical order: two creators of overlapping names then meet at the first name
-        # they share, and one waits, instead of each holding a name the other waits for.
         Player.objects.bulk_create(
             [
                 Player(handle=handles[c], display_name=name.strip()[:NAME_LENGTH], canonical_name=c)
-                for c, name in sorted(missing.items())
+                for c, name in missing.items()
             ],
             ignore_conflicts=True,
         )
@@ -92,6 +100,8 @@ def players_for(names: list[str]) -> dict[str, Player]:
 # being stored under a duplicate's id to commit, so that it moves them too, and a group
 # waiting for a merge reads the ids the merge left.
 MERGE_LOCK = 0x6D657267
+# Taken by whoever creates players (players_for), until their transaction ends.
+CREATION_LOCK = 0x6E657770
 
 
 def player_ids_for(names: list[str]) -> dict[str, int]:

@@ -21,7 +21,7 @@ from __future__ import annotations
 import functools
 import logging
 from collections import Counter
-from collections.abc import Callable, Collection, Iterable, Iterator, Mapping
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from datetime import UTC, datetime, timedelta
 
@@ -637,31 +637,72 @@ def compiled_or_asked(
     return list(build(**values)) if compiled is None else compiled.rows(values)
 
 
-def elo_going_into(seated: Collection[tuple[Game, int]]) -> dict[tuple[int, int], float]:
-    """(game id, player id) -> the player's Elo going into the game as the rater recorded it
-    (also on rebuilds), else their current rating for the game type, not yet moved by the
-    game, for each (game, player id) seated; players with neither are left out. Two queries
-    for any number of games."""
-    games = {game.pk: game for game, _ in seated}
+def elo_going_into(
+    games: Sequence[Game], seats: Mapping[int, Sequence[GameSeat]]
+) -> dict[tuple[int, int], float]:
+    """(game id, player id) -> the player's Elo going into the game, for each player seated
+    (`seats`: game id -> its seats): as the rater recorded it (rebuilds read that), else, for
+    a game not rated yet, as rating the games one by one in the rater's order would leave it
+    (running_elo); players with neither a rating nor an earlier game are left out (unrated).
+    Two queries for any number of games."""
+    seated = {
+        (game.pk, seat.player_id): game
+        for game in games
+        for seat in seats[game.pk]
+        if seat.player_id is not None
+    }
+    if not seated:
+        return {}
     players = list({player_id for _, player_id in seated})
-    game_types = list({game.game_type for game in games.values()})
+    game_types = list({game.game_type for game in seated.values()})
     before = {
-        (game_id, player_id): elo
-        for game_id, player_id, elo in compiled_or_asked(
-            "elo before", RatingChange, elo_before_rows, {"games": list(games), "players": players}
+        (game_id, player_id): rating
+        for game_id, player_id, rating in compiled_or_asked(
+            "elo before",
+            RatingChange,
+            elo_before_rows,
+            {"games": list({game_id for game_id, _ in seated}), "players": players},
         )
     }
     current = {
-        (game_type, player_id): elo
-        for game_type, player_id, elo in compiled_or_asked(
+        (game_type, player_id): rating
+        for game_type, player_id, rating in compiled_or_asked(
             "elo current", Rating, current_elo_rows, {"players": players, "game_types": game_types}
         )
     }
+    rated = {game_id for game_id, _ in before}
+    unrated = [game for game in games if game.pk not in rated]
+    return before | running_elo(unrated, seats, current)
+
+
+def running_elo(
+    games: Sequence[Game],
+    seats: Mapping[int, Sequence[GameSeat]],
+    current: Mapping[tuple[str, int], float],
+) -> dict[tuple[int, int], float]:
+    """(game id, player id) -> Elo going into each of these games not rated yet, from the
+    ratings as the rater left them (`current`: (game type, player) -> Elo), each game's
+    players moved by the games among these before it in the rater's order (played time,
+    then id), as the rater will apply them (Rater.apply's Elo: elo.elo_changes). So a seat's
+    band is one figure however many games a verified group holds: read from the ratings
+    alone, a player's second game in a group of 200 read them unrated, or at their Elo
+    from before the first (issue 25). A game that does not count, or seats fewer than two
+    players, moves nobody (records_of rates neither)."""
+    running = dict(current)
+    k = elo_k()
     going_into = {}
-    for game, player_id in seated:
-        elo = before.get((game.pk, player_id), current.get((game.game_type, player_id)))
-        if elo is not None:
-            going_into[game.pk, player_id] = elo
+    for game in sorted(games, key=lambda game: (game.played_at, game.pk)):
+        in_order = sorted(seats[game.pk], key=lambda seat: seat.seat)
+        for seat in in_order:
+            elo_before = running.get((game.game_type, seat.player_id))
+            if seat.player_id is not None and elo_before is not None:
+                going_into[game.pk, seat.player_id] = elo_before
+        ranks, _ = placings((seat.player_id, seat.rank, seat.winner) for seat in in_order)
+        if len(ranks) < 2 or not game.counts:
+            continue
+        table = {player: running.get((game.game_type, player), elo.START) for player in ranks}
+        for player, change in elo.elo_changes(table, ranks, k).items():
+            running[game.game_type, player] = table[player] + change
     return going_into
 
 

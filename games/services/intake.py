@@ -34,8 +34,11 @@ from players.names import seat_name_problems
 # own so workers start verifying while the rest of the file is still being read.
 BATCH_CHUNK = 500
 # Logs per verification task of a batch: one message (and its overhead) for many logs, few
-# enough that a worker soon frees up for a single log, whose queue is served first.
-VERIFY_CHUNK = 50
+# enough that a worker soon frees up for a single log, whose queue is served first. A task's
+# groups are verification.GROUP_SIZE logs, so this is one group. Singles' request-to-verdict
+# p95 during a 4,000-log batch (benchmarks/interactive_latency.py, load 5-7): 0.45 s with
+# 50, 0.44-0.73 s with 100, 1.34-1.41 s with 200 (the target is 2 s, issue 14).
+VERIFY_CHUNK = 100
 # Bad lines of a batch listed in Upload.line_errors (all are counted in line_error_count).
 MAX_LISTED_LINE_ERRORS = 1000
 

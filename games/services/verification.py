@@ -45,7 +45,12 @@ logger = logging.getLogger(__name__)
 
 # Logs of a batch committed per transaction: few enough that a verdict is not held back
 # long, enough that the per-transaction costs (commit, cube rows, ratings lock) are shared.
-GROUP_SIZE = 50
+# What a group holds never shows on a page (a seat's band, new players' ids: see
+# create_players_first and ratings.services.running_elo). 100 rather than 50 (issue 25,
+# benchmarks/worker_cost.py, 1,000 logs, medians, load 3-9): CPU 2.20 ms a log against
+# 2.60, 0.43 queries a log against 0.79. 200 gave 2.04 ms, but a task that long holds
+# single logs back (p95 1.3-1.4 s against 0.4-0.7: intake.VERIFY_CHUNK).
+GROUP_SIZE = 100
 
 
 # What storing a group's verdicts never reads, and would otherwise read again per log: the
@@ -160,7 +165,7 @@ def verify_logs(log_ids: Sequence[int], holder: str | None = None, resume: bool 
 def verify_group(log_ids: list[int]) -> None:
     """Replay a group of claimed logs, then store their verdicts together."""
     outcomes: dict[int, Outcome] = {}
-    names: list[str] = []
+    names: dict[int, list[str]] = {}
     compiled = compile_once("group logs", GameLog, group_logs, {"log_ids": [-32_123]})
     rows = group_logs(log_ids) if compiled is None else compiled.rows({"log_ids": log_ids})
     for log_id, raw, source in rows:
@@ -172,8 +177,10 @@ def verify_group(log_ids: list[int]) -> None:
             outcomes[log_id] = failure(error)
         else:
             if source != Source.SIMULATED:
-                names.extend(entry["name"] for entry in parsed["players"])
-    create_players_first(names)
+                names[log_id] = [entry["name"] for entry in parsed["players"]]
+    # In the order the games are stored (by log id), not the rows' order, which is the
+    # database's: new players are created as their names are first met.
+    create_players_first([name for log_id in sorted(names) for name in names[log_id]])
     record_group(outcomes)
 
 
@@ -212,8 +219,9 @@ MOST_NAMES_KEPT = 100_000
 
 def create_players_first(names: list[str]) -> None:
     """The group's new players, committed before its transaction (players.services says
-    why). A name the database refuses is left to the group's own attempt, which then
-    stores each log alone and ends that one `error`."""
+    why), in the order their names are met (players_for creates them so): the same ids and
+    handles however many logs a group holds. A name the database refuses is left to the
+    group's own attempt, which then stores each log alone and ends that one `error`."""
     names = [name for name in names if name not in NAMES_WITH_PLAYERS]
     if not names:
         return

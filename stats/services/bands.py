@@ -1,7 +1,9 @@
 """Rating bands: the rating-band filter of the statistics pages.
 
 A seat's band is its player's Elo for the game type going into the game (ratings app,
-issue 6); bots have their own band, players without a rating are "unrated".
+issue 6), as rating the games one by one in their rating order gives it, however many are
+verified together (issue 25); bots have their own band, players without a rating are
+"unrated".
 """
 
 from __future__ import annotations
@@ -36,11 +38,11 @@ def group_bands(
     games: list[Game], seats: dict[int, list[GameSeat]] | None = None
 ) -> dict[int, dict[int, str]]:
     """Each seat's band for many games (game id -> seat -> band), the ratings read in two
-    queries for all of them (ratings.services.elo_going_into)."""
+    queries for all of them (ratings.services.elo_going_into: for games not rated yet, as
+    rating them one by one would leave them, so the same however many come together)."""
     if seats is None:
         seats = {game.pk: list(game.seats.all()) for game in games}
-    seated = [(game, seat.player_id) for game in games for seat in seats[game.pk] if seat.player_id]
-    elo = elo_going_into(seated) if seated else {}
+    elo = elo_going_into(games, seats)
 
     def band(game: Game, player_id: int | None) -> str:
         if player_id is None:
