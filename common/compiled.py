@@ -91,14 +91,23 @@ def compile_once(
     A slot is a value no request sends, of the type the ORM is given (a text, a date, a
     small integer within its column's range: the ORM refuses one out of range; [-32_123]
     for a list sent as one parameter), found among the compiled parameters by equality."""
+    return kept_compiled(key, model, lambda alias: compile_queryset(build(**slots), alias, slots))
+
+
+def kept_compiled(
+    key: Hashable, model: type[Model], make: Callable[[str], Compiled | None]
+) -> Compiled | None:
+    """The query kept under `key` for `model`'s database (COMPILED), made by make(alias)
+    the first time; None on a database other than PostgreSQL (see the module's docstring).
+    What compile_once and Statement share."""
     alias = router.db_for_read(model)
     found = COMPILED.get((key, alias), False)
     if found is not False:
         return found
     if connections[alias].vendor != "postgresql":
         return None
-    COMPILED[(key, alias)] = compiled = compile_queryset(build(**slots), alias, slots)
-    return compiled
+    COMPILED[(key, alias)] = found = make(alias)
+    return found
 
 
 def compile_queryset(queryset: QuerySet, alias: str, slots: dict[str, Any]) -> Compiled | None:
@@ -254,16 +263,12 @@ class Statement:
     window: None = None  # as Reading's: a statement reads all its rows
 
     def compiled(self) -> Compiled | None:
-        alias = router.db_for_read(self.model)
-        found = COMPILED.get((self.key, alias), False)
-        if found is not False:
-            return found
-        if connections[alias].vendor != "postgresql":
-            return None
+        return kept_compiled(self.key, self.model, self.as_compiled)
+
+    def as_compiled(self, alias: str) -> Compiled:
+        """The statement as a compiled query of `alias`, each place a slot."""
         slots = tuple((at, name, None) for at, name in enumerate(self.places))
-        found = Compiled(self.sql, (None,) * len(slots), slots, self.names, self.converters, alias)
-        COMPILED[(self.key, alias)] = found
-        return found
+        return Compiled(self.sql, (None,) * len(slots), slots, self.names, self.converters, alias)
 
     def asked(self, compiled: Compiled | None) -> list[tuple]:
         if compiled is None:

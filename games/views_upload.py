@@ -18,7 +18,7 @@ from games.filters import GameFilter
 from games.list_rows import filter_fields, game_rows
 from games.models import BatchState, Game, GameLog, Source, Upload
 from games.names import game_name
-from games.pagination import GAME_SHOWN, page_of_games
+from games.pagination import GAME_SHOWN, page_of_filtered_games, page_of_games
 from games.permissions import Refusal, upload_refusal
 from games.services.batch_intake import most_logs_per_batch, start_batch, store_body
 from games.services.intake import IntakeError, submit_log
@@ -191,7 +191,10 @@ def game_list(request: HttpRequest) -> HttpResponse:
     games = Game.objects.visible_to(request.user).only(*GAME_SHOWN)
     filters = GameFilter(request.GET, queryset=games)
     try:
-        page = page_of_games(request, filters.qs if filters.is_valid() else games.none())
+        if filters.is_valid():
+            page = page_of_filtered_games(request, filters)
+        else:
+            page = page_of_games(request, games.none())
     except NotFound:
         raise Http404("not a page of this list: follow its newer and older links") from None
     context = {

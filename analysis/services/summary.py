@@ -11,7 +11,7 @@ from django.db import router
 from django.db.models import QuerySet
 
 from analysis.models import Analysis
-from common.compiled import compile_once
+from common.compiled import Reading, read_one
 from engines.review import accuracy
 
 
@@ -54,17 +54,30 @@ def seated_analyses(player: int) -> QuerySet:
     )
 
 
-def current_analyses(player) -> Current:
-    """The newest done, current analysis of each analysed game of the player, newest first,
-    the player's seats in those games ((log, seat) -> game type) and when each was played.
+# The key of seated_analyses compiled (common.compiled), and of its rows read with the player
+# page's other queries (pages.services.profiles.page_rows).
+SEATED_ANALYSES = "player's seated analyses"
 
-    One query (seated_analyses), compiled once on PostgreSQL (common.compiled): the page
-    built three querysets a request for these, some 1.5 ms (issue 25)."""
-    alias = router.db_for_read(Analysis)
-    compiled = compile_once(
-        "player's seated analyses", Analysis, seated_analyses, {"player": PLAYER_SLOT}
+
+def seated_analyses_reading(player: int) -> Reading:
+    """seated_analyses(player) as a reading (common.compiled): compiled once on PostgreSQL,
+    and read with the player page's other queries in its one round trip (issue 25)."""
+    return Reading(
+        SEATED_ANALYSES, Analysis, seated_analyses, {"player": PLAYER_SLOT}, {"player": player}
     )
-    rows = seated_analyses(player.pk) if compiled is None else compiled.rows({"player": player.pk})
+
+
+def current_analyses(player, rows: list[tuple] | None = None) -> Current:
+    """The newest done, current analysis of each analysed game of the player, newest first,
+    the player's seats in those games ((log, seat) -> game type) and when each was played:
+    from seated_analyses' `rows` if they were read already (the player page's round trip),
+    else read here (seated_analyses_reading).
+
+    One query, compiled once on PostgreSQL (common.compiled): the page built three querysets
+    a request for these, some 1.5 ms (issue 25)."""
+    alias = router.db_for_read(Analysis)
+    if rows is None:
+        rows = read_one(seated_analyses_reading(player.pk))
     width = len(ANALYSIS_READ)
     current = Current([], {}, {})
     chosen: dict[int, int] = {}  # log -> the analysis kept for it

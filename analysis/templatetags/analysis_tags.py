@@ -34,8 +34,10 @@ def game_analysis_section(context, log):
 
 
 @register.inclusion_tag("analysis/player_costs.html")
-def player_decision_costs(player):
-    current = current_analyses(player)  # once for both: a query joining four tables
+def player_decision_costs(player, analysed=None):
+    """`analysed`: the player's seated analyses' rows (summary.seated_analyses_reading), if
+    the page read them already with its other queries."""
+    current = current_analyses(player, analysed)  # once for both: a query joining four tables
     games = player_accuracy(player, current)
     figure = accuracy_history_figure(games)
     chart = (

@@ -3,11 +3,9 @@
 from __future__ import annotations
 
 import datetime
-import hashlib
 from collections import Counter
 from collections.abc import Callable
 from decimal import Decimal
-from pathlib import Path
 from typing import Any, NamedTuple
 
 import numpy as np
@@ -21,7 +19,7 @@ from django.utils.formats import localize
 from django.utils.safestring import SafeString, mark_safe
 
 from accounts.models import ClaimRequest
-from common import chart_preview, charts
+from analysis.services.summary import SEATED_ANALYSES, seated_analyses_reading
 from common.cache import kept
 from common.charts import LEGEND_BELOW, embed
 from common.compiled import Reading, Statement, compile_once, read, read_one
@@ -87,13 +85,12 @@ def date_axis(first: datetime.datetime, last: datetime.datetime) -> dict[str, An
 
 
 RATING_CHART_CONFIG = {"displaylogo": False, "responsive": True}
-# The rating chart's drawing, in its cache key (rating_history_figure): the code that draws
-# it (this module's figure, common.charts' div and common.chart_preview's picture), so that
-# a site updated draws its charts anew.
-DRAWN_BY = (__file__, charts.__file__, chart_preview.__file__)
-CHART_DRAWING = hashlib.blake2b(
-    b"".join(Path(code).read_bytes() for code in DRAWN_BY), digest_size=20
-).hexdigest()
+# The rating chart's drawing, in its cache key (rating_history_figure), so that a site
+# updated draws its charts anew: bump it by hand when what draws a chart changes (this
+# module's picture_lines and rating_figure, common.charts' embed, common.chart_preview's
+# picture). tests/pages/test_the_rating_charts_drawing_is_versioned_by_hand.py holds a
+# drawn chart's digest for each version, and fails when the drawing changes without it.
+CHART_DRAWING = 1
 # The picture's plot is some 350 units wide (common.chart_preview.WIDTH): a long history is
 # pictured by two points (its lowest and highest) in each of this many slices of its dates,
 # about one point a unit, so the line's shape is kept to the unit (issue 25).
@@ -135,8 +132,10 @@ def rating_history_figure(player: Player, fetched: Fetched | None = None) -> str
             source=source,
         )
 
-    digest = history.digest_of([(source, None, CHART_DRAWING), *rows])
-    return kept(f"rating-chart:{digest}", drawn)
+    def key() -> str:  # called only where the cache keeps anything (kept)
+        return f"rating-chart:{history.digest_of([(source, None, CHART_DRAWING), *rows])}"
+
+    return kept(key, drawn)
 
 
 def rating_history_data(player: Player) -> dict[str, Any] | None:
@@ -228,36 +227,50 @@ def whole_line(
     return {"elo_x": seconds, "elo": elo, "skill_x": seconds, "skill": display_ratings(mus, sigmas)}
 
 
-def sliced_line(slices: list[list[list[float]]]) -> Line:
-    """A line from its slices' points (PICTURE_SQL's, in the order of the slices)."""
-    elo: list[tuple[float, ...]] = []
-    skill: list[tuple[float, ...]] = []
-    for i, (low, high, skill_low, skill_high, start, end) in enumerate(slices):
-        elos = {(low[1], low[0]), (-high[1], high[0])}
-        skills = {(skill_low[1], *skill_low[2:]), (-skill_high[1], *skill_high[2:])}
-        for end_point in [start] * (i == 0) + [end] * (i == len(slices) - 1):
-            elos.add((end_point[0], end_point[1]))
-            skills.add((end_point[0], *end_point[2:]))
-        elo += sorted(elos)
-        skill += sorted(skills)
-    elo_x, elos = zip(*elo, strict=True)
-    skill_x, mus, sigmas = zip(*skill, strict=True)
+def sliced_line(points: SlicePoints) -> Line:
+    """A line from its slices' points (slices_of's): in each slice its lowest and highest
+    point and, in the first and the last slice, the line's first and last point, each
+    point once, in the order played (points of one moment by value). Every point of a slice
+    is played after every point of the slices before it, so the points of all the slices
+    sorted at once are each slice's sorted in turn: one sort, where a set and a sort a
+    slice cost a millisecond a picture of 4,229 games (issue 25)."""
+    low, high, skill_low, skill_high, first, last = points
+    elo = sorted_once(
+        low[:, ::-1],  # (seconds, Elo)
+        np.column_stack((-high[:, 1], high[:, 0])),
+        first[:1, :2],
+        last[-1:, :2],
+    )
+    skill = sorted_once(  # (seconds, mu, sigma)
+        skill_low[:, 1:],
+        np.column_stack((-skill_high[:, 1], skill_high[:, 2:])),
+        first[:1, [0, 2, 3]],
+        last[-1:, [0, 2, 3]],
+    )
     return {
-        "elo_x": list(elo_x),
-        "elo": tenths(elos),
-        "skill_x": list(skill_x),
-        "skill": display_ratings(mus, sigmas),
+        "elo_x": elo[:, 0].tolist(),
+        "elo": tenths(elo[:, 1]),
+        "skill_x": skill[:, 0].tolist(),
+        "skill": display_ratings(skill[:, 1], skill[:, 2]),
     }
+
+
+def sorted_once(*points: np.ndarray) -> np.ndarray:
+    """The rows of `points` (arrays of as many columns), each row once, sorted as Python
+    sorts tuples: by the first column, then the next."""
+    rows = np.concatenate(points)
+    rows = rows[np.lexsort(rows.T[::-1])]
+    return rows[np.r_[True, (rows[1:] != rows[:-1]).any(axis=1)]]
 
 
 def picture_types(player: Player, fetched: Fetched | None = None) -> list[list[Any]]:
     """picture_lines' reading of the player's packed history (ratings.history): a row a game
     type (in TYPE_ORDER) of its first and last game's seconds (as Python's timestamp() gives
     them), then either its games' columns (seconds, Elo, mu, sigma) or, past 2 x
-    PREVIEW_COLUMNS games, its slices: the lowest and highest Elo with its seconds (the
-    highest's negated: the earliest of equals), the same of the ordinal with mu and sigma,
-    and the slice's first and last point, each as a list (the order of a list's elements is
-    the order that picks it: the least, or the greatest, of the slice's lists)."""
+    PREVIEW_COLUMNS games, its slices' points (SlicePoints): the lowest and highest Elo with
+    its seconds (the highest's negated: the earliest of equals), the same of the ordinal
+    with mu and sigma, and the slice's first and last point (the order of a point's values
+    is the order that picks it: the least, or the greatest, of the slice's points)."""
     histories = [
         (game_type, moments / 1e6, elos, mus, sigmas)
         for game_type, (moments, _, elos, mus, sigmas) in histories_in_order(player, fetched)
@@ -277,6 +290,17 @@ def picture_types(player: Player, fetched: Fetched | None = None) -> list[list[A
     return types
 
 
+class SlicePoints(NamedTuple):
+    """A long line's slices' points (slices_of), a row a slice in the order of the slices."""
+
+    low: np.ndarray  # its lowest Elo: (Elo, seconds), the earliest of equals
+    high: np.ndarray  # its highest: (Elo, -seconds)
+    skill_low: np.ndarray  # its lowest ordinal: (ordinal, seconds, mu, sigma)
+    skill_high: np.ndarray  # its highest: (ordinal, -seconds, mu, sigma)
+    first: np.ndarray  # its first point: (seconds, Elo, mu, sigma)
+    last: np.ndarray  # its last
+
+
 def slices_of(
     seconds: np.ndarray,
     elos: np.ndarray,
@@ -284,7 +308,7 @@ def slices_of(
     sigmas: np.ndarray,
     start: float,
     span: float,
-) -> list[list[list[float]]]:
+) -> SlicePoints:
     """A long line's slices (picture_types), each slice's six points: the points grouped by
     slice once, then each pick's least point per slice (least_per_slice)."""
     at = np.minimum(np.floor((seconds - start) / span * PREVIEW_COLUMNS), PREVIEW_COLUMNS - 1)
@@ -304,20 +328,16 @@ def slices_of(
         (-seconds, -elos, -mus, -sigmas),  # the last
     ]
     chosen = [least_per_slice(keys, starts, segment) for keys in picks]
-    low, high, skill_low, skill_high, first, last = (
-        np.column_stack(columns).tolist()
-        for columns in (
-            (elos[chosen[0]], seconds[chosen[0]]),
-            (elos[chosen[1]], -seconds[chosen[1]]),
-            (skills[chosen[2]], seconds[chosen[2]], mus[chosen[2]], sigmas[chosen[2]]),
-            (skills[chosen[3]], -seconds[chosen[3]], mus[chosen[3]], sigmas[chosen[3]]),
-            (seconds[chosen[4]], elos[chosen[4]], mus[chosen[4]], sigmas[chosen[4]]),
-            (seconds[chosen[5]], elos[chosen[5]], mus[chosen[5]], sigmas[chosen[5]]),
-        )
+    return SlicePoints(
+        np.column_stack((elos[chosen[0]], seconds[chosen[0]])),
+        np.column_stack((elos[chosen[1]], -seconds[chosen[1]])),
+        np.column_stack((skills[chosen[2]], seconds[chosen[2]], mus[chosen[2]], sigmas[chosen[2]])),
+        np.column_stack(
+            (skills[chosen[3]], -seconds[chosen[3]], mus[chosen[3]], sigmas[chosen[3]])
+        ),
+        np.column_stack((seconds[chosen[4]], elos[chosen[4]], mus[chosen[4]], sigmas[chosen[4]])),
+        np.column_stack((seconds[chosen[5]], elos[chosen[5]], mus[chosen[5]], sigmas[chosen[5]])),
     )
-    return [
-        list(points) for points in zip(low, high, skill_low, skill_high, first, last, strict=True)
-    ]
 
 
 def least_per_slice(
@@ -881,9 +901,10 @@ def page_rows(player: Player, page: str | None) -> Fetched:
     keys: the seat sums, the games list's first keys of the page asked (from where that
     page starts, GAMES_PER_PAGE of them), the open claim (for a name not claimed), the
     ratings, the registrations, the rating history (ratings.history.history_reading, the
-    chart's) and the hex tally. Sent in one round trip where they can be
-    (common.compiled.read; else each asked alone): ten queries one by one were a quarter of
-    the page's time at 1M games (issue 25)."""
+    chart's), the hex tally and the analyses of the player's seats (the analysis
+    section's). Sent in one round trip where they can be (common.compiled.read; else each
+    asked alone): ten queries one by one were a quarter of the page's time at 1M games
+    (issue 25)."""
     builds: list[tuple[str, type[Model], Callable[[int], QuerySet]]] = [
         (SEAT_SUMS, PlayerSeatTally, seat_sums),
         (RATINGS, Rating, player_ratings),
@@ -896,7 +917,12 @@ def page_rows(player: Player, page: str | None) -> Fetched:
     if number >= 1:
         window = ((number - 1) * GAMES_PER_PAGE, GAMES_PER_PAGE)
         readings.append(player_reading(SEAT_KEYS, GameSeat, seat_keys, player.pk, window))
-    asked = [*readings, history.history_reading(player.pk), hex_tally_reading(player.pk)]
+    asked = [
+        *readings,
+        history.history_reading(player.pk),
+        hex_tally_reading(player.pk),
+        seated_analyses_reading(player.pk),
+    ]
     if number >= 1:
         seats = window_statement(player.pk, (number - 1) * GAMES_PER_PAGE)
         asked += [] if seats is None else [seats]
@@ -921,4 +947,6 @@ def player_profile(player: Player, page: str | None = None) -> dict[str, Any]:
         "average_bid": figures["average_bid"],
         "seat_results": figures["seat_results"],
         "favourite_hexes": favourite_hexes(player, fetched),
+        # the analysis section's rows (analysis_tags.player_decision_costs), None if unread
+        "analysed": fetched.get(SEATED_ANALYSES),
     }

@@ -15,6 +15,17 @@ from ratings.models import RatingChange
 from ratings.skill import ordinal
 
 
+def slices_listed(points: profiles.SlicePoints) -> list[list[list[float]]]:
+    """A line's slices' points (profiles.slices_of) as PICTURE_SQL gave them: a list a
+    slice of its six points' lists."""
+    return [list(slice_) for slice_ in zip(*(pick.tolist() for pick in points), strict=True)]
+
+
+def picture_types_listed(types: list[list[Any]]) -> list[list[Any]]:
+    """profiles.picture_types' rows with each line's slices listed (slices_listed)."""
+    return [[*row[:4], None if row[4] is None else slices_listed(row[4])] for row in types]
+
+
 def picture_rows(player: Player) -> list[list[Any]]:
     """picture_lines' rows as they were read before."""
     if connection.vendor != "postgresql":

@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from pages.services.profiles import PREVIEW_COLUMNS, slices_of
 from ratings.skill import ordinal
+from tests.pages.chart_readings_before import slices_listed
 
 points = st.lists(
     st.tuples(
@@ -54,4 +55,6 @@ def test_each_slice_holds_the_points_its_tuples_compare_least_and_greatest(line,
     span = (max(s for s, *_ in line) - start) or 1.0
     columns = [np.array(column) for column in zip(*line, strict=True)]
 
-    assert slices_of(*columns, start, span) == slices_by_comparing_tuples(line, start, span)
+    found = slices_listed(slices_of(*columns, start, span))
+
+    assert found == slices_by_comparing_tuples(line, start, span)

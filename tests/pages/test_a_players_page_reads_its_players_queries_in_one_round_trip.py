@@ -1,9 +1,10 @@
 """A player's page sends its queries of the player's id alone (seat sums, the page's games
-list keys, ratings, registrations, an open claim, the rating history, the hex tally) in one
-round trip on PostgreSQL (pages.services.profiles.page_rows, common.compiled.read), and
-shows what it shows when each is asked alone: every page of the games list, a page past
-the last, a page below 1 and one that is no number (issue 25). On SQLite, or on a
-connection binding values on the server, each is asked alone."""
+list keys, ratings, registrations, an open claim, the rating history, the hex tally, the
+analyses of the player's seats) in one round trip on PostgreSQL
+(pages.services.profiles.page_rows, common.compiled.read), and shows what it shows when
+each is asked alone: every page of the games list, a page past the last, a page below 1
+and one that is no number (issue 25). On SQLite, or on a connection binding values on the
+server, each is asked alone."""
 
 from __future__ import annotations
 
@@ -16,6 +17,7 @@ from django.test.utils import CaptureQueriesContext
 from django.utils import timezone
 
 from accounts.models import ClaimRequest
+from analysis.services.summary import SEATED_ANALYSES
 from common import compiled
 from games.models import GameSeat, Source, Upload
 from pages.services import profiles
@@ -113,7 +115,7 @@ def test_the_players_queries_are_one_round_trip_on_postgresql_and_asked_alone_el
         fetched = profiles.page_rows(ann, "2")
 
     # elsewhere the history's reading is three queries (ratings.history.history_rows_here)
-    assert len(queries) == (1 if connection.vendor == "postgresql" else 9)
+    assert len(queries) == (1 if connection.vendor == "postgresql" else 10)
     assert set(fetched) == {
         profiles.SEAT_SUMS,
         profiles.SEAT_KEYS,
@@ -122,6 +124,7 @@ def test_the_players_queries_are_one_round_trip_on_postgresql_and_asked_alone_el
         profiles.OPEN_CLAIM,
         profiles.HISTORY,
         HEX_TALLY,
+        SEATED_ANALYSES,
         # the page's seats, by the keys within the statement: where compiled
         *([profiles.WINDOW_SEATS] if connection.vendor == "postgresql" else []),
     }
@@ -183,5 +186,5 @@ def test_a_connection_binding_values_on_the_server_asks_each_query_alone(ann, mo
 
     with CaptureQueriesContext(connection) as queries:
         assert profiles.page_rows(ann, "2") == together
-    assert len(queries) == (8 if connection.vendor == "postgresql" else 9)
+    assert len(queries) == (9 if connection.vendor == "postgresql" else 10)
     assert shown(profiles.player_profile(ann, "2")) == asked_alone(ann, "2", monkeypatch)

@@ -70,7 +70,9 @@ def players(db) -> list[Player]:
 def test_the_picture_reads_the_points_it_read_from_the_changes(players, monkeypatch, columns):
     monkeypatch.setattr(profiles, "PREVIEW_COLUMNS", columns)
     for player in players:
-        assert profiles.picture_types(player) == before.picture_rows(player)
+        assert before.picture_types_listed(profiles.picture_types(player)) == before.picture_rows(
+            player
+        )
 
 
 @pytest.mark.django_db
@@ -91,5 +93,9 @@ def test_the_figure_explored_reads_the_columns_it_read_from_the_changes(
 @pytest.mark.django_db
 def test_a_player_without_rated_games_has_no_chart(db):
     player = Player.objects.create(handle="new", display_name="New", canonical_name="new")
-    assert profiles.picture_types(player) == before.picture_rows(player) == []
+    assert (
+        before.picture_types_listed(profiles.picture_types(player))
+        == before.picture_rows(player)
+        == []
+    )
     assert profiles.rating_history_data(player) is None
