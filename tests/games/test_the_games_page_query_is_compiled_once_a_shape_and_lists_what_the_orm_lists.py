@@ -4,8 +4,7 @@ request's values bound in their places: the same page, byte for byte, as the ORM
 the filtered games (page_of_games(request, filters.qs)) gave, every page older and back
 newer, for anyone, the owner of an unpublished upload and staff, filtered by player, game,
 source, confirmation, tournament and dates (issue 25). A second page of a shape builds and
-compiles no query of games. Its games are loaded as the ORM loads them (their other fields
-deferred), through the model while anything listens to its signals."""
+compiles no query of games."""
 
 from __future__ import annotations
 
@@ -14,12 +13,11 @@ import re
 import pytest
 from django.contrib.auth import get_user_model
 from django.db import connection
-from django.db.models.signals import post_init
 from django.db.models.sql.compiler import SQLCompiler
 
 from games import views_upload
 from games.models import Game, Source, Upload
-from games.pagination import GAME_SHOWN, page_of_games
+from games.pagination import page_of_games
 from tests.games.test_the_games_list_by_player_pages_as_it_did_when_it_sorted_them_all import (
     marina,  # noqa: F401 (a fixture: three pages of Marina's games among others')
     seated_game,
@@ -112,22 +110,3 @@ def test_a_second_page_of_a_shape_compiles_no_query_of_games(
 
     assert Game not in compiled
     assert len(second["games"]) == 50 and connection.vendor == "postgresql"
-
-
-def test_games_are_loaded_through_their_model_while_its_signals_are_listened_to(client, games):
-    loaded = []
-
-    def listening(sender, instance, **kwargs):
-        loaded.append(instance.pk)
-
-    plain = walked(client, "/games/?player=marina")
-    post_init.connect(listening, sender=Game)
-    try:
-        listened = walked(client, "/games/?player=marina")
-    finally:
-        post_init.disconnect(listening, sender=Game)
-
-    assert listened == plain
-    assert len(loaded) >= 50
-    page = client.get("/games/?player=marina").context["page"]["games"]
-    assert page[0].get_deferred_fields() == Game.objects.only(*GAME_SHOWN)[0].get_deferred_fields()
