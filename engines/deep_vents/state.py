@@ -247,10 +247,15 @@ class DeepVentsState(State):
         first = index
         while index < count:
             event = events[index]
-            if event.__class__ is not dict or len(event) != 3 or event.get("type") != "grow":
+            if event.__class__ is not dict or len(event) != 3:
                 break
-            seat = event.get("seat")
-            value = event.get("hex")
+            try:  # subscripts, cheaper than get: a key missing is no plain grow
+                if event["type"] != "grow":
+                    break
+                seat = event["seat"]
+                value = event["hex"]
+            except KeyError:
+                break
             if (
                 seat != decider
                 or seat.__class__ is not int
@@ -844,7 +849,7 @@ class DeepVentsState(State):
             opponents = self.opponents_in_play(self.active)
             for behaviour, spec, per_opponent in kind.effects:
                 if per_opponent:
-                    queue.extend((behaviour, spec, p.seat) for p in opponents)
+                    queue.extend([(behaviour, spec, p.seat) for p in opponents])
                 else:
                     queue.append((behaviour, spec, None))
         self.queue = queue
