@@ -271,6 +271,8 @@ def _check_stack(edition: Edition, stack: Any, row_size: int) -> list[Any]:
     """The recorded stack must be drawable from the edition's hexes (DV-1, DV-2)."""
     if not isinstance(stack, list) or not all(map(isinstance, stack, repeat(str))):
         raise MalformedLogError("setup.stack is a list of hex ids", field="setup.stack")
+    if len(stack) == edition.stack_size and sorted(stack) == edition.full_stack:
+        return list(map(edition.hexes.__getitem__, stack))  # the whole stack: nothing to say
     counts = edition.stack_counts
     for hex_id, n in Counter(stack).items():
         if hex_id not in counts:

@@ -993,17 +993,21 @@ class DeepVentsState(State):
         (Game.detail_facts): the statistics read these sums (issue 25)."""
         rows = []
         for player in self.players:
-            totals: dict[str, list[int]] = {}
+            seat = player.seat
+            totals: dict[str, list[Any]] = {}
             for tile in player.hexes.values():
                 if tile.grows or tile.triggers or tile.attacks:
-                    did = [tile.grows, tile.grown, tile.triggers, tile.collected]
-                    did += (tile.attacks, tile.damage)
-                    row = totals.get(tile.kind.id)
+                    hex_id = tile.kind.id
+                    row = totals.get(hex_id)
                     if row is None:
-                        totals[tile.kind.id] = did
-                    else:
-                        totals[tile.kind.id] = [a + b for a, b in zip(row, did, strict=True)]
-            rows += [[player.seat, hex_id, *row] for hex_id, row in totals.items()]
+                        totals[hex_id] = row = [seat, hex_id, 0, 0, 0, 0, 0, 0]
+                        rows.append(row)
+                    row[2] += tile.grows
+                    row[3] += tile.grown
+                    row[4] += tile.triggers
+                    row[5] += tile.collected
+                    row[6] += tile.attacks
+                    row[7] += tile.damage
         return {"type": "hex-totals", "hexes": rows, "game_turn": self.turn}
 
     # --- attacks, shells, decimation (DV-7..DV-13) -------------------------------------
