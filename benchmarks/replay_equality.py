@@ -62,7 +62,7 @@ SCHEMA_BREAKS = [
 
 def corpus_texts(games: int, seed: int) -> list[str]:
     """The corpus's log texts, intact first (see the module docstring)."""
-    sys.path.insert(0, str(Path.cwd() / "tests" / "engines"))
+    sys.path.insert(0, str(ROOT / "tests" / "engines"))
     from log_corruption import corrupted
 
     from engines.core.log import dumps
@@ -178,6 +178,11 @@ def answers(text: str) -> dict[str, str]:
     return {aspect: digest(value) for aspect, value in found.items()}
 
 
+def differing(theirs: dict[str, str], ours: dict[str, str]) -> list[str]:
+    """The aspects two answers to one log differ on."""
+    return sorted(k for k in set(theirs) | set(ours) if theirs.get(k) != ours.get(k))
+
+
 def simulated(games: int, seed: str) -> list[str]:
     """Bot games simulated from fixed seeds (bots, clone, forced moves), as digests."""
     from engines.core.simulate import simulate
@@ -231,9 +236,7 @@ def main() -> None:
     theirs = run_role(reference, "answers", "--corpus", str(corpus))
     ours = run_role(ROOT, "answers", "--corpus", str(corpus))
     differ = [
-        (i, sorted(k for k in set(a) | set(b) if a.get(k) != b.get(k)))
-        for i, (a, b) in enumerate(zip(theirs, ours, strict=True))
-        if a != b
+        (i, differing(a, b)) for i, (a, b) in enumerate(zip(theirs, ours, strict=True)) if a != b
     ]
     seeds = ["--games", str(args.games), "--seed", str(args.seed)]
     simulated_games = [run_role(tree, "simulated", *seeds) for tree in (reference, ROOT)]
