@@ -65,3 +65,14 @@ def test_an_error_in_other_words_is_told_apart(corpus, reference, monkeypatch):
         vents_state.DeepVentsState, "waiting_for", lambda state: real(state) + " now"
     )
     assert {"verdict", "told", "steps"} <= aspects_differing(reference, corpus)
+
+
+def test_a_table_shown_otherwise_before_the_end_is_told_apart(corpus, reference, monkeypatch):
+    snapshot = vents_state.DeepVentsState.snapshot
+
+    def shown(state):
+        table = snapshot(state)
+        return {**table, "row": table["row"][:-1]} if state.phase == "place" else table
+
+    monkeypatch.setattr(vents_state.DeepVentsState, "snapshot", shown)
+    assert aspects_differing(reference, corpus) == {"steps"}
