@@ -194,6 +194,15 @@ class _Writer:
                     self.emit(depth, f"{item} = {v}[{index}]")
                     self.check(items, item, depth)
                 return
+            if _string_enum(items):
+                # A list of names such as a shuffled stack: every item a str (exactly, as
+                # the enum's test asks) and one of the names, checked by set in C, no loop.
+                strings = self.constant({str})
+                names = self.constant(frozenset(items["enum"]))
+                self.fail_unless(
+                    depth, f"set(map(type, {v})) <= {strings} and {names}.issuperset({v})"
+                )
+                return
             item = self.name("i")
             self.emit(depth, f"for {item} in {v}:")
             self.check(items, item, depth + 1)

@@ -86,6 +86,11 @@ class Edition:
     def stack_size(self) -> int:
         return sum(self.stack_counts.values())
 
+    @cached_property  # a log's whole stack, sorted, is compared with it (DV-1)
+    def full_stack(self) -> list[str]:
+        """The ids of every hex of the shuffled stack, sorted (DV-1)."""
+        return sorted(hex_id for hex_id, n in self.stack_counts.items() for _ in range(n))
+
     def __deepcopy__(self, memo: dict[int, Any]) -> Edition:
         return self
 

@@ -42,6 +42,16 @@ def _schema() -> dict[str, Any]:
     return deep_vents_schema()
 
 
+@cache
+def _rulesets() -> Mapping[str, Ruleset]:
+    """The named rulesets, shared: read only (Game.ruleset copies the options it resolves)."""
+    options = {"row_size": 6}
+    return {
+        STARTING_BID: Ruleset(STARTING_BID, "first", options),
+        STANDARD: Ruleset(STANDARD, "first", options),
+    }
+
+
 class DeepVents(Game):
     """Deep Vents for 2-4 players; the starting-bid variant is the default (DV-3)."""
 
@@ -100,11 +110,7 @@ class DeepVents(Game):
         return search.phase(state)
 
     def rulesets(self) -> Mapping[str, Ruleset]:
-        options = {"row_size": 6}
-        return {
-            STARTING_BID: Ruleset(STARTING_BID, "first", options),
-            STANDARD: Ruleset(STANDARD, "first", options),
-        }
+        return _rulesets()  # built once: every log verified resolves its ruleset against them
 
     def editions(self) -> Mapping[str, Edition]:
         return editions()
@@ -271,6 +277,8 @@ def _check_stack(edition: Edition, stack: Any, row_size: int) -> list[Any]:
     """The recorded stack must be drawable from the edition's hexes (DV-1, DV-2)."""
     if not isinstance(stack, list) or not all(map(isinstance, stack, repeat(str))):
         raise MalformedLogError("setup.stack is a list of hex ids", field="setup.stack")
+    if len(stack) == edition.stack_size and sorted(stack) == edition.full_stack:
+        return list(map(edition.hexes.__getitem__, stack))  # the whole stack: nothing to say
     counts = edition.stack_counts
     for hex_id, n in Counter(stack).items():
         if hex_id not in counts:

@@ -69,7 +69,7 @@ def grow_take_adjacent(state: DeepVentsState, tile: Tile, choice: Tile | None) -
 
 def grow_adjacent_holding(state: DeepVentsState, tile: Tile, choice: Tile | None) -> int:
     least = tile.kind.grow["min"]
-    return sum(1 for nb in tile.neighbours if nb.archaea >= least)
+    return len([nb for nb in tile.neighbours if nb.archaea >= least])
 
 
 def grow_opponent_hexes_holding(state: DeepVentsState, tile: Tile, choice: Tile | None) -> int:
@@ -77,11 +77,13 @@ def grow_opponent_hexes_holding(state: DeepVentsState, tile: Tile, choice: Tile 
     least = tile.kind.grow["min"]
     if least == "players":
         least = len(state.players)
-    return sum(
-        1
-        for other in state.opponents_in_play(state.active)
-        for t in other.hexes.values()
-        if t.archaea >= least
+    return len(
+        [
+            t
+            for other in state.opponents_in_play(state.active)
+            for t in other.hexes.values()
+            if t.archaea >= least
+        ]
     )
 
 
