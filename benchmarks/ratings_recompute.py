@@ -10,12 +10,13 @@ directly with bulk_create (not timed). Then:
    transaction. Prints the median wall time with the range, the CPU time of this process
    (the database's is the rest), the queries, and the target (issue 14: under 10 s).
 2. The time a verifying transaction spends on ratings, for a batch's group of games
-   (GAMES_PER_GROUP) and for a single game, paired ABAB in this process, each run rolled
-   back so every run sees the same database: "inline" rates them inside the transaction
-   under the ledger lock, as every verification did before issue 14 (and does now only
-   without a broker, where there is no worker); "pending" is what a verification does now
-   with a broker (one insert; the rater runs after the commit). For "inline", this process's
-   CPU and the statements sent too (the rater's own cost, without the database's).
+   (games.services.verification.GROUP_SIZE) and for a single game, paired ABAB in this
+   process, each run rolled back so every run sees the same database: "inline" rates them
+   inside the transaction under the ledger lock, as every verification did before issue 14
+   (and does now only without a broker, where there is no worker); "pending" is what a
+   verification does now with a broker (one insert; the rater runs after the commit). For
+   "inline", this process's CPU and the statements sent too (the rater's own cost, without
+   the database's).
 
     .venv/bin/python benchmarks/ratings_recompute.py [--games 100000] [--players 2000]
     .venv/bin/python benchmarks/ratings_recompute.py --database-url sqlite:////tmp/r.sqlite3
@@ -47,7 +48,6 @@ FIRST_DAY = datetime(2023, 1, 1, tzinfo=UTC)
 SPAN_SECONDS = 3 * 365 * 86400
 TIE_SHARE = 0.05  # games where two players share a place
 BATCH = 5_000  # rows per bulk_create
-GAMES_PER_GROUP = 50  # games.services.verification.GROUP_SIZE
 TARGET_SECONDS = 10
 
 
@@ -234,16 +234,17 @@ def measure_verification(runs: int, seed: int) -> dict:
     from django.db.models import Max
 
     from games.models import Game
+    from games.services.verification import GROUP_SIZE
     from players.models import Player
 
     # games of their own each time (--reuse measures a database that has an earlier run's)
     rng = random.Random(f"{seed}-{Game.objects.count()}")
     latest = Game.objects.aggregate(latest=Max("played_at"))["latest"]
     players = list(Player.objects.order_by("pk"))
-    group = build_games(GAMES_PER_GROUP, players, rng, after=latest)
+    group = build_games(GROUP_SIZE, players, rng, after=latest)
     single = group[:1]
     figures = {}
-    for name, games in [(f"group of {GAMES_PER_GROUP}", group), ("single game", single)]:
+    for name, games in [(f"group of {GROUP_SIZE}", group), ("single game", single)]:
         times = {"inline": [], "pending": [], "inline CPU": [], "inline statements": []}
         for _ in range(runs):  # ABAB
             for mode in ("inline", "pending"):

@@ -4,7 +4,9 @@ anything, never on a site whose cache is Django's dummy one (issue 25); there an
 the fragment is the one rendered."""
 
 import uuid
+from dataclasses import dataclass, field
 
+import pytest
 from django.test import override_settings
 
 from common import cache
@@ -21,37 +23,39 @@ def own_local_cache() -> dict:
     }
 
 
-def test_a_dummy_cache_asks_for_no_key_and_renders_each_time():
-    asked, rendered = [], []
+@dataclass
+class Counted:
+    """A fragment's key function and renderer, counting their calls."""
 
-    def key() -> str:
-        asked.append(1)
+    asked: list[int] = field(default_factory=list)
+    rendered: list[int] = field(default_factory=list)
+
+    def key(self) -> str:
+        self.asked.append(1)
         return "fragment-key"
 
-    def render() -> str:
-        rendered.append(1)
+    def render(self) -> str:
+        self.rendered.append(1)
         return "<p>drawn</p>"
 
+
+@pytest.fixture
+def counted() -> Counted:
+    return Counted()
+
+
+def test_a_dummy_cache_asks_for_no_key_and_renders_each_time(counted):
     with override_settings(CACHES=NONE):
-        assert [str(cache.kept(key, render)) for _ in range(2)] == ["<p>drawn</p>"] * 2
+        shown = [str(cache.kept(counted.key, counted.render)) for _ in range(2)]
 
-    assert asked == [] and len(rendered) == 2
+    assert shown == ["<p>drawn</p>"] * 2
+    assert counted.asked == [] and len(counted.rendered) == 2
 
 
-def test_a_cache_that_keeps_asks_for_the_key_and_renders_once():
-    asked, rendered = [], []
-
-    def key() -> str:
-        asked.append(1)
-        return "fragment-key"
-
-    def render() -> str:
-        rendered.append(1)
-        return "<p>drawn</p>"
-
+def test_a_cache_that_keeps_asks_for_the_key_and_renders_once(counted):
     with override_settings(CACHES=own_local_cache()):
-        shown = [str(cache.kept(key, render)) for _ in range(2)]
+        shown = [str(cache.kept(counted.key, counted.render)) for _ in range(2)]
         assert str(cache.kept("fragment-key", lambda: "<p>other</p>")) == "<p>drawn</p>"
 
     assert shown == ["<p>drawn</p>"] * 2
-    assert len(asked) == 2 and len(rendered) == 1
+    assert len(counted.asked) == 2 and len(counted.rendered) == 1
