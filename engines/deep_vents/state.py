@@ -235,16 +235,12 @@ class DeepVentsState(State):
         """Apply the run of plain grows from events[index] on and answer the index of the
         first event that is not one. A plain grow (DV-4, DV-5, DV-6): the next hex of the
         activation order grows as it must (below HexType.plain_grow_below, DV-9), by its own
-        seat, naming nothing else; each of _grow's checks passed in one test, and
-        _grow_tile's work done here with what it reads kept in locals for the run."""
+        seat, naming nothing else: each of _grow's checks passed in one test, what they read
+        kept in locals for the run; the grow itself is _grow_tile's, as for any grow."""
         decider = self.decider
         activation = self.activation
-        position = self.act_next
         live = len(activation)
-        capacity = self.capacity
-        counting = self.facts is not None
-        detail = counting and self.detail_facts
-        first = index
+        grow_tile = self._grow_tile
         while index < count:
             event = events[index]
             if event.__class__ is not dict or len(event) != 3:
@@ -256,6 +252,7 @@ class DeepVentsState(State):
                 value = event["hex"]
             except KeyError:
                 break
+            position = self.act_next
             if (
                 seat != decider
                 or seat.__class__ is not int
@@ -265,36 +262,17 @@ class DeepVentsState(State):
             ):
                 break
             tile = activation[position]
-            kind = tile.kind
             q, r = value
             if (
                 q.__class__ is not int
                 or r.__class__ is not int
                 or tile.at != (q, r)
                 or tile.decimated
-                or tile.archaea >= kind.plain_grow_below
+                or tile.archaea >= tile.kind.plain_grow_below
             ):
                 break
-            position += 1
-            gained = kind.grow_amount
-            if gained is None:
-                self.act_next = position  # as _grow_tile has it when the grow is worked out
-                self.repeat_tile = None
-                gained = kind.grow_behaviour(self, tile, None)
-            archaea = tile.archaea
-            room = capacity - archaea  # DV-6: beyond the cap they are lost (as add)
-            if gained > room:
-                gained = room if room > 0 else 0
-            tile.archaea = archaea + gained
-            if counting:
-                tile.grows += 1  # summed in the "hex-totals" fact, as _grow_tile does
-                tile.grown += gained
-                if detail:
-                    self._fact_grow(tile, gained, None, 0)
+            grow_tile(tile, None)
             index += 1
-        if index != first:
-            self.act_next = position
-            self.repeat_tile = None
         return index
 
     def clone(self) -> DeepVentsState:
