@@ -419,7 +419,6 @@ ROUNDS_BY_STRATEGY: Query = (
     ),
 )
 MOMENTS_BY_STRATEGY = counts_query(RoundCube, "moment")
-SCORE_BINS = counts_query(ScoreCube, "score_bin")
 # The queries of the strategy page that every game's has (stats.views.strategy_list_body;
 # a game's own charts add theirs: stats.adapters).
 PAGE_QUERIES = (
