@@ -15,10 +15,12 @@ from urllib.parse import urlencode, urlsplit
 
 from django.contrib.auth import get_user_model
 from django.contrib.auth.models import AnonymousUser
+from django.core.exceptions import ValidationError
 from django.db import connections, router
 from django.http import HttpRequest
 from django_filters.constants import EMPTY_VALUES
-from rest_framework.pagination import CursorPagination
+from rest_framework.exceptions import NotFound
+from rest_framework.pagination import Cursor, CursorPagination
 from rest_framework.request import Request
 
 from common.compiled import WINDOW, compile_once
@@ -53,6 +55,18 @@ class GameCursorPagination(CursorPagination):
         if "seat_played_at" in queryset.query.annotations:
             return ("-seat_played_at", "-pk")
         return super().get_ordering(request, queryset, view)
+
+    def decode_cursor(self, request: Any) -> Cursor | None:
+        """DRF's cursor, its position checked as a moment: a cursor of ours decoded but
+        edited to hold anything else is a 404 naming the problem like any cursor not ours,
+        where the query's filter would raise (a 500)."""
+        cursor = super().decode_cursor(request)
+        if cursor is not None and cursor.position is not None:
+            try:
+                Game._meta.get_field("played_at").to_python(cursor.position)
+            except ValidationError:
+                raise NotFound(self.invalid_cursor_message) from None
+        return cursor
 
     @staticmethod
     def cursor_of(game: Any) -> str:

@@ -3,8 +3,10 @@ a deep page found by an index scan from its cursor, never by OFFSET nor a count 
 
 from __future__ import annotations
 
+import base64
 import datetime
 import re
+from urllib.parse import urlencode
 
 import pytest
 from django.db import connection
@@ -131,6 +133,18 @@ def test_a_cursor_that_is_not_one_of_ours_is_a_404_naming_the_problem(client):
 
     api = client.get("/api/games/", {"cursor": "not-a-cursor"})
     page = client.get("/games/", {"cursor": "not-a-cursor"})
+
+    assert api.status_code == 404 and "cursor" in api.json()["detail"].lower()
+    assert page.status_code == 404
+
+
+@pytest.mark.parametrize("position", ["not a moment", "2026-13-45 99:00:00", "\x00"])
+def test_a_cursor_of_ours_edited_to_hold_no_moment_is_a_404_naming_the_problem(client, position):
+    stored_games(3)
+    cursor = base64.b64encode(urlencode({"p": position}).encode()).decode()
+
+    api = client.get("/api/games/", {"cursor": cursor})
+    page = client.get("/games/", {"cursor": cursor})
 
     assert api.status_code == 404 and "cursor" in api.json()["detail"].lower()
     assert page.status_code == 404
