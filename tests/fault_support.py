@@ -34,6 +34,7 @@ from service_support import OwnRedis, free_port, service_missing, stop
 
 ROOT = Path(__file__).resolve().parent.parent
 FINAL = ("verified", "rejected", "error")
+PACED_WORKER = ROOT / "tests" / "paced_worker.py"
 PLAYERS = ("Marina", "Nemo", "Coral", "Abyss", "Kelp", "Pearl", "Squid", "Urchin")
 
 
@@ -168,11 +169,18 @@ class Stack:
         assert done.returncode == 0, done.stderr
         return done
 
-    def celery(self, *args: str, env: dict | None = None, prefix: tuple = ()) -> subprocess.Popen:
+    def celery(
+        self, *args: str, env: dict | None = None, prefix: tuple = (), replay_pace: float = 0
+    ) -> subprocess.Popen:
+        """A `celery` process; with `replay_pace`, every log's replay that much slower
+        (paced_worker.py)."""
         path = self.workdir / f"celery-{uuid.uuid4().hex[:6]}.log"
         log = path.open("w")
+        if replay_pace:
+            env = {**(env or {}), "REPLAY_PACE": str(replay_pace)}
+        launcher = [str(PACED_WORKER)] if replay_pace else ["-m", "celery"]
         process = subprocess.Popen(
-            [*prefix, sys.executable, "-m", "celery", "-A", "deepsea", *args],
+            [*prefix, sys.executable, *launcher, "-A", "deepsea", *args],
             cwd=ROOT, env={**self.env, **(env or {})}, stdout=log, stderr=subprocess.STDOUT,
             start_new_session=True,
         )  # fmt: skip
@@ -180,12 +188,17 @@ class Stack:
         return process
 
     def start_worker(
-        self, env: dict | None = None, prefix: tuple = (), loglevel: str = "WARNING"
+        self,
+        env: dict | None = None,
+        prefix: tuple = (),
+        loglevel: str = "WARNING",
+        replay_pace: float = 0,
     ) -> subprocess.Popen:
         """A prefork worker of 2 processes, consuming every queue (no -Q, as in compose)."""
         worker = self.celery(
             "worker", "--concurrency", "2", "--loglevel", loglevel,
             "--hostname", f"fault-{uuid.uuid4().hex[:6]}@%h", env=env, prefix=prefix,
+            replay_pace=replay_pace,
         )  # fmt: skip
         self.workers.append(worker)
         return worker

@@ -11,6 +11,7 @@ import time
 
 import pytest
 from fault_support import (
+    FINAL,
     OwnPostgreSQL,
     Stack,
     assert_each_log_verified_exactly_once,
@@ -22,8 +23,9 @@ from service_support import wait_until
 
 pytestmark = pytest.mark.services
 
-GOOD, BAD = 400, 10
+GOOD, BAD = 800, 10
 RECOVERY_LIMIT = 60  # seconds from the fault's end to every log final (issue 12)
+REPLAY_PACE = 0.01  # seconds added to each log's replay: a group of 100 lasts a second
 
 
 @pytest.fixture
@@ -37,16 +39,28 @@ def start_verifying(stack: Stack) -> None:
 
     The workers start once every log is stored and queued: started before, they could
     verify the logs as fast as a slow import stored them, and the moment with some logs
-    verified and most still waiting might never come (CI, 2026-12-02)."""
+    verified and most still waiting might never come (CI, 2026-12-02). Their replays are
+    paced: unpaced, four processes took a group of 100 each at once and committed them
+    within 60 ms of each other, and a poll could miss that moment (CI, stop 45). Paced, it
+    lasts the second the next four groups take; the batch holds twice what four processes
+    take at once, so a fault there leaves hundreds of logs unfinished."""
     stack.import_logs(batch(GOOD + BAD, BAD), "batch")
-    stack.start_worker()
-    stack.start_worker()
+    stack.start_worker(replay_pace=REPLAY_PACE)
+    stack.start_worker(replay_pace=REPLAY_PACE)
     stack.start_beat()
-    wait_until(
-        lambda: stack.statuses().get("verified", 0) >= 20 and stack.unfinished() > 200,
-        120,
-        "the workers to be verifying the batch",
-    )
+    try:
+        wait_until(
+            lambda: mid_batch(stack.statuses()), 120, "the workers to be verifying the batch"
+        )
+    except pytest.fail.Exception:
+        print(stack.statuses(), stack.diagnosis())
+        raise
+
+
+def mid_batch(statuses: dict[str, int]) -> bool:
+    """Some logs verified and more than a group's worth unfinished, read in one query."""
+    unfinished = sum(count for status, count in statuses.items() if status not in FINAL)
+    return statuses.get("verified", 0) >= 20 and unfinished > 200
 
 
 def recovered_within_limit(stack: Stack, fault_ended: float, expected: int, fault: str) -> None:
