@@ -6,6 +6,7 @@ rating changes on PostgreSQL, their twins picture_read_here and history_read_her
 import math
 from typing import Any
 
+import numpy as np
 import orjson
 from django.db import connection
 
@@ -13,6 +14,14 @@ from pages.services import profiles
 from players.models import Player
 from ratings.models import RatingChange
 from ratings.skill import ordinal
+
+
+def line_columns(line: list[tuple[float, ...]]) -> tuple[list[np.ndarray], float, float]:
+    """A line's points (seconds, Elo, mu, sigma) as profiles.slices_of takes them: its
+    columns, its first moment and the seconds it spans (1 for a line at one moment)."""
+    start = min(seconds for seconds, *_ in line)
+    span = (max(seconds for seconds, *_ in line) - start) or 1.0
+    return [np.array(column) for column in zip(*line, strict=True)], start, span
 
 
 def slices_listed(points: profiles.SlicePoints) -> list[list[list[float]]]:

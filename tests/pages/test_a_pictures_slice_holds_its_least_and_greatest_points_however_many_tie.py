@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from pages.services.profiles import PREVIEW_COLUMNS, slices_of
 from ratings.skill import ordinal
-from tests.pages.chart_readings_before import slices_listed
+from tests.pages.chart_readings_before import line_columns, slices_listed
 
 points = st.lists(
     st.tuples(
@@ -51,9 +51,7 @@ def slices_by_comparing_tuples(line, start, span):
 def test_each_slice_holds_the_points_its_tuples_compare_least_and_greatest(line, played_in_order):
     if played_in_order:
         line = sorted(line)
-    start = min(s for s, *_ in line)
-    span = (max(s for s, *_ in line) - start) or 1.0
-    columns = [np.array(column) for column in zip(*line, strict=True)]
+    columns, start, span = line_columns(line)
 
     found = slices_listed(slices_of(*columns, start, span))
 

@@ -3,14 +3,13 @@ slices' points at once: the same points, in the same order, each once, as a set 
 a slice gave them (the line as it was drawn before, kept here; issue 25). Values drawn from
 a few, so that ties and repeated points are common, lines played in order or not."""
 
-import numpy as np
 from hypothesis import given
 from hypothesis import strategies as st
 
 from pages.services.profiles import PREVIEW_COLUMNS, sliced_line, slices_of
 from ratings.elo import tenths
 from ratings.skill import display_ratings
-from tests.pages.chart_readings_before import slices_listed
+from tests.pages.chart_readings_before import line_columns, slices_listed
 
 points = st.lists(
     st.tuples(
@@ -50,9 +49,7 @@ def line_sorted_a_slice_at_a_time(slices: list[list[list[float]]]) -> dict[str, 
 def test_a_sliced_line_is_the_line_sorted_a_slice_at_a_time(line, played_in_order):
     if played_in_order:
         line = sorted(line)
-    start = min(s for s, *_ in line)
-    span = (max(s for s, *_ in line) - start) or 1.0
-    columns = [np.array(column) for column in zip(*line, strict=True)]
+    columns, start, span = line_columns(line)
     slices = slices_of(*columns, start, span)
 
     drawn = sliced_line(slices)
