@@ -24,6 +24,7 @@ from collections import Counter
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from datetime import UTC, datetime, timedelta
+from operator import attrgetter
 
 from celery import Task, current_task, shared_task
 from django.conf import settings
@@ -45,7 +46,15 @@ from common.outages import INFRASTRUCTURE_ERRORS, retry_after_outage
 from games.models import Game, GameSeat, Source
 from ratings import elo, history
 from ratings.models import PendingRating, Rating, RatingChange, RatingLedger
-from ratings.rater import Change, GameRecord, PlayerRatings, Point, Rater
+from ratings.rater import (
+    Change,
+    GameRecord,
+    PlayerRatings,
+    Point,
+    Rater,
+    elo_step,
+    rating_order,
+)
 
 # A worker that just verified games catches up inline only this many games; a longer
 # catch-up (a game older than thousands of rated ones) goes to rate_games_task, so that the
@@ -118,18 +127,21 @@ def seated_records(games: Iterable[Game]) -> dict[int, GameRecord | None]:
     other games' seats are read in one query. Placings as records_of reads them (placings)."""
     games = list(games)
     prefetch_related_objects(games, "seats")  # a no-op for the verifier's games
-    records: dict[int, GameRecord | None] = {}
-    for game in games:
-        ranks, winners = placings(
-            (seat.player_id, seat.rank, seat.winner)
-            for seat in sorted(game.seats.all(), key=lambda seat: seat.seat)
-        )
-        records[game.pk] = (
-            GameRecord(game.pk, game.played_at, game.source, ranks, winners)
-            if len(ranks) >= 2
-            else None
-        )
-    return records
+    return {
+        game.pk: seated_record(game, sorted(game.seats.all(), key=seat_number)) for game in games
+    }
+
+
+seat_number = attrgetter("seat")
+
+
+def seated_record(game: Game, seats: Sequence[GameSeat]) -> GameRecord | None:
+    """The game's record from its seats in seat order (placings), None when fewer than
+    two players sit (not rated)."""
+    ranks, winners = placings((seat.player_id, seat.rank, seat.winner) for seat in seats)
+    if len(ranks) < 2:
+        return None
+    return GameRecord(game.pk, game.played_at, game.source, ranks, winners)
 
 
 def game_records(
@@ -682,27 +694,29 @@ def running_elo(
 ) -> dict[tuple[int, int], float]:
     """(game id, player id) -> Elo going into each of these games not rated yet, from the
     ratings as the rater left them (`current`: (game type, player) -> Elo), each game's
-    players moved by the games among these before it in the rater's order (played time,
-    then id), as the rater will apply them (Rater.apply's Elo: elo.elo_changes). So a seat's
-    band is one figure however many games a verified group holds: read from the ratings
-    alone, a player's second game in a group of 200 read them unrated, or at their Elo
-    from before the first (issue 25). A game that does not count, or seats fewer than two
-    players, moves nobody (records_of rates neither)."""
+    players moved by the games among these before it in the rater's order (rating_order),
+    by the rater's own Elo step (elo_step). So a seat's band is one figure however many
+    games a verified group holds: read from the ratings alone, a player's second game in a
+    group of 200 read them unrated, or at their Elo from before the first (issue 25). A
+    game that does not count, or seats fewer than two players, moves nobody (records_of
+    rates neither)."""
     running = dict(current)
     k = elo_k()
     going_into = {}
-    for game in sorted(games, key=lambda game: (game.played_at, game.pk)):
-        in_order = sorted(seats[game.pk], key=lambda seat: seat.seat)
+    for game in sorted(games, key=lambda game: rating_order(game.played_at, game.pk)):
+        in_order = sorted(seats[game.pk], key=seat_number)
         for seat in in_order:
             elo_before = running.get((game.game_type, seat.player_id))
             if seat.player_id is not None and elo_before is not None:
                 going_into[game.pk, seat.player_id] = elo_before
-        ranks, _ = placings((seat.player_id, seat.rank, seat.winner) for seat in in_order)
-        if len(ranks) < 2 or not game.counts:
+        record = seated_record(game, in_order)
+        if record is None or not game.counts:
             continue
-        table = {player: running.get((game.game_type, player), elo.START) for player in ranks}
-        for player, change in elo.elo_changes(table, ranks, k).items():
-            running[game.game_type, player] = table[player] + change
+        table = {
+            player: running.get((game.game_type, player), elo.START) for player in record.ranks
+        }
+        for player, elo_after in elo_step(record, table, k).items():
+            running[game.game_type, player] = elo_after
     return going_into
 
 
