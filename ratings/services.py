@@ -658,8 +658,8 @@ def elo_going_into(
     (`seats`: game id -> its seats): as the rater recorded it (rebuilds read that), else, for
     a game not rated yet, as rating the games one by one in the rater's order would leave it
     (running_elo); players with neither a rating nor an earlier game are left out (unrated).
-    Two queries for any number of games; a third when a game not rated yet is older than a
-    game one of its players was rated for (rated_after_first)."""
+    Two queries for any number of games; two more when a game not rated yet is older than
+    a game one of its players was rated for (rated_after_first)."""
     seated = {
         (game.pk, seat.player_id): game
         for game in games
@@ -700,8 +700,8 @@ def rated_after_first(
     """(game type, player) -> the games the player was rated for from their last before
     their first of these games on, up to their last of these, as (rating_order, Elo
     after), oldest first: for each player rated for a game later than one of these (an old
-    game verified after newer ones), whose rating now is not the one going into it. One
-    query, only then; none for a group later than what its players were rated for."""
+    game verified after newer ones), whose rating now is not the one going into it. Two
+    queries, only then; none for a group later than what its players were rated for."""
     first: dict[tuple[str, int], datetime] = {}
     for game in games:
         for seat in seats[game.pk]:
@@ -711,7 +711,9 @@ def rated_after_first(
     later = [
         key
         for key, moment in first.items()
-        if last_played.get(key) is not None and last_played[key] >= moment
+        # Later in time: a rated game at the moment of one of these is taken as before it
+        # (the rating keeps when its last game was played, not which game that was).
+        if last_played.get(key) is not None and last_played[key] > moment
     ]
     if not later:
         return {}
