@@ -61,11 +61,14 @@ class Change(NamedTuple):
     sigma_after: float
 
 
-def elo_step(game: GameRecord, elo_before: Mapping[int, float], k: float) -> dict[int, float]:
-    """The rater's Elo step: each of the game's players' Elo after it, from their Elo going
-    into it (elo.elo_changes). Rater.apply takes it, and so does the Elo a verified group
-    is banded by before the rater has taken it in (ratings.services.running_elo)."""
-    changes = elo.elo_changes(elo_before, game.ranks, k)
+def elo_step(
+    ranks: Mapping[int, int], elo_before: Mapping[int, float], k: float
+) -> dict[int, float]:
+    """The rater's Elo step: each player's Elo after a game (their ranks in it: GameRecord),
+    from their Elo going into it (elo.elo_changes). Rater.apply takes it, and so does the
+    Elo a verified group is banded by before the rater has taken it in
+    (ratings.services.running_elo)."""
+    changes = elo.elo_changes(elo_before, ranks, k)
     return {player: elo_before[player] + change for player, change in changes.items()}
 
 
@@ -85,7 +88,7 @@ class Rater:
     def apply(self, game: GameRecord) -> list[Change]:
         """Rate one game against everyone's ratings from before it."""
         current = {p: self.get(p) for p in game.ranks}
-        elo_after = elo_step(game, {p: s.elo for p, s in current.items()}, self.k)
+        elo_after = elo_step(game.ranks, {p: s.elo for p, s in current.items()}, self.k)
         skills = skill.skill_changes({p: (s.mu, s.sigma) for p, s in current.items()}, game.ranks)
         changes = []
         for player, state in current.items():

@@ -702,6 +702,9 @@ def rated_after_first(
     after), oldest first: for each player rated for a game later than one of these (an old
     game verified after newer ones), whose rating now is not the one going into it. Two
     queries, only then; none for a group later than what its players were rated for."""
+    latest = max(filter(None, last_played.values()), default=None)
+    if not games or latest is None or latest <= min(game.played_at for game in games):
+        return {}  # the usual group: later than every game its players were rated for
     first: dict[tuple[str, int], datetime] = {}
     for game in games:
         for seat in seats[game.pk]:
@@ -768,7 +771,9 @@ def running_elo(
     group's games before it; otherwise the catch-up also moves those rated games by it,
     which is left to the catch-up (and the bands counted for them stand)."""
     rated_since = rated_since or {}
-    running = {key: rating for key, rating in current.items() if key not in rated_since}
+    running = dict(current)
+    for key in rated_since:  # their rating now counts games later than these
+        running.pop(key, None)
     taken_in = dict.fromkeys(rated_since, 0)  # how many of each one's rated games so far
     k = elo_k()
     going_into = {}
@@ -776,7 +781,7 @@ def running_elo(
         in_order = sorted(seats[game.pk], key=seat_number)
         for seat in in_order:
             key = (game.game_type, seat.player_id)
-            if key in rated_since:
+            if rated_since and key in rated_since:
                 point = rating_order(game.played_at, game.pk)
                 changes, taken = rated_since[key], taken_in[key]
                 while taken < len(changes) and changes[taken][0] < point:
@@ -786,13 +791,11 @@ def running_elo(
             elo_before = running.get(key)
             if seat.player_id is not None and elo_before is not None:
                 going_into[game.pk, seat.player_id] = elo_before
-        record = seated_record(game, in_order)
-        if record is None or not game.counts:
+        ranks, _ = placings((seat.player_id, seat.rank, seat.winner) for seat in in_order)
+        if len(ranks) < 2 or not game.counts:
             continue
-        table = {
-            player: running.get((game.game_type, player), elo.START) for player in record.ranks
-        }
-        for player, elo_after in elo_step(record, table, k).items():
+        table = {player: running.get((game.game_type, player), elo.START) for player in ranks}
+        for player, elo_after in elo_step(ranks, table, k).items():
             running[game.game_type, player] = elo_after
     return going_into
 
