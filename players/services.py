@@ -100,14 +100,27 @@ def players_for(names: list[str]) -> dict[str, Player]:
 # being stored under a duplicate's id to commit, so that it moves them too, and a group
 # waiting for a merge reads the ids the merge left.
 MERGE_LOCK = 0x6D657267
-# Taken by whoever creates players (players_for), until their transaction ends.
+# Taken by whoever creates players (players_for), until their transaction ends: held until
+# the players are committed, so that the next creator's handles see theirs (free_handles)
+# and numbers its players after them. A long transaction creates none itself
+# (create_missing_players): verification's groups create theirs in short ones of their own.
 CREATION_LOCK = 0x6E657770
 
 
-def player_ids_for(names: list[str]) -> dict[str, int]:
+class PlayersMissing(Exception):
+    """Names met with no player, by a caller that creates none in its own transaction."""
+
+    def __init__(self, names: list[str]) -> None:
+        super().__init__(f"{len(names)} names with no player yet")
+        self.names = names
+
+
+def player_ids_for(names: list[str], create: bool = True) -> dict[str, int]:
     """players_for's Players by id, read without building them when none is new (a group's
     200 seats' players built as instances twice a group: issue 25). In a transaction, no
-    merge moves these players until it ends (MERGE_LOCK)."""
+    merge moves these players until it ends (MERGE_LOCK). Without `create`, a name with no
+    player raises PlayersMissing instead: creating takes CREATION_LOCK until the caller's
+    transaction ends (create_missing_players says when that is too long)."""
     hold_lock(MERGE_LOCK, shared=True)
     canonical = {name: canonical_name(name) for name in names}
     wanted = set(canonical.values())
@@ -117,6 +130,8 @@ def player_ids_for(names: list[str]) -> dict[str, int]:
     values = {"canonical_names": list(wanted)}
     known = dict(ids_of_names(**values) if compiled is None else compiled.rows(values))
     if len(known) < len(wanted):
+        if not create:
+            raise PlayersMissing(names)
         return {name: player.pk for name, player in players_for(names).items()}
     return {name: known[c] for name, c in canonical.items()}
 

@@ -6,6 +6,7 @@ backtest all go through `Rater.apply`, so they agree to the last bit.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from datetime import datetime
 from typing import NamedTuple
@@ -13,6 +14,12 @@ from typing import NamedTuple
 from ratings import elo, skill
 
 Point = tuple[datetime, int]  # (played_at, game id): games are rated in this order
+
+
+def rating_order(played_at: datetime, game_id: int) -> Point:
+    """Where a game comes in the rating order: played time, then id (the database's reads
+    order by the same two columns: ratings.services.records_of, from_point)."""
+    return (played_at, game_id)
 
 
 @dataclass(frozen=True, slots=True)
@@ -27,7 +34,7 @@ class GameRecord:
 
     @property
     def order_key(self) -> Point:
-        return (self.played_at, self.game_id)
+        return rating_order(self.played_at, self.game_id)
 
 
 @dataclass(slots=True)
@@ -54,6 +61,17 @@ class Change(NamedTuple):
     sigma_after: float
 
 
+def elo_step(
+    ranks: Mapping[int, int], elo_before: Mapping[int, float], k: float
+) -> dict[int, float]:
+    """The rater's Elo step: each player's Elo after a game (their ranks in it: GameRecord),
+    from their Elo going into it (elo.elo_changes). Rater.apply takes it, and so does the
+    Elo a verified group is banded by before the rater has taken it in
+    (ratings.services.running_elo)."""
+    changes = elo.elo_changes(elo_before, ranks, k)
+    return {player: elo_before[player] + change for player, change in changes.items()}
+
+
 class Rater:
     def __init__(self, k: float = elo.DEFAULT_K, history: bool = False) -> None:
         self.k = k
@@ -70,19 +88,18 @@ class Rater:
     def apply(self, game: GameRecord) -> list[Change]:
         """Rate one game against everyone's ratings from before it."""
         current = {p: self.get(p) for p in game.ranks}
-        elo_delta = elo.elo_changes({p: s.elo for p, s in current.items()}, game.ranks, self.k)
+        elo_after = elo_step(game.ranks, {p: s.elo for p, s in current.items()}, self.k)
         skills = skill.skill_changes({p: (s.mu, s.sigma) for p, s in current.items()}, game.ranks)
         changes = []
         for player, state in current.items():
             mu, sigma = skills[player]
-            elo_after = state.elo + elo_delta[player]
             changes.append(
-                Change(game, player, state.elo, elo_after, state.mu, mu, state.sigma, sigma)
+                Change(game, player, state.elo, elo_after[player], state.mu, mu, state.sigma, sigma)
             )
-            state.elo, state.mu, state.sigma = elo_after, mu, sigma
+            state.elo, state.mu, state.sigma = elo_after[player], mu, sigma
             state.games += 1
             state.wins += player in game.winners
             state.last_played = game.played_at
             if state.history is not None:
-                state.history.append(elo_after)
+                state.history.append(state.elo)
         return changes

@@ -24,6 +24,8 @@ from collections import Counter
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from datetime import UTC, datetime, timedelta
+from itertools import chain
+from operator import attrgetter
 
 from celery import Task, current_task, shared_task
 from django.conf import settings
@@ -35,6 +37,7 @@ from django.db.models import (
     OuterRef,
     Q,
     QuerySet,
+    Subquery,
     prefetch_related_objects,
 )
 from django.utils import timezone
@@ -45,7 +48,15 @@ from common.outages import INFRASTRUCTURE_ERRORS, retry_after_outage
 from games.models import Game, GameSeat, Source
 from ratings import elo, history
 from ratings.models import PendingRating, Rating, RatingChange, RatingLedger
-from ratings.rater import Change, GameRecord, PlayerRatings, Point, Rater
+from ratings.rater import (
+    Change,
+    GameRecord,
+    PlayerRatings,
+    Point,
+    Rater,
+    elo_step,
+    rating_order,
+)
 
 # A worker that just verified games catches up inline only this many games; a longer
 # catch-up (a game older than thousands of rated ones) goes to rate_games_task, so that the
@@ -118,18 +129,21 @@ def seated_records(games: Iterable[Game]) -> dict[int, GameRecord | None]:
     other games' seats are read in one query. Placings as records_of reads them (placings)."""
     games = list(games)
     prefetch_related_objects(games, "seats")  # a no-op for the verifier's games
-    records: dict[int, GameRecord | None] = {}
-    for game in games:
-        ranks, winners = placings(
-            (seat.player_id, seat.rank, seat.winner)
-            for seat in sorted(game.seats.all(), key=lambda seat: seat.seat)
-        )
-        records[game.pk] = (
-            GameRecord(game.pk, game.played_at, game.source, ranks, winners)
-            if len(ranks) >= 2
-            else None
-        )
-    return records
+    return {
+        game.pk: seated_record(game, sorted(game.seats.all(), key=seat_number)) for game in games
+    }
+
+
+seat_number = attrgetter("seat")
+
+
+def seated_record(game: Game, seats: Sequence[GameSeat]) -> GameRecord | None:
+    """The game's record from its seats in seat order (placings), None when fewer than
+    two players sit (not rated)."""
+    ranks, winners = placings((seat.player_id, seat.rank, seat.winner) for seat in seats)
+    if len(ranks) < 2:
+        return None
+    return GameRecord(game.pk, game.played_at, game.source, ranks, winners)
 
 
 def game_records(
@@ -620,7 +634,7 @@ def elo_before_rows(games: list[int], players: list[int]) -> QuerySet:
 def current_elo_rows(players: list[int], game_types: list[str]) -> QuerySet:
     return Rating.objects.filter(
         any_of("player_id", players), any_of("game_type", game_types)
-    ).values_list("game_type", "player_id", "rating")
+    ).values_list("game_type", "player_id", "rating", "last_played")
 
 
 # Slots of elo_going_into's queries (compile_once): lists sent as one parameter each.
@@ -644,7 +658,8 @@ def elo_going_into(
     (`seats`: game id -> its seats): as the rater recorded it (rebuilds read that), else, for
     a game not rated yet, as rating the games one by one in the rater's order would leave it
     (running_elo); players with neither a rating nor an earlier game are left out (unrated).
-    Two queries for any number of games."""
+    Two queries for any number of games; two more when a game not rated yet is older than
+    a game one of its players was rated for (rated_after_first)."""
     seated = {
         (game.pk, seat.player_id): game
         for game in games
@@ -664,45 +679,124 @@ def elo_going_into(
             {"games": list({game_id for game_id, _ in seated}), "players": players},
         )
     }
-    current = {
-        (game_type, player_id): rating
-        for game_type, player_id, rating in compiled_or_asked(
-            "elo current", Rating, current_elo_rows, {"players": players, "game_types": game_types}
-        )
-    }
+    current = {}
+    last_played = {}
+    for game_type, player_id, rating, played_at in compiled_or_asked(
+        "elo current", Rating, current_elo_rows, {"players": players, "game_types": game_types}
+    ):
+        current[game_type, player_id] = rating
+        last_played[game_type, player_id] = played_at
     rated = {game_id for game_id, _ in before}
     unrated = [game for game in games if game.pk not in rated]
-    return before | running_elo(unrated, seats, current)
+    rated_since = rated_after_first(unrated, seats, last_played)
+    return before | running_elo(unrated, seats, current, rated_since)
+
+
+def rated_after_first(
+    games: Sequence[Game],
+    seats: Mapping[int, Sequence[GameSeat]],
+    last_played: Mapping[tuple[str, int], datetime | None],
+) -> dict[tuple[str, int], list[tuple[Point, float]]]:
+    """(game type, player) -> the games the player was rated for from their last before
+    their first of these games on, up to their last of these, as (rating_order, Elo
+    after), oldest first: for each player rated for a game later than one of these (an old
+    game verified after newer ones), whose rating now is not the one going into it. Two
+    queries, only then; none for a group later than what its players were rated for."""
+    latest = max(filter(None, last_played.values()), default=None)
+    if not games or latest is None or latest <= min(game.played_at for game in games):
+        return {}  # the usual group: later than every game its players were rated for
+    first: dict[tuple[str, int], datetime] = {}
+    for game in games:
+        for seat in seats[game.pk]:
+            key = (game.game_type, seat.player_id)
+            if seat.player_id is not None and (key not in first or game.played_at < first[key]):
+                first[key] = game.played_at
+    later = [
+        key
+        for key, moment in first.items()
+        # Later in time: a rated game at the moment of one of these is taken as before it
+        # (the rating keeps when its last game was played, not which game that was).
+        if last_played.get(key) is not None and last_played[key] > moment
+    ]
+    if not later:
+        return {}
+    since = min(first[key] for key in later)
+    until = max(game.played_at for game in games)
+    players = {player_id for _, player_id in later}
+    game_types = {game_type for game_type, _ in later}
+    changes = RatingChange.objects.filter(player_id__in=players, game_type__in=game_types)
+    # Each one's last change before `since` (their Elo going into it), then every change
+    # from `since` to the last of these games.
+    last_before = changes.filter(
+        player_id=OuterRef("player_id"), game_type=OuterRef("game_type"), played_at__lt=since
+    ).order_by("-played_at", "-game_id")
+    before = Rating.objects.filter(player_id__in=players, game_type__in=game_types).values_list(
+        "game_type",
+        "player_id",
+        *(Subquery(last_before.values(field)[:1]) for field in ("played_at", "game_id")),
+        Subquery(last_before.values("elo_after")[:1]),
+    )
+    since_then = changes.filter(played_at__gte=since, played_at__lte=until).order_by(
+        "played_at", "game_id"
+    )
+    rated: dict[tuple[str, int], list[tuple[Point, float]]] = {key: [] for key in later}
+    for game_type, player_id, played_at, game_id, elo_after in chain(
+        before,
+        since_then.values_list("game_type", "player_id", "played_at", "game_id", "elo_after"),
+    ):
+        if (game_type, player_id) in rated and game_id is not None:
+            rated[game_type, player_id].append((rating_order(played_at, game_id), elo_after))
+    return rated
 
 
 def running_elo(
     games: Sequence[Game],
     seats: Mapping[int, Sequence[GameSeat]],
     current: Mapping[tuple[str, int], float],
+    rated_since: Mapping[tuple[str, int], Sequence[tuple[Point, float]]] | None = None,
 ) -> dict[tuple[int, int], float]:
-    """(game id, player id) -> Elo going into each of these games not rated yet, from the
-    ratings as the rater left them (`current`: (game type, player) -> Elo), each game's
-    players moved by the games among these before it in the rater's order (played time,
-    then id), as the rater will apply them (Rater.apply's Elo: elo.elo_changes). So a seat's
-    band is one figure however many games a verified group holds: read from the ratings
-    alone, a player's second game in a group of 200 read them unrated, or at their Elo
-    from before the first (issue 25). A game that does not count, or seats fewer than two
-    players, moves nobody (records_of rates neither)."""
+    """(game id, player id) -> Elo going into each of these games not rated yet: a player's
+    Elo after their last game before it in the rater's order (rating_order), whether one of
+    these, moved by the rater's own Elo step (elo_step), or a rated one. So a seat's band is
+    one figure however many games a verified group holds: read from the ratings alone, a
+    player's second game in a group of 200 read them unrated, or at their Elo from before
+    the first (issue 25). A game that does not count, or seats fewer than two players,
+    moves nobody (records_of rates neither).
+
+    The rated games are the ratings as the rater left them (`current`: (game type, player)
+    -> Elo), or, for a player rated for a game later than one of these (`rated_since`,
+    rated_after_first), each of their rated games then, so that an old game verified after
+    newer ones is banded by the Elo going into it, not the player's rating now. That is
+    the Elo the rater's catch-up records for it when no rated game lies between it and the
+    group's games before it; otherwise the catch-up also moves those rated games by it,
+    which is left to the catch-up (and the bands counted for them stand)."""
+    rated_since = rated_since or {}
     running = dict(current)
+    for key in rated_since:  # their rating now counts games later than these
+        running.pop(key, None)
+    taken_in = dict.fromkeys(rated_since, 0)  # how many of each one's rated games so far
     k = elo_k()
     going_into = {}
-    for game in sorted(games, key=lambda game: (game.played_at, game.pk)):
-        in_order = sorted(seats[game.pk], key=lambda seat: seat.seat)
+    for game in sorted(games, key=lambda game: rating_order(game.played_at, game.pk)):
+        in_order = sorted(seats[game.pk], key=seat_number)
         for seat in in_order:
-            elo_before = running.get((game.game_type, seat.player_id))
+            key = (game.game_type, seat.player_id)
+            if rated_since and key in rated_since:
+                point = rating_order(game.played_at, game.pk)
+                changes, taken = rated_since[key], taken_in[key]
+                while taken < len(changes) and changes[taken][0] < point:
+                    taken += 1
+                if taken > taken_in[key]:  # rated for a game since their last of these
+                    running[key], taken_in[key] = changes[taken - 1][1], taken
+            elo_before = running.get(key)
             if seat.player_id is not None and elo_before is not None:
                 going_into[game.pk, seat.player_id] = elo_before
         ranks, _ = placings((seat.player_id, seat.rank, seat.winner) for seat in in_order)
         if len(ranks) < 2 or not game.counts:
             continue
         table = {player: running.get((game.game_type, player), elo.START) for player in ranks}
-        for player, change in elo.elo_changes(table, ranks, k).items():
-            running[game.game_type, player] = table[player] + change
+        for player, elo_after in elo_step(ranks, table, k).items():
+            running[game.game_type, player] = elo_after
     return going_into
 
 

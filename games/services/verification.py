@@ -39,7 +39,7 @@ from games.models import Game, GameLog, GameSeat, Source
 from games.services.dispatch import Dispatch
 from games.services.table_desk import table_desk
 from games.signals import game_verified
-from players.services import create_missing_players, player_ids_for
+from players.services import PlayersMissing, create_missing_players, player_ids_for
 
 logger = logging.getLogger(__name__)
 
@@ -254,9 +254,41 @@ def record_group(outcomes: Mapping[int, Outcome]) -> None:
                 record_failure(log_id, error)
 
 
+# Tries at a group's transaction. One that meets a name with no player (create_players_first
+# failed, or a merge took the player since) ends before storing anything, and the names are
+# created in a short transaction of their own before the next; the last try creates what is
+# still missing itself (a merge took a player again meanwhile) rather than fail the group.
+STORE_TRIES = 2
+
+
 def record_together(outcomes: Mapping[int, Outcome]) -> None:
+    """Store these verdicts in one transaction (record_group), new players created outside
+    it: creating holds players.services.CREATION_LOCK until the transaction ends, and
+    every other worker meeting a new name would wait for this group's storing, statistics
+    and all, instead of for an insert of a few players. They are created in the order the
+    group meets them, as create_players_first creates them, so the same players (ids,
+    handles) come of it (players_for's order; tests/games/test_a_seats_band_does_not_depend_
+    on_how_many_games_are_verified_together.py). In record_group's fallback (a log alone)
+    just the same."""
     if not outcomes:
         return
+    for attempt in range(1, STORE_TRIES + 1):
+        try:
+            games = stored_together(outcomes, create_players=attempt == STORE_TRIES)
+        except PlayersMissing as missing:
+            create_missing_players(missing.names)
+        else:
+            break
+    for game in games:
+        # A stored game is in reference cycles (with its log and its prefetched seats), so
+        # its facts, hundreds of objects, would wait for the garbage collector, which walks
+        # them all once more: let go of them now (about 0.3 ms a log).
+        game.facts = None
+
+
+def stored_together(outcomes: Mapping[int, Outcome], create_players: bool) -> list[Game]:
+    """The verdicts stored in one transaction; the games stored. Without `create_players`,
+    PlayersMissing (nothing stored) when a verified log names someone with no player."""
     with transaction.atomic():
         logs = list(
             GameLog.objects.select_for_update(of=("self",))
@@ -276,17 +308,16 @@ def record_together(outcomes: Mapping[int, Outcome]) -> None:
                 log.reject(outcome)
             else:
                 verified.append(log)
-        games = store_games(verified, outcomes)
-    for game in games:
-        # A stored game is in reference cycles (with its log and its prefetched seats), so
-        # its facts, hundreds of objects, would wait for the garbage collector, which walks
-        # them all once more: let go of them now (about 0.3 ms a log).
-        game.facts = None
+        return store_games(verified, outcomes, create_players)
 
 
-def store_games(logs: list[GameLog], outcomes: Mapping[int, Outcome]) -> list[Game]:
+def store_games(
+    logs: list[GameLog], outcomes: Mapping[int, Outcome], create_players: bool = True
+) -> list[Game]:
     """store_game for many logs at once: bulk inserts, then game_verified for each game
-    with a VerifiedGroup, whose deferred work runs last. The caller holds the logs' locks."""
+    with a VerifiedGroup, whose deferred work runs last. The caller holds the logs' locks.
+    Without `create_players`, a name with no player raises PlayersMissing before anything
+    is stored (player_ids_for)."""
     if not logs:
         return []
     games = [build_game(log, *outcomes[log.pk]) for log in logs]
@@ -296,7 +327,7 @@ def store_games(logs: list[GameLog], outcomes: Mapping[int, Outcome]) -> list[Ga
         if game.source != Source.SIMULATED
         for entry in outcomes[game.log.pk][0]["players"]
     ]
-    players = player_ids_for(names) if names else {}
+    players = player_ids_for(names, create=create_players) if names else {}
     if len(NAMES_WITH_PLAYERS) > MOST_NAMES_KEPT:
         NAMES_WITH_PLAYERS.clear()
     NAMES_WITH_PLAYERS.update(players)

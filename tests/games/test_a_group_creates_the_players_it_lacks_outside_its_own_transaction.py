@@ -1,0 +1,67 @@
+"""A verified group never creates players in its own transaction: creating holds
+players.services.CREATION_LOCK until the transaction ends, so every other worker meeting
+a new name would wait for the group's storing, statistics and all. A name the group meets
+with no player (the creation ahead of it failed, or a merge took the player since) ends
+the group's try before anything is stored; the names are created in a short transaction of
+their own, in the order the group meets them, and the group is tried again
+(games.services.verification.record_together)."""
+
+import json
+
+import pytest
+from games_support import human_log, text
+
+from games.models import GameLog, GameSeat, Upload
+from games.services import verification
+from players import services as players
+from players.models import Player
+
+pytestmark = pytest.mark.django_db
+
+
+def stored(seed: int, names: tuple[str, ...]) -> int:
+    raw = text(human_log(seed=seed, names=names))
+    return GameLog.objects.create(
+        upload=Upload.objects.create(),
+        raw=raw,
+        sha256=GameLog.digest(raw),
+        game_type=json.loads(raw)["game"],
+    ).pk
+
+
+def test_a_groups_new_players_are_created_in_order_met_outside_the_groups_transaction(
+    monkeypatch,
+):
+    monkeypatch.setattr(verification, "NAMES_WITH_PLAYERS", set())
+    # As though the creation ahead of the group had failed: the group meets every name new.
+    monkeypatch.setattr(verification, "create_players_first", lambda names: None)
+    creating = []
+    create = verification.create_missing_players
+
+    def creating_ahead(names):
+        creating.append(True)
+        try:
+            create(names)
+        finally:
+            creating.pop()
+
+    locks_taken_creating_ahead = []
+    hold_lock = players.hold_lock
+
+    def spied_lock(key, shared=False):
+        if key == players.CREATION_LOCK:
+            locks_taken_creating_ahead.append(bool(creating))
+        hold_lock(key, shared)
+
+    monkeypatch.setattr(verification, "create_missing_players", creating_ahead)
+    monkeypatch.setattr(players, "hold_lock", spied_lock)
+    first, second = ("Zed", "Nemo", "Abe"), ("Abe", "Yann", "Coral")
+
+    verification.verify_logs([stored(1, first), stored(2, second)])
+
+    assert locks_taken_creating_ahead == [True]
+    assert set(GameLog.objects.values_list("status", flat=True)) == {GameLog.Status.VERIFIED}
+    met = ["Zed", "Nemo", "Abe", "Yann", "Coral"]
+    assert list(Player.objects.order_by("pk").values_list("display_name", flat=True)) == met
+    seated = GameSeat.objects.values_list("name", "player__display_name")
+    assert all(name == player for name, player in seated)
