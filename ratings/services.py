@@ -31,6 +31,7 @@ from celery import Task, current_task, shared_task
 from django.conf import settings
 from django.db import transaction
 from django.db.models import (
+    Case,
     Count,
     Exists,
     Model,
@@ -38,6 +39,7 @@ from django.db.models import (
     Q,
     QuerySet,
     Subquery,
+    When,
     prefetch_related_objects,
 )
 from django.utils import timezone
@@ -626,9 +628,19 @@ logger = logging.getLogger(__name__)
 
 
 def elo_before_rows(games: list[int], players: list[int]) -> QuerySet:
+    """(game, player, Elo going in) of these rated games, the Elo None where the game was
+    the player's first rated one of its type: the rater starts them at elo.START,
+    but the verified game was banded unrated, and a rebuild or a reverification must band
+    it so again. An index probe a row (ratings_changes_of_player)."""
+    earlier = RatingChange.objects.filter(
+        Q(played_at__lt=OuterRef("played_at"))
+        | Q(played_at=OuterRef("played_at"), game_id__lt=OuterRef("game_id")),
+        player_id=OuterRef("player_id"),
+        game_type=OuterRef("game_type"),
+    )
     return RatingChange.objects.filter(
         any_of("game_id", games), any_of("player_id", players)
-    ).values_list("game_id", "player_id", "elo_before")
+    ).values_list("game_id", "player_id", Case(When(Exists(earlier), then="elo_before")))
 
 
 def current_elo_rows(players: list[int], game_types: list[str]) -> QuerySet:
@@ -655,7 +667,8 @@ def elo_going_into(
     games: Sequence[Game], seats: Mapping[int, Sequence[GameSeat]]
 ) -> dict[tuple[int, int], float]:
     """(game id, player id) -> the player's Elo going into the game, for each player seated
-    (`seats`: game id -> its seats): as the rater recorded it (rebuilds read that), else, for
+    (`seats`: game id -> its seats): as the rater recorded it (rebuilds read that; left out
+    for the player's first rated game, as when it was verified: elo_before_rows), else, for
     a game not rated yet, as rating the games one by one in the rater's order would leave it
     (running_elo); players with neither a rating nor an earlier game are left out (unrated).
     Two queries for any number of games; two more when a game not rated yet is older than
@@ -670,14 +683,17 @@ def elo_going_into(
         return {}
     players = list({player_id for _, player_id in seated})
     game_types = list({game.game_type for game in seated.values()})
+    before_rows = compiled_or_asked(
+        "elo before",
+        RatingChange,
+        elo_before_rows,
+        {"games": list({game_id for game_id, _ in seated}), "players": players},
+    )
+    rated = {game_id for game_id, _, _ in before_rows}
     before = {
         (game_id, player_id): rating
-        for game_id, player_id, rating in compiled_or_asked(
-            "elo before",
-            RatingChange,
-            elo_before_rows,
-            {"games": list({game_id for game_id, _ in seated}), "players": players},
-        )
+        for game_id, player_id, rating in before_rows
+        if rating is not None  # a first game: unrated, as it was banded when verified
     }
     current = {}
     last_played = {}
@@ -686,7 +702,6 @@ def elo_going_into(
     ):
         current[game_type, player_id] = rating
         last_played[game_type, player_id] = played_at
-    rated = {game_id for game_id, _ in before}
     unrated = [game for game in games if game.pk not in rated]
     rated_since = rated_after_first(unrated, seats, last_played)
     return before | running_elo(unrated, seats, current, rated_since)
