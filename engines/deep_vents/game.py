@@ -9,6 +9,8 @@ from functools import cache
 from itertools import repeat
 from typing import Any, ClassVar
 
+from mypy_extensions import mypyc_attr
+
 from engines.core.bots import montecarlo_for
 from engines.core.errors import MalformedLogError, UnsupportedRulesetError
 from engines.core.game import (
@@ -52,6 +54,8 @@ def _rulesets() -> Mapping[str, Ruleset]:
     }
 
 
+# A game may be varied by subclassing (tests do), compiled too (engines.compiled).
+@mypyc_attr(allow_interpreted_subclasses=True)
 class DeepVents(Game):
     """Deep Vents for 2-4 players; the starting-bid variant is the default (DV-3)."""
 
