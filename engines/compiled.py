@@ -68,9 +68,18 @@ def module_name(source: str) -> str:
     return source.removesuffix(".py").replace("/", ".")
 
 
+def sources() -> list[str]:
+    """The files a build is made from: MODULES, and engines.core, whose types and names
+    mypyc compiled them against (a change there makes the build stale too)."""
+    core = sorted(str(path.relative_to(ROOT)) for path in (ROOT / "engines/core").glob("*.py"))
+    return [*MODULES, *core]
+
+
 def source_digests() -> dict[str, str]:
-    """Each compiled source file's SHA-256, as the build records and the choice compares."""
-    return {source: hashlib.sha256((ROOT / source).read_bytes()).hexdigest() for source in MODULES}
+    """Each source file's SHA-256, as the build records and the choice compares."""
+    return {
+        source: hashlib.sha256((ROOT / source).read_bytes()).hexdigest() for source in sources()
+    }
 
 
 def choose(environ: Mapping[str, str] = os.environ) -> Selection:
