@@ -159,6 +159,7 @@ def build() -> None:
     MANIFEST.unlink(missing_ok=True)
     digests = source_digests()
     os.chdir(ROOT)  # mypyc names the modules by their paths from here
+    os.environ.setdefault("MYPY_CACHE_DIR", str(BUILD_DIR / "mypy_cache"))
     extensions = mypycify(
         list(MODULES),
         opt_level="3",
