@@ -2,9 +2,10 @@
 is right but slower: the system check says so, naming why, unless DEEPSEA_PURE_ENGINES asked
 for the pure engines (engines.compiled)."""
 
-from django.core.checks import run_checks
+from django.core.checks.registry import registry
 
 from engines import compiled
+from games.checks import verification_engines
 
 STALE = compiled.Selection(
     False, "the compiled build is stale: engines/deep_vents/state.py changed"
@@ -13,7 +14,11 @@ STALE = compiled.Selection(
 
 def warnings_of(monkeypatch, selection):
     monkeypatch.setattr(compiled, "SELECTION", selection)
-    return [message for message in run_checks() if message.id == "games.W001"]
+    return [message for message in verification_engines() if message.id == "games.W001"]
+
+
+def test_the_check_is_registered():
+    assert verification_engines in registry.get_checks()
 
 
 def test_a_stale_build_is_a_warning_naming_what_changed(monkeypatch):
