@@ -13,14 +13,21 @@ PYENV_PYTHONS := $(call reverse,$(sort $(wildcard \
 	$(HOME)/.pyenv/versions/3.1[234]*/bin/python3 /root/.pyenv/versions/3.1[234]*/bin/python3)))
 PYTHON_CANDIDATES := python3.14 python3.13 python3.12 python3 $(PYENV_PYTHONS)
 
-.PHONY: install run test fuzz lint lighthouse clean-venv
+.PHONY: install compiled-engines run test fuzz lint lighthouse clean-venv
 
 # The site's front-end libraries (Pico CSS, plotly.js's cartesian bundle) and Lighthouse come
 # from the npm registry, pinned in package-lock.json; the libraries are served from static files
 # (settings.STATICFILES_DIRS), never from a CDN.
 NODE_INSTALLED := node_modules/.installed
 
-install: $(INSTALLED) $(NODE_INSTALLED)
+install: $(INSTALLED) $(NODE_INSTALLED) compiled-engines
+
+# The compiled build of the engines' verification path (mypyc, engines/compiled.py) in
+# build/compiled: rebuilt when an engine source it is made from changed, else left as it is.
+# Verification uses it while it is current, the pure engines otherwise (and says so);
+# DEEPSEA_PURE_ENGINES=1 runs the pure engines anyway.
+compiled-engines: $(INSTALLED)
+	$(PYTHON) -c 'from engines.compiled import build; build()'
 
 $(NODE_INSTALLED): package.json package-lock.json
 	@command -v npm >/dev/null 2>&1 || { \
@@ -44,7 +51,7 @@ $(INSTALLED): $(PYTHON) pyproject.toml
 	@$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 12))' || { \
 		echo "error: $(VENV) uses Python $$($(PYTHON) -c 'import platform; print(platform.python_version())'); 3.12+ is needed. Remove $(VENV) (make clean-venv) and run make again." >&2; \
 		exit 1; }
-	$(PYTHON) -m pip install --quiet -e '.[test]'
+	$(PYTHON) -m pip install --quiet -e '.[test,compiled]'
 	@touch $@
 
 # `make run` serves the site and runs a Celery worker (with beat, for the sweep) beside it, on

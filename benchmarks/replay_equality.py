@@ -10,6 +10,13 @@ aspect by aspect:
 
     .venv/bin/python benchmarks/replay_equality.py --against /work/main [--games 120]
 
+Each side runs its tree's engines as built (compiled where current, engines.compiled), or
+the ones `--against-engines` / `--engines` name: `pure` (DEEPSEA_PURE_ENGINES=1) or
+`compiled` (the run fails unless the compiled build is what that side imports). The pure
+engines are the reference for the compiled build of the same tree:
+
+    .venv/bin/python benchmarks/replay_equality.py --against-engines pure --engines compiled
+
 The corpus: bot games of 2-4 players, both rulesets and both row sizes, written as the
 engine writes logs (compact: the fast reader) and some indented (the exact reader); then
 corrupted copies of each (tests/engines/log_corruption.py: an event dropped, doubled,
@@ -196,10 +203,16 @@ def simulated(games: int, seed: str) -> list[str]:
     return found
 
 
-def run_role(tree: Path, role: str, *args: str) -> Any:
-    """This script's `role` run in a process that imports `tree`'s engines."""
+ENGINES = ("as-built", "pure", "compiled")
+
+
+def run_role(tree: Path, role: str, *args: str, engines: str = "as-built") -> Any:
+    """This script's `role` run in a process that imports `tree`'s `engines`."""
     env = {**os.environ, "PYTHONPATH": str(tree)}
-    command = [sys.executable, __file__, "--role", role, *args]
+    env.pop("DEEPSEA_PURE_ENGINES", None)
+    if engines == "pure":
+        env["DEEPSEA_PURE_ENGINES"] = "1"
+    command = [sys.executable, __file__, "--role", role, "--engines", engines, *args]
     done = subprocess.run(command, cwd=tree, env=env, capture_output=True, text=True)
     if done.returncode:
         raise SystemExit(f"{role} in {tree} failed:\n{done.stderr}")
@@ -208,12 +221,19 @@ def run_role(tree: Path, role: str, *args: str) -> Any:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--against", type=Path, required=False, default=None)
+    parser.add_argument("--against", type=Path, default=ROOT, help="the reference tree")
+    parser.add_argument("--against-engines", choices=ENGINES, default="as-built")
+    parser.add_argument("--engines", choices=ENGINES, default="as-built", help="this tree's")
     parser.add_argument("--games", type=int, default=120, help="bot games in the corpus")
     parser.add_argument("--seed", type=int, default=25)
     parser.add_argument("--role", choices=["corpus", "answers", "simulated"], default=None)
     parser.add_argument("--corpus", type=Path, default=None)
     args = parser.parse_args()
+    if args.role is not None and args.engines == "compiled":
+        from engines.compiled import SELECTION
+
+        if not SELECTION.compiled:
+            raise SystemExit(f"the compiled engines are not in use: {SELECTION.reason}")
     if args.role == "corpus":
         json.dump(corpus_texts(args.games, args.seed), sys.stdout)
         return
@@ -224,25 +244,25 @@ def main() -> None:
     if args.role == "simulated":
         json.dump(simulated(max(1, args.games // 10), str(args.seed)), sys.stdout)
         return
-    if args.against is None:
-        parser.error("--against TREE is required")
     reference = args.against.resolve()
+    sides = ((reference, args.against_engines), (ROOT, args.engines))
     name = f"deepsea-equality-3-{args.games}-{args.seed}.json"
     corpus = Path(tempfile.gettempdir()) / name
     if not corpus.exists():
-        texts = run_role(reference, "corpus", "--games", str(args.games), "--seed", str(args.seed))
+        seeded = ["--games", str(args.games), "--seed", str(args.seed)]
+        texts = run_role(reference, "corpus", *seeded, engines=args.against_engines)
         corpus.write_text(json.dumps(texts), encoding="utf-8")
     texts = json.loads(corpus.read_text(encoding="utf-8"))
-    theirs = run_role(reference, "answers", "--corpus", str(corpus))
-    ours = run_role(ROOT, "answers", "--corpus", str(corpus))
+    theirs, ours = (run_role(t, "answers", "--corpus", str(corpus), engines=e) for t, e in sides)
     differ = [
         (i, differing(a, b)) for i, (a, b) in enumerate(zip(theirs, ours, strict=True)) if a != b
     ]
     seeds = ["--games", str(args.games), "--seed", str(args.seed)]
-    simulated_games = [run_role(tree, "simulated", *seeds) for tree in (reference, ROOT)]
+    simulated_games = [run_role(t, "simulated", *seeds, engines=e) for t, e in sides]
     simulated_differ = simulated_games[0] != simulated_games[1]
     errors = sum(1 for a in theirs if "read" in a or "told" in a)
     print(
+        f"engines {args.against_engines} (reference) against {args.engines}: "
         f"{len(texts)} logs ({args.games} bot games, {errors} refused), "
         f"{sum(len(a) for a in theirs)} answers compared: {len(differ)} logs differ; "
         f"simulated games {'differ' if simulated_differ else 'equal'}"

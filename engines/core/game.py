@@ -210,7 +210,7 @@ class State(ABC):
 
     def apply_events(
         self,
-        events: Sequence[Mapping[str, Any]],
+        events: Sequence[Event],
         on_event: Callable[[int, State], None] | None = None,
     ) -> None:
         """Apply events in order; the first bad one raises a LogError naming its index and

@@ -13,7 +13,7 @@ from engines.core.errors import (
     ResultMismatchError,
     name_seats,
 )
-from engines.core.game import Game, Outcome, Ruleset, State
+from engines.core.game import Event, Game, Outcome, Ruleset, State
 from engines.core.log import check_header
 from engines.core.schema import validate, without_event_items
 
@@ -54,7 +54,7 @@ def start(log: Mapping[str, Any], *, check_events: bool = True) -> tuple[Game, R
 
 def apply_events(
     state: State,
-    events: Sequence[Mapping[str, Any]],
+    events: Sequence[Event],
     on_event: Callable[[int, State], None] | None = None,
 ) -> None:
     """Apply events in order; the first bad one raises a LogError naming its index and seat
@@ -82,17 +82,24 @@ def replay(
     """
     from engines.registry import get_game
 
-    options = {"collect_facts": collect_facts, "detail_facts": detail_facts}
     check_header(log)
     game = get_game(log["game"])
     if not game.checks_event_shapes or on_event is not None:
         # A viewer stepping through sees no event of a log the schema refuses.
-        return finish(log, *start(log), on_event=on_event, **options)
+        return finish(
+            log,
+            *start(log),
+            collect_facts=collect_facts,
+            detail_facts=detail_facts,
+            on_event=on_event,
+        )
     state = None
     try:
         _, ruleset, state = start(log, check_events=False)
         state.check_log = lambda: validate(game.schema(), log, game.id, game.field_rules())
-        return finish(log, game, ruleset, state, **options)
+        return finish(
+            log, game, ruleset, state, collect_facts=collect_facts, detail_facts=detail_facts
+        )
     except Exception:
         try:
             validate(game.schema(), log, game.id, game.field_rules())

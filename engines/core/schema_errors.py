@@ -115,19 +115,20 @@ def _event_error(
         extra = next((name for name in event if name not in known), None)
         return error(f"{extra!r} is not a field of a {kind} event", extra)
     if field == "type":
-        known = list(((event_schema or {}).get("properties", {}).get("type") or {}).get("enum", []))
+        types = list(((event_schema or {}).get("properties", {}).get("type") or {}).get("enum", []))
         dependant = _misplaced_field(event, event_schema)
-        if kind in known and dependant is not None:
+        if kind in types and dependant is not None:
             return error(f"{dependant!r} is not a field of a {kind} event", dependant)
-        return _unknown_type(error, kind, known)
+        return _unknown_type(error, kind, types)
     if field is None:
         return error(_plain(exc))
-    rule = SEAT_RULE if field == "seat" and field not in fields else fields.get(field)
+    field_rule = SEAT_RULE if field == "seat" and field not in fields else fields.get(field)
     value = event.get(field)
     whole_value = len(path) == 1
     verdict = "does not exist" if whole_value and exc.rule in OUT_OF_RANGE else "is not valid"
-    hint = rule.hint if rule is not None else _plain(exc)
-    return error(f"{field} {_json(value)} {verdict}; {hint}", field, rule.rule if rule else None)
+    hint = field_rule.hint if field_rule is not None else _plain(exc)
+    ruling = field_rule.rule if field_rule else None
+    return error(f"{field} {_json(value)} {verdict}; {hint}", field, ruling)
 
 
 def _unknown_type(error: Any, kind: Any, known: list[Any]) -> MalformedLogError:

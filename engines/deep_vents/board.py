@@ -95,9 +95,9 @@ class Tile:
     def copy(self) -> Tile:
         """This tile with its own counters; `neighbours` is left for the caller to rebuild
         among the copies (DeepVentsState.clone)."""
-        twin = Tile.__new__(Tile)
-        twin.kind, twin.at, twin.order = self.kind, self.at, self.order
-        twin.archaea, twin.decimated, twin.track = self.archaea, self.decimated, self.track
+        # Made by __init__: a compiled Tile (engines.compiled) has no blank __new__.
+        twin = Tile(self.kind, self.at, self.archaea)
+        twin.decimated, twin.track = self.decimated, self.track
         twin.grows, twin.grown, twin.triggers = self.grows, self.grown, self.triggers
         twin.collected, twin.attacks, twin.damage = self.collected, self.attacks, self.damage
         return twin

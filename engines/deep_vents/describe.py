@@ -10,7 +10,7 @@ Crab (south-east of Deep Vent)".
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from typing import Any
 
 from engines.core.describe import describe_generic
@@ -55,7 +55,9 @@ def _tiles(snapshot: Mapping[str, Any], seat: Any) -> list[Mapping[str, Any]]:
     return []
 
 
-def ecosystem_names(names: Mapping[str, str], tiles: list[Mapping[str, Any]]) -> dict[Coord, str]:
+def ecosystem_names(
+    names: Mapping[str, str], tiles: Sequence[Mapping[str, Any]]
+) -> dict[Coord, str]:
     """Each hex of one ecosystem by a name no other hex there shares: its hex name when it
     is the only one of its kind, else that name with a neighbour ("Yeti Crab (east of Deep
     Vent)"). Every ecosystem grows from its one Deep Vent (DV-4), so every hex is reached."""
@@ -76,7 +78,7 @@ def ecosystem_names(names: Mapping[str, str], tiles: list[Mapping[str, Any]]) ->
     return named
 
 
-def place_name(names: Mapping[str, str], tiles: list[Mapping[str, Any]], coords: Any) -> str:
+def place_name(names: Mapping[str, str], tiles: Sequence[Mapping[str, Any]], coords: Any) -> str:
     """A hex of one ecosystem by its name ("Yeti Crab (east of Deep Vent)"), or a free cell
     by a neighbour ("east of Yeti Crab"), as the replay names them: never by coordinates,
     which players do not see. "" for a cell touching none of the ecosystem's hexes."""
@@ -133,7 +135,7 @@ def describe(edition: Edition, event: Event, snapshot: Mapping[str, Any]) -> str
         return f"take position {position}"
     if kind == "place":
         pending = snapshot.get("pending") or {}
-        placed = names.get(pending.get("hex"), "the hex") if pending.get("hex") else "the hex"
+        placed = names.get(pending["hex"], "the hex") if pending.get("hex") else "the hex"
         return f"place {placed} {cell_name(names, snapshot, seat, event.get('hex'))}"
     if kind == "grow":
         text = f"grow {_hex(names, snapshot, seat, event.get('hex'))}"

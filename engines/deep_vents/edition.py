@@ -11,12 +11,13 @@ import json
 import sys
 from dataclasses import dataclass, field
 from functools import cache, cached_property
-from pathlib import Path
+from importlib.resources import files
 from typing import Any
 
 from engines.deep_vents.hexes import EFFECTS, GROW_CHOICES, GROWS, PASSIVES, Effect, Grow
 
-DATA_FILE = Path(__file__).with_name("editions.json")
+# Beside the package's source files, wherever this module was loaded from (engines.compiled).
+DATA_FILE = files("engines.deep_vents").joinpath("editions.json")
 TRAITS = ("heat", "rock", "predation", "bioluminescence")
 
 

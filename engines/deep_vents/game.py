@@ -7,7 +7,10 @@ from collections import Counter
 from collections.abc import Mapping, Sequence
 from functools import cache
 from itertools import repeat
+from types import MappingProxyType
 from typing import Any, ClassVar
+
+from mypy_extensions import mypyc_attr
 
 from engines.core.bots import montecarlo_for
 from engines.core.errors import MalformedLogError, UnsupportedRulesetError
@@ -44,14 +47,19 @@ def _schema() -> dict[str, Any]:
 
 @cache
 def _rulesets() -> Mapping[str, Ruleset]:
-    """The named rulesets, shared: read only (Game.ruleset copies the options it resolves)."""
-    options = {"row_size": 6}
-    return {
-        STARTING_BID: Ruleset(STARTING_BID, "first", options),
-        STANDARD: Ruleset(STANDARD, "first", options),
-    }
+    """The named rulesets, shared by every log: read only, so no caller can change what later
+    logs resolve against (Game.ruleset copies the options it resolves)."""
+    options = MappingProxyType({"row_size": 6})
+    return MappingProxyType(
+        {
+            STARTING_BID: Ruleset(STARTING_BID, "first", options),
+            STANDARD: Ruleset(STANDARD, "first", options),
+        }
+    )
 
 
+# A game may be varied by subclassing (tests do), compiled too (engines.compiled).
+@mypyc_attr(allow_interpreted_subclasses=True)
 class DeepVents(Game):
     """Deep Vents for 2-4 players; the starting-bid variant is the default (DV-3)."""
 

@@ -17,16 +17,18 @@ decimation choice is pending, the active player otherwise.
 from __future__ import annotations
 
 import copy
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Sequence
 from operator import attrgetter
 from typing import Any
+
+from mypy_extensions import mypyc_attr
 
 from engines.core.errors import IllegalEventError, LogError, MalformedLogError, seat_label
 from engines.core.game import Event, Outcome, State
 from engines.deep_vents.board import ORDER_RANK, Coord, Tile, activation_key, neighbour_cells
 from engines.deep_vents.describe import place_name
 from engines.deep_vents.edition import Edition, HexType
-from engines.deep_vents.hexes import can_trigger, pay_trigger, trigger_problem
+from engines.deep_vents.hexes import Effect, can_trigger, pay_trigger, trigger_problem
 
 BID, TAKE, PLACE, ACTIVATE, SHELL, DECIMATE, OVER = (
     "bid",
@@ -90,8 +92,9 @@ class Player:
 
     def copy(self, tiles: dict[int, Tile]) -> Player:
         """This player with copies of their tiles, each recorded in `tiles` (id -> copy)."""
-        twin = Player.__new__(Player)
-        twin.seat, twin.supply, twin.shells = self.seat, self.supply, self.shells
+        # Made by __init__: a compiled Player (engines.compiled) has no blank __new__.
+        twin = Player(self.seat)
+        twin.supply, twin.shells = self.supply, self.shells
         twin.tokens, twin.turns = self.tokens, self.turns
         twin.eliminated_turn = self.eliminated_turn
         twin.frontier = self.frontier
@@ -118,6 +121,9 @@ def _at(tile: Tile) -> list[int]:
     return [tile.at[0], tile.at[1]]
 
 
+# Serializable: clone makes one without __init__, which a compiled class's __new__ would call
+# (engines.compiled). Compiled, only compiled code may then make one with __init__ (game.py).
+@mypyc_attr(serializable=True)
 class DeepVentsState(State):
     """A Deep Vents game in progress; `apply_action` validates every event itself."""
 
@@ -185,7 +191,7 @@ class DeepVentsState(State):
     def is_terminal(self) -> bool:
         return self.phase is OVER
 
-    def apply_action(self, event: Event) -> None:
+    def apply_action(self, event: Any) -> None:  # anything a log holds: refused unless an event
         if self.phase is OVER:
             raise IllegalEventError("the game is already over", rule=self.end_rule)
         try:
@@ -200,7 +206,7 @@ class DeepVentsState(State):
 
     def apply_events(
         self,
-        events: Sequence[Mapping[str, Any]],
+        events: Sequence[Event],
         on_event: Callable[[int, State], None] | None = None,
     ) -> None:
         """State.apply_events, calling each event's handler straight away (the loop every
@@ -231,7 +237,7 @@ class DeepVentsState(State):
                 on_event(index, self)
             index += 1
 
-    def _plain_grows(self, events: Sequence[Mapping[str, Any]], index: int, count: int) -> int:
+    def _plain_grows(self, events: Sequence[Event], index: int, count: int) -> int:
         """Apply the run of plain grows from events[index] on and answer the index of the
         first event that is not one. A plain grow (DV-4, DV-5, DV-6): the next hex of the
         activation order grows as it must (below HexType.plain_grow_below, DV-9), by its own
@@ -282,6 +288,8 @@ class DeepVentsState(State):
         cls = type(self)
         twin = cls.__new__(cls)
         twin.__dict__.update(self.__dict__)  # copy.copy's shallow copy, without its protocol
+        for name in _FIELDS:  # what a compiled state keeps out of its __dict__
+            setattr(twin, name, getattr(self, name))
         twin.facts = None
         tiles: dict[int, Tile] = {}
         twin.players = [player.copy(tiles) for player in self.players]
@@ -345,6 +353,7 @@ class DeepVentsState(State):
             assert self.taken is not None
             return f"{seat_label(seat)} to place the {self.taken[0].name}"
         if self.phase is ACTIVATE:
+            assert seat is not None  # the active player decides
             choices = []
             if self.repeat_tile is not None:
                 choices.append(f"trigger {self.repeat_tile.kind.name} again")
@@ -575,8 +584,10 @@ class DeepVentsState(State):
             "offered": [kind.id for kind in row],  # what the statistics read of the row
             "game_turn": game_turn,
         }
+        facts = self.facts
+        assert facts is not None  # called only while collecting facts
         if not self.detail_facts:
-            self.facts.append(take)
+            facts.append(take)
             return
         offered = [
             {"position": i + 1, "hex": row[i].id, "archaea": row_archaea[i]}
@@ -589,7 +600,7 @@ class DeepVentsState(State):
             "row": offered,
             "game_turn": game_turn,
         }
-        self.facts += (offer, take)
+        facts += (offer, take)
 
     def _place(self, event: Event) -> None:
         if self.phase is not PLACE or event.get("seat") != self.decider:
@@ -674,15 +685,15 @@ class DeepVentsState(State):
         # compared as written, before any lookup.
         activation, position = self.activation, self.act_next
         if position < len(activation) and value.__class__ is list and len(value) == 2:
-            tile = activation[position]
+            live = activation[position]
             q, r = value
             if (
                 q.__class__ is int
                 and r.__class__ is int
-                and tile.at == (q, r)
-                and not tile.decimated
+                and live.at == (q, r)
+                and not live.decimated
             ):
-                return tile
+                return live
         at = _coord(value, "hex")
         tile = self.players[self.active].hexes.get(at)
         if tile is None:
@@ -773,6 +784,7 @@ class DeepVentsState(State):
             fact["from"] = _at(choice)
             fact["moved"] = before
         fact["game_turn"] = self.turn
+        assert self.facts is not None  # called only while collecting facts
         self.facts.append(fact)
 
     def _trigger(self, event: Event) -> None:
@@ -821,15 +833,17 @@ class DeepVentsState(State):
                 fact["source"] = _at(source)
             self._trigger_fact = fact
         self.trigger_tile = tile
-        queue = kind.effects_alone  # the effects, when none applies once per opponent
+        # the effects, when none applies once per opponent
+        queue: Sequence[tuple[Effect, dict[str, Any], int | None]] | None = kind.effects_alone
         if queue is None:
-            queue = []
+            per_opponent_queue: list[tuple[Effect, dict[str, Any], int | None]] = []
             opponents = self.opponents_in_play(self.active)
             for behaviour, spec, per_opponent in kind.effects:
                 if per_opponent:
-                    queue.extend([(behaviour, spec, p.seat) for p in opponents])
+                    per_opponent_queue.extend([(behaviour, spec, p.seat) for p in opponents])
                 else:
-                    queue.append((behaviour, spec, None))
+                    per_opponent_queue.append((behaviour, spec, None))
+            queue = per_opponent_queue
         self.queue = queue
         self.queue_next = 0
         self._resolve()
@@ -872,6 +886,7 @@ class DeepVentsState(State):
         self.decider = self.active
 
     def _fact_passive(self, seat: int, tile: Tile, gained: int) -> None:
+        assert self.facts is not None  # called only while collecting facts
         self.facts.append(
             {
                 "type": "passive",
@@ -1450,6 +1465,45 @@ class DeepVentsState(State):
         }
 
 
+# Every attribute of a DeepVentsState but those of State (facts, detail_facts, check_log):
+# clone copies each, as a compiled state keeps them out of its __dict__ (engines.compiled).
+_FIELDS = (
+    "_trigger_before",
+    "_trigger_fact",
+    "act_next",
+    "activation",
+    "active",
+    "active_turn",
+    "bids",
+    "capacity",
+    "decider",
+    "decimate_cause",
+    "decimate_choices",
+    "edition",
+    "high_bid",
+    "high_bidder",
+    "next_in_stack",
+    "opening_bidder",
+    "order",
+    "order_pos",
+    "passed",
+    "pending_damage",
+    "phase",
+    "players",
+    "queue",
+    "queue_next",
+    "repeat_tile",
+    "repetition",
+    "row",
+    "row_archaea",
+    "row_size",
+    "stack",
+    "stack_complete",
+    "taken",
+    "termination",
+    "trigger_tile",
+    "turn",
+)
 _GROW = DeepVentsState._grow
 _HANDLERS = {
     "grow": _GROW,
