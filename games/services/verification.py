@@ -22,6 +22,7 @@ from datetime import datetime
 from operator import itemgetter
 from typing import Any
 
+import orjson
 from celery import Task, shared_task
 from django.db import connection, transaction
 from django.db.models import Model, QuerySet
@@ -29,6 +30,7 @@ from django.db.models.base import ModelState
 from django.db.models.signals import post_init, pre_init
 from django.utils import timezone
 from django.utils.dateparse import parse_datetime
+from psycopg.types.json import Jsonb
 
 import engines
 from common.compiled import compile_once
@@ -346,22 +348,29 @@ def store_games(
     return games
 
 
+# A seat summary's JSON, as json.dumps wrote it for the JSONField (keys that are not text
+# written as text), in C: 1.1 us a seat against 4.6 (issue 25). PostgreSQL's jsonb keeps the
+# value, not its spelling, so the rows stored are the same.
+SUMMARY_JSON = functools.partial(orjson.dumps, option=orjson.OPT_NON_STR_KEYS)
+
+
 def insert_seats(seats: list[GameSeat]) -> None:
     """insert_instances(GameSeat, seats), their rows read straight from the instances (a
     C call a seat) rather than field by field: every value is one PostgreSQL takes as it
-    is (an aware played_at), but the summary, prepared as its JSONField prepares it."""
+    is (an aware played_at), but the summary, sent as its JSONField sends it (a Jsonb,
+    NULL for None) but written by orjson (SUMMARY_JSON)."""
     if connection.vendor != "postgresql":
         insert_instances(GameSeat, seats)
         return
     values = itemgetter(*SEAT_FIELDS)
-    summary = GameSeat._meta.get_field("summary").get_db_prep_save
     played_at = GameSeat._meta.get_field("played_at").get_db_prep_save
     rows = []
     for seat in seats:
         game_id, player_id, moment, *rest, summarised = values(seat.__dict__)
         if moment.tzinfo is None:  # never from played_at(); prepared as Django would
             moment = played_at(moment, connection)
-        rows.append((game_id, player_id, moment, *rest, summary(summarised, connection)))
+        summary = None if summarised is None else Jsonb(summarised, dumps=SUMMARY_JSON)
+        rows.append((game_id, player_id, moment, *rest, summary))
     insert_rows(GameSeat, SEAT_FIELDS, rows)
     for seat in seats:  # saved, as insert_instances leaves them
         seat._state.adding = False

@@ -653,21 +653,8 @@ def add_hexes(
     for column_at, flag, weight in HEX_TWINS:
         twins = counts[:, flag] * weighed[:, weight]
         summed[:, column_at] = numpy.bincount(key_of, weights=twins, minlength=len(keys))
-    # bincount sums in floats: the whole columns (n, the par-weighted twins: whole numbers
-    # far below 2**53, so summed exactly) are read back as the ints their columns hold.
-    zeros = HEX_CUBE.zeros
-    whole = [at for at, zero in enumerate(zeros) if isinstance(zero, int)]
-    floats = [at for at, zero in enumerate(zeros) if not isinstance(zero, int)]
-    whole_sums = summed[:, whole].astype(numpy.int64).tolist()
-    for key, values, whole_values in zip(keys.tolist(), summed.tolist(), whole_sums, strict=True):
-        number, hex_number = divmod(key, len(names))
-        total = sums.get((number, names[hex_number]))
-        if total is None:
-            total = sums[(number, names[hex_number])] = list(zeros)
-        for value_at, value in zip(whole, whole_values, strict=True):
-            total[value_at] += sign * value
-        for value_at in floats:
-            total[value_at] += sign * values[value_at]
+    # + 0.0: a retraction's -0.0 (a 0 times -1) as the 0.0 that summing from 0.0 gave.
+    add_rows(sums, numbered_keys(keys, names), as_lists(summed * sign + 0.0, HEX_WHOLE))
     # The players' tally: the lines taken at all, of seats with a player, per player and
     # hex type.
     taken = counts[:, TAKEN]
@@ -676,13 +663,48 @@ def add_hexes(
     pairs, pair_of = numpy.unique(
         line_players[tallied] * len(names) + hex_numbers[tallied], return_inverse=True
     )
-    times = numpy.bincount(pair_of, minlength=len(pairs)).tolist()
-    amounts = numpy.bincount(pair_of, weights=taken[tallied], minlength=len(pairs)).tolist()
-    for pair, lines_taken, amount in zip(pairs.tolist(), times, amounts, strict=True):
-        player, hex_number = divmod(pair, len(names))
-        total = tally.setdefault((player, names[hex_number]), list(PLAYER_HEXES.zeros))
-        total[0] += sign * lines_taken
-        total[1] += sign * amount
+    times = numpy.bincount(pair_of, minlength=len(pairs))
+    amounts = numpy.bincount(pair_of, weights=taken[tallied], minlength=len(pairs))
+    taken_sums = numpy.column_stack([times * sign, amounts * sign + 0.0])
+    add_rows(tally, numbered_keys(pairs, names), as_lists(taken_sums, TALLY_WHOLE))
+
+
+HEX_WHOLE = [at for at, zero in enumerate(HEX_CUBE.zeros) if isinstance(zero, int)]
+TALLY_WHOLE = [at for at, zero in enumerate(PLAYER_HEXES.zeros) if isinstance(zero, int)]
+
+
+def as_lists(summed: numpy.ndarray, whole: list[int]) -> list[list[int | float]]:
+    """The rows of a matrix of sums as lists of Python numbers: the columns at `whole` as
+    ints (bincount sums in floats, and these columns' sums, whole numbers far below 2**53,
+    are exact), the others as floats; converted by numpy, not a value at a time."""
+    rows = summed.astype(object)
+    rows[:, whole] = summed[:, whole].astype(numpy.int64).astype(object)
+    return rows.tolist()
+
+
+def numbered_keys(keys: numpy.ndarray, names: list[str]) -> Iterator[tuple[int, str]]:
+    """Keys numbered as add_hexes numbers them (a slice's number or a player, times the
+    number of `names`, plus a hex type's place in `names`) as the (number, hex type) they
+    stand for."""
+    firsts, hex_numbers = numpy.divmod(keys, len(names))
+    return zip(firsts.tolist(), map(names.__getitem__, hex_numbers.tolist()), strict=True)
+
+
+def add_rows(
+    sums: dict[tuple, list[int | float]], keys: Iterable[tuple], rows: list[list[int | float]]
+) -> None:
+    """Add to `sums` a row of sums per key. A key's first row is its sums as it is (0 + x
+    is x); only a key met before (a rebuild's later chunk) is added to value by value.
+    Added a value at a time, the players' tally (some 2,300 keys a group of 100 games of
+    the benchmarks) and the hex cube's keys took a tenth of a group's sums (issue 25:
+    built_line_sums 728k instructions a game then, 652k now, callgrind)."""
+    for key, row in zip(keys, rows, strict=True):
+        total = sums.get(key)
+        if total is None:
+            sums[key] = row
+        else:
+            for at, value in enumerate(row):
+                total[at] += value
 
 
 def insert_sums(table: type[Model], spec: CubeSpec, sums: dict[tuple, list[int | float]]) -> int:

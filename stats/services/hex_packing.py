@@ -99,7 +99,7 @@ def layout_matrix(seats: bytes, hexes: Sequence[str], counts: numpy.ndarray) -> 
     body = bytearray(HEADER.pack(FORMAT, WIDTH, typecode.encode(), len(hexes)))
     body += "\n".join(names).encode() + b"\0"
     body += seats
-    body += bytes(index[name] for name in hexes)
+    body += bytes(map(index.__getitem__, hexes))
     counted = whole != 0
     body += numpy.packbits(counted).tobytes()
     body += whole[counted].astype(numpy.uint8 if small else numpy.dtype("<i4")).tobytes()

@@ -60,8 +60,9 @@ class GameLines:
     rounds: list[RoundRow] = field(default_factory=list)
 
 
-def month_of(moment: datetime.datetime) -> datetime.date:
-    local = timezone.localtime(moment) if timezone.is_aware(moment) else moment
+def month_of(moment: datetime.datetime, zone: datetime.tzinfo | None = None) -> datetime.date:
+    """The month of the moment in `zone` (the current time zone when None)."""
+    local = timezone.localtime(moment, zone) if timezone.is_aware(moment) else moment
     return datetime.date(local.year, local.month, 1)
 
 
@@ -96,7 +97,9 @@ def build_lines(
 def build_lines_of(games: list[Game], bands: dict[int, dict[int, str]]) -> list[GameLines]:
     """build_lines of many games (their seats prefetched, their bands from group_bands):
     each game type's lines from the facts built for all its games at once (issue 25)."""
-    built = [seat_lines(game, None, bands[game.pk]) for game in games]
+    # The current time zone read once: reading it is most of a game's month_of.
+    zone = timezone.get_current_timezone()
+    built = [seat_lines(game, None, bands[game.pk], zone) for game in games]
     of_type: dict[str, list[int]] = {}
     for at, game in enumerate(games):
         of_type.setdefault(game.game_type, []).append(at)
@@ -108,14 +111,18 @@ def build_lines_of(games: list[Game], bands: dict[int, dict[int, str]]) -> list[
 
 
 def seat_lines(
-    game: Game, seats: Iterable[GameSeat] | None, bands: dict[int, str] | None
+    game: Game,
+    seats: Iterable[GameSeat] | None,
+    bands: dict[int, str] | None,
+    zone: datetime.tzinfo | None = None,
 ) -> GameLines:
-    """A game's lines with its seat lines only: what every game has."""
+    """A game's lines with its seat lines only: what every game has; its month in `zone`
+    (the current time zone when None)."""
     seats = sorted(seats if seats is not None else game.seats.all(), key=lambda s: s.seat)
     facts = game.facts or []
     lines = GameLines()
     turn_orders, winning_bid = turn_orders_and_winning_bid(seats, facts)
-    month = month_of(game.played_at)
+    month = month_of(game.played_at, zone)
     expected = 1 / game.player_count
     if bands is None:
         bands = seat_bands(game, seats)
