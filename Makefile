@@ -25,9 +25,10 @@ install: $(INSTALLED) $(NODE_INSTALLED) compiled-engines
 # The compiled build of the engines' verification path (mypyc, engines/compiled.py) in
 # build/compiled: rebuilt when an engine source it is made from changed, else left as it is.
 # Verification uses it while it is current, the pure engines otherwise (and says so);
-# DEEPSEA_PURE_ENGINES=1 runs the pure engines anyway.
+# DEEPSEA_PURE_ENGINES=1 runs the pure engines anyway (and here keeps the build's own import
+# of engines from warning that there is no build yet).
 compiled-engines: $(INSTALLED)
-	$(PYTHON) -c 'from engines.compiled import build; build()'
+	DEEPSEA_PURE_ENGINES=1 $(PYTHON) -c 'from engines.compiled import build; build()'
 
 $(NODE_INSTALLED): package.json package-lock.json
 	@command -v npm >/dev/null 2>&1 || { \
