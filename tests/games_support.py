@@ -64,6 +64,18 @@ def text(log: dict[str, Any]) -> str:
     return dumps(log)
 
 
+def queued_human_log(seed: int, names: tuple[str, ...]) -> int:
+    """The id of a human log between these names stored queued (not verified), in an
+    upload of its own."""
+    raw = text(human_log(seed=seed, names=names))
+    return GameLog.objects.create(
+        upload=Upload.objects.create(),
+        raw=raw,
+        sha256=GameLog.digest(raw),
+        game_type=json.loads(raw)["game"],
+    ).pk
+
+
 def jsonl(*logs: dict[str, Any] | str | bytes) -> bytes:
     """A JSON Lines batch; strings and bytes go in as they are (bad lines)."""
     lines = []

@@ -6,27 +6,15 @@ the group's try before anything is stored; the names are created in a short tran
 their own, in the order the group meets them, and the group is tried again
 (games.services.verification.record_together)."""
 
-import json
-
 import pytest
-from games_support import human_log, text
+from games_support import queued_human_log
 
-from games.models import GameLog, GameSeat, Upload
+from games.models import GameLog, GameSeat
 from games.services import verification
 from players import services as players
 from players.models import Player
 
 pytestmark = pytest.mark.django_db
-
-
-def stored(seed: int, names: tuple[str, ...]) -> int:
-    raw = text(human_log(seed=seed, names=names))
-    return GameLog.objects.create(
-        upload=Upload.objects.create(),
-        raw=raw,
-        sha256=GameLog.digest(raw),
-        game_type=json.loads(raw)["game"],
-    ).pk
 
 
 def test_a_groups_new_players_are_created_in_order_met_outside_the_groups_transaction(
@@ -57,7 +45,7 @@ def test_a_groups_new_players_are_created_in_order_met_outside_the_groups_transa
     monkeypatch.setattr(players, "hold_lock", spied_lock)
     first, second = ("Zed", "Nemo", "Abe"), ("Abe", "Yann", "Coral")
 
-    verification.verify_logs([stored(1, first), stored(2, second)])
+    verification.verify_logs([queued_human_log(1, first), queued_human_log(2, second)])
 
     assert locks_taken_creating_ahead == [True]
     assert set(GameLog.objects.values_list("status", flat=True)) == {GameLog.Status.VERIFIED}

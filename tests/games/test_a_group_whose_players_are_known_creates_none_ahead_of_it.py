@@ -3,26 +3,14 @@ transaction (issue 25: a group's names were read twice); a name whose player has
 since is still given one, in a transaction of its own before the group's is tried again
 (games.services.verification.record_together)."""
 
-import json
-
 import pytest
-from games_support import human_log, text
+from games_support import queued_human_log
 
-from games.models import GameLog, GameSeat, Upload
+from games.models import GameLog, GameSeat
 from games.services import verification
 from players.models import Player
 
 pytestmark = pytest.mark.django_db
-
-
-def stored(seed: int, names: tuple[str, ...]) -> int:
-    raw = text(human_log(seed=seed, names=names))
-    return GameLog.objects.create(
-        upload=Upload.objects.create(),
-        raw=raw,
-        sha256=GameLog.digest(raw),
-        game_type=json.loads(raw)["game"],
-    ).pk
 
 
 def test_known_names_skip_the_creation_ahead_and_a_gone_player_is_made_again(monkeypatch):
@@ -34,17 +22,17 @@ def test_known_names_skip_the_creation_ahead_and_a_gone_player_is_made_again(mon
     )
     names = ("Newcomer", "Nemo", "Coral")
 
-    verification.verify_logs([stored(1, names)])
+    verification.verify_logs([queued_human_log(1, names)])
     assert created == [list(names)]
     assert set(names) == verification.NAMES_WITH_PLAYERS
 
-    verification.verify_logs([stored(2, names)])
+    verification.verify_logs([queued_human_log(2, names)])
     assert created == [list(names)]  # nothing created ahead of the second group
 
     # Its player gone (a merge deletes the duplicate), a known name still gets one.
     GameSeat.objects.all().delete()
     Player.objects.filter(handle="nemo").delete()
-    log_id = stored(3, names)
+    log_id = queued_human_log(3, names)
     verification.verify_logs([log_id])
     assert created == [list(names), list(names)]  # the second by the group, ahead of its retry
     assert GameLog.objects.get(pk=log_id).status == GameLog.Status.VERIFIED
