@@ -11,7 +11,6 @@ import pytest
 from games.models import GameLog, Upload
 from games.services import verification
 from ratings.models import RatingChange
-from stats.services import bands
 from tests.ratings_support import DEEP_VENTS, deep_vents_log, hours_ago
 
 pytestmark = pytest.mark.django_db
@@ -32,17 +31,8 @@ def stored_logs(hours: list[float]) -> list[int]:
     return ids
 
 
-def test_the_elo_a_group_is_banded_by_is_the_elo_the_rater_records(monkeypatch):
-    read: dict[tuple[int, int], float] = {}
-    elo_going_into = bands.elo_going_into
-
-    def reading(games, seats):
-        going_into = elo_going_into(games, seats)
-        read.update(going_into)
-        return going_into
-
-    monkeypatch.setattr(bands, "elo_going_into", reading)
-    monkeypatch.setattr(verification, "GROUP_SIZE", 4)
+def test_the_elo_a_group_is_banded_by_is_the_elo_the_rater_records(elo_read_by_bands):
+    read = elo_read_by_bands
     verification.verify_logs(stored_logs([20, 19, 18, 17]))  # a first group, rated after it
     read.clear()
 

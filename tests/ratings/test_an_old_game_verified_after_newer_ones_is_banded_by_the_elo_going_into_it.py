@@ -12,7 +12,6 @@ import pytest
 from games.models import GameLog, Upload
 from games.services import verification
 from ratings.models import Rating, RatingChange
-from stats.services import bands
 from tests.ratings_support import DEEP_VENTS, deep_vents_log, hours_ago
 
 pytestmark = pytest.mark.django_db
@@ -35,19 +34,10 @@ def stored_logs(games: list[tuple[float, str]]) -> list[int]:
 
 
 def test_old_games_are_banded_by_the_elo_going_into_them_as_the_catch_up_records_it(
-    monkeypatch, settings
+    elo_read_by_bands, settings
 ):
     settings.RATINGS_ELO_K = 400.0  # the later games move the ratings well away
-    read: dict[tuple[int, int], float] = {}
-    elo_going_into = bands.elo_going_into
-
-    def reading(games, seats):
-        going_into = elo_going_into(games, seats)
-        read.update(going_into)
-        return going_into
-
-    monkeypatch.setattr(bands, "elo_going_into", reading)
-    monkeypatch.setattr(verification, "GROUP_SIZE", 4)
+    read = elo_read_by_bands
     rated = [(20, "ann bob"), (19, "ann bob cyd"), (18, "cyd dee"), (17, "ann bob")]
     rated.append((16, "cyd dee"))
     verification.verify_logs(stored_logs(rated))  # rated after their group
