@@ -28,6 +28,7 @@ then `celery_worker.wait_for(task.name)` returns the finished task's name, args 
 
 import os
 import queue
+import time
 import uuid
 from collections.abc import Callable, Iterator
 from contextlib import AbstractContextManager, contextmanager
@@ -57,6 +58,7 @@ __all__ = [
     "quick_flush",
     "quick_password_hashing",
     "redis_broker_url",
+    "sqlite_flush_waits_for_the_live_servers_requests",
     "staff_client",
 ]
 
@@ -258,6 +260,40 @@ def browser(request):
         yield context
     finally:
         context.close()
+
+
+# How long a flush waits for a request the live server is still answering (SQLite).
+FLUSH_WAIT_SECONDS = 30
+
+
+@pytest.fixture(autouse=True, scope="session")
+def sqlite_flush_waits_for_the_live_servers_requests() -> Iterator[None]:
+    """On SQLite, a browser test's flush waits until the live server has answered a request
+    the page sent before its context closed: the server's thread still reading a table
+    locks it ("database table is locked: auth_user"), and a flush that failed left the test's
+    rows for the next test (SQLite `make test`, 2026-12-07). The flush is one transaction,
+    rolled back when it fails, so trying again deletes the rows once."""
+    from django.db import OperationalError, connection
+
+    if connection.vendor != "sqlite":
+        yield
+        return
+    operations = type(connection.ops)
+    execute = operations.execute_sql_flush
+
+    def execute_sql_flush(self, sql_list):
+        deadline = time.monotonic() + FLUSH_WAIT_SECONDS
+        while True:
+            try:
+                return execute(self, sql_list)
+            except OperationalError as error:
+                if "is locked" not in str(error) or time.monotonic() > deadline:
+                    raise
+            time.sleep(0.05)
+
+    operations.execute_sql_flush = execute_sql_flush
+    yield
+    operations.execute_sql_flush = execute
 
 
 @pytest.fixture(autouse=True, scope="session")
