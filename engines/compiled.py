@@ -95,8 +95,9 @@ def choose(environ: Mapping[str, str] = os.environ) -> Selection:
     if manifest.get("extension_suffix") != suffix:
         built_for = manifest.get("extension_suffix")
         return Selection(False, f"the compiled build is for {built_for}, not {suffix}")
-    if manifest.get("sources") != source_digests():
-        changed = [s for s, d in source_digests().items() if manifest["sources"].get(s) != d]
+    digests = source_digests()
+    if manifest.get("sources") != digests:
+        changed = [s for s, d in digests.items() if manifest["sources"].get(s) != d]
         return Selection(
             False, f"the compiled build is stale: {', '.join(changed) or 'its list'} changed"
         )

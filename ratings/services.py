@@ -792,12 +792,12 @@ def running_elo(
     taken_in = dict.fromkeys(rated_since, 0)  # how many of each one's rated games so far
     k = elo_k()
     going_into = {}
-    for game in sorted(games, key=lambda game: rating_order(game.played_at, game.pk)):
+    ordered = sorted((rating_order(game.played_at, game.pk), game) for game in games)
+    for point, game in ordered:
         in_order = sorted(seats[game.pk], key=seat_number)
         for seat in in_order:
             key = (game.game_type, seat.player_id)
             if rated_since and key in rated_since:
-                point = rating_order(game.played_at, game.pk)
                 changes, taken = rated_since[key], taken_in[key]
                 while taken < len(changes) and changes[taken][0] < point:
                     taken += 1
