@@ -67,9 +67,14 @@ ON_TURN = numpy.array([-1, *(TAKEN_ON_TURN[t] for t in range(1, 9))])
 
 
 # Games whose hex lines are counted together: enough to share numpy's calls, few enough
-# that their facts stay in the processor's cache between the passes over them (300 bot
-# games, load 8, 2026-12-06: 0.20 ms a game 10 or 20 at a time, 0.24 for 50, 0.28 for 100).
-GAMES_AT_ONCE = 16
+# that their facts stay in the processor's cache between the passes over them. Measured
+# when a verification's facts held every grow (300 bot games, load 8, 2026-12-06: 0.20 ms
+# a game 10 or 20 at a time, 0.24 for 50, 0.28 for 100); now that they hold some 40 facts
+# a game, a verified group's 100 games (verification.GROUP_SIZE) cost 0.054 ms a game 50
+# at a time against 0.057 16 at a time, and a rebuild's 50 with detail facts
+# (aggregate.REPLAYED_AT_ONCE) 0.091 against 0.095 (300 bot games, 3 rounds, best of 5,
+# load 1.0-1.4, 2026-12-07, issue 25).
+GAMES_AT_ONCE = 50
 
 
 def deep_vents_hex_lines_of(games: Sequence[list[dict[str, Any]]]) -> list[HexMatrix]:
