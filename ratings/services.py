@@ -834,7 +834,7 @@ def running_elo(
     newer ones is banded by the Elo going into it, not the player's rating now. That is
     the Elo the rater's catch-up records for it when no rated game lies between it and the
     group's games before it; otherwise the catch-up also moves those rated games by it,
-    which is left to the catch-up (and the bands counted for them stand)."""
+    which is left to the catch-up (which tells the bands: announce_moved)."""
     rated_since = rated_since or {}
     running = dict(current)
     for key in rated_since:  # their rating now counts games later than these

@@ -11,14 +11,18 @@ that moved (the new lines less the old), so the statistics equal a rebuild's at 
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Mapping
 
 from common.cache import STATS, bump_on_commit
-from common.database import any_of, insert_rows
+from common.database import any_of, insert_rows, try_lock
+from players.services import MERGE_LOCK
 from stats.models import SeatLines
 from stats.services import seat_packing
 from stats.services.aggregate import Sums, insert_deltas, line_sums
 from stats.services.bands import band_of
+
+logger = logging.getLogger(__name__)
 
 GoingIn = Mapping[tuple[int, int], float | None]  # (game id, player id) -> Elo going in
 
@@ -37,6 +41,14 @@ def reband(
     }
     bands |= {key: band_of(now) for key, now in newly_rated.items()}
     if not bands:
+        return 0
+    # The lines name players: a merge moving them meanwhile would lose its move or this
+    # one (both rewrite the packed value). It waits for this transaction, as for a
+    # verification's (MERGE_LOCK). A merge under way holds the ratings' ledger next
+    # (its recompute), which this one holds: rather than wait for each other, the bands
+    # stay as they were, for rebuild_stats, as a merge's own recompute leaves them.
+    if not try_lock(MERGE_LOCK, shared=True):
+        logger.warning("a players' merge is under way: %s games keep their bands", len(bands))
         return 0
     games = sorted({game_id for game_id, _ in bands})
     rebanded = []

@@ -6,12 +6,14 @@ facts reads from the recorded Elo; only games whose band moved are written again
 the bands of an old group's games when a rated game lies between them
 (ratings.services.running_elo could not band them exactly)."""
 
+import psycopg
 import pytest
-from django.db import transaction
+from django.db import connection, transaction
 
 from games.models import Game, GameLog
 from games.services import verification
 from games.services.removal import retract_game
+from players.services import MERGE_LOCK
 from ratings.models import RatingChange
 from stats.services.aggregate import rebuild_all
 from stats.services.rebanding import reband
@@ -83,5 +85,25 @@ def test_only_the_games_whose_band_moved_are_banded_again(django_assert_num_quer
 
     with django_assert_num_queries(0):
         assert reband("deep-vents", {key: (elo, nudged)}, {}) == 0
-    with django_assert_num_queries(1):  # its lines read, none written
+    locking = connection.vendor == "postgresql"  # SQLite writes one transaction at a time
+    with django_assert_num_queries(1 + locking):  # the merge lock, its lines read; no write
         assert reband("deep-vents", {}, {key: elo}) == 0
+
+
+@pytest.mark.django_db(transaction=True)  # the merge's lock taken after the games commit
+def test_bands_are_left_to_a_rebuild_while_a_players_merge_is_under_way():
+    """A merge holds the lock exclusively, then waits for the ratings' ledger (its
+    recompute), which the catch-up holds: the catch-up does not wait for it."""
+    if connection.vendor != "postgresql":
+        pytest.skip("SQLite writes one transaction at a time: no merge is under way")
+    verification.verify_logs(stored_logs(RATED))
+    change = RatingChange.objects.filter(game__seats__name="ann").latest("played_at")
+    key = (change.game_id, change.player_id)
+    before = bands()
+
+    with psycopg.connect(**connection.get_connection_params()) as merging:
+        merging.execute("SELECT pg_advisory_xact_lock(%s)", [MERGE_LOCK])
+        with transaction.atomic():
+            assert reband("deep-vents", {key: (None, 1900.0)}, {}) == 0
+
+    assert bands() == before
