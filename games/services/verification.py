@@ -419,8 +419,8 @@ def record_rejection(log_id: int, error: dict[str, Any]) -> GameLog:
 def record_game(log_id: int, parsed: Mapping[str, Any], replayed: engines.Replay) -> GameLog:
     """Store the Game and its seats, mark the log verified and tell other apps: all at once,
     the log's new players created outside that transaction (players_created_apart). None
-    is created ahead of it, as for a group (create_players_first): a new name costs a try
-    that ends before storing anything, no more than that creation's read would."""
+    is created ahead of it, as a group's are (create_players_first): a known name (the
+    usual case) then costs no read more, a new one a try that ends before storing anything."""
     return players_created_apart(functools.partial(recorded_game, log_id, parsed, replayed))
 
 
