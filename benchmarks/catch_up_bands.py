@@ -5,7 +5,8 @@ hour apart (not timed). Then, --runs times each and paired ABAB, one old game am
 them, older than every other, verified alone: the rater redoes every game after it (the
 catch-up, inline: no broker), each run rolled back so every run sees the same database. "A"
 bands again what the catch-up moved (ratings.signals.elo_going_in_moved connected), "B" does
-not (as before). Prints per run the catch-up's wall and this process's CPU (the database's
+not (the rater still reads and compares the Elo going in: against the code before, time
+ratings.services.replay in both checkouts). Prints per run the catch-up's wall and this process's CPU (the database's
 is the rest), the games rated and banded again, and the time reading the old Elo going in
 (ratings.services.elo_going_in) and banding again take; medians, ranges and `uptime`'s load.
 
