@@ -6,9 +6,10 @@ them, older than every other, verified alone: the rater redoes every game after 
 catch-up, inline: no broker), each run rolled back so every run sees the same database. "A"
 bands again what the catch-up moved (ratings.signals.elo_going_in_moved connected), "B" does
 not (the rater still reads and compares the Elo going in: against the code before, time
-ratings.services.replay in both checkouts). Prints per run the catch-up's wall and this process's CPU (the database's
-is the rest), the games rated and banded again, and the time reading the old Elo going in
-(ratings.services.elo_going_in) and banding again take; medians, ranges and `uptime`'s load.
+ratings.services.replay in both checkouts). Prints per run the catch-up's wall and this
+process's CPU (the database's is the rest), the games rated and banded again, and the time
+reading the old Elo going in (ratings.services.elo_going_in) and banding again take;
+medians, ranges and `uptime`'s load.
 
     DATABASE_URL=postgres://postgres@127.0.0.1:5432/deepsea_review_catchup \\
         .venv/bin/python benchmarks/catch_up_bands.py [--games 3000] [--players 40] [--elo-k 400]
