@@ -249,14 +249,16 @@ def truncate(*models_: type[models.Model]) -> None:
             cursor.execute(f"DELETE FROM {table}")
 
 
-def try_lock(key: int) -> bool:
+def try_lock(key: int, shared: bool = False) -> bool:
     """Take the lock `key` until the transaction ends, or False at once when another
-    transaction holds it. PostgreSQL's transaction-level advisory lock; SQLite writes one
-    transaction at a time, so holding the write is holding every lock: always True."""
+    transaction holds it (`shared`: holds it exclusively). PostgreSQL's transaction-level
+    advisory lock; SQLite writes one transaction at a time, so holding the write is holding
+    every lock: always True."""
     if not postgresql():
         return True
+    function = "pg_try_advisory_xact_lock_shared" if shared else "pg_try_advisory_xact_lock"
     with connection.cursor() as cursor:
-        cursor.execute("SELECT pg_try_advisory_xact_lock(%s)", [key])
+        cursor.execute(f"SELECT {function}(%s)", [key])
         return cursor.fetchone()[0]
 
 

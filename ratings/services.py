@@ -59,6 +59,7 @@ from ratings.rater import (
     elo_step,
     rating_order,
 )
+from ratings.signals import elo_going_in_moved
 
 # A worker that just verified games catches up inline only this many games; a longer
 # catch-up (a game older than thousands of rated ones) goes to rate_games_task, so that the
@@ -504,10 +505,20 @@ def replay(game_type: str, start: Point | None, exclude: Collection[int] = ()) -
             rater.players[player] = PlayerRatings(
                 elo_after, mu, sigma, before.games + 1, before.wins + won, played_at
             )
+        rated_before = {player for player, state in rater.players.items() if state.games}
+        going_in_before = elo_going_in(
+            changes.order_by("played_at", "game_id").values_list(
+                "game_id", "player_id", "elo_before"
+            ),
+            rated_before,
+        )
     ratings.delete()
+    written: list[tuple[int, int, float]] = []
     with rewritten(game_type, changes, whole_type=start is None):
         # Rated while written: the database stores one part while the next is computed.
         new_changes = (change for record in records for change in rater.apply(record))
+        if start is not None:
+            new_changes = noted(new_changes, written)
         insert_rows(RatingChange, CHANGE_FIELDS, change_rows(new_changes, game_type))
     insert_rows(Rating, RATING_FIELDS, rating_rows(rater.players, game_type))
     if start is None:
@@ -515,7 +526,46 @@ def replay(game_type: str, start: Point | None, exclude: Collection[int] = ()) -
     else:
         counts = {player: rater.get(player).games for player in players}
         history.cut_from(game_type, start, counts)
+        announce_moved(game_type, going_in_before, elo_going_in(written, rated_before))
     return len(records)
+
+
+def elo_going_in(
+    changes: Iterable[tuple[int, int, float]], rated_before: Collection[int]
+) -> dict[tuple[int, int], float | None]:
+    """(game id, player id) -> Elo going in as a statistics rebuild reads it
+    (elo_before_rows), of these changes' (game id, player id, elo_before) in the rating
+    order: None for a player's first, when they were not rated before them (`rated_before`)."""
+    seen = set(rated_before)
+    going_in: dict[tuple[int, int], float | None] = {}
+    for game_id, player_id, elo_before in changes:
+        going_in[game_id, player_id] = elo_before if player_id in seen else None
+        seen.add(player_id)
+    return going_in
+
+
+def noted(changes: Iterable[Change], into: list[tuple[int, int, float]]) -> Iterator[Change]:
+    """The changes, each one's (game id, player id, elo_before) noted `into` as it passes."""
+    for change in changes:
+        into.append((change.game.game_id, change.player_id, change.elo_before))
+        yield change
+
+
+def announce_moved(
+    game_type: str,
+    before: Mapping[tuple[int, int], float | None],
+    now: Mapping[tuple[int, int], float | None],
+) -> None:
+    """elo_going_in_moved for what a catch-up changed: the Elo going in of games rated
+    again that is not what it was, and that of games rated for the first time. A game
+    no longer rated (retracted) is not told of: it leaves the statistics itself."""
+    moved = {key: (before[key], elo) for key, elo in now.items() if key in before}
+    moved = {key: pair for key, pair in moved.items() if pair[0] != pair[1]}
+    newly_rated = {key: elo for key, elo in now.items() if key not in before}
+    if moved or newly_rated:
+        elo_going_in_moved.send(
+            sender=RatingChange, game_type=game_type, moved=moved, newly_rated=newly_rated
+        )
 
 
 @contextmanager
@@ -784,7 +834,7 @@ def running_elo(
     newer ones is banded by the Elo going into it, not the player's rating now. That is
     the Elo the rater's catch-up records for it when no rated game lies between it and the
     group's games before it; otherwise the catch-up also moves those rated games by it,
-    which is left to the catch-up (and the bands counted for them stand)."""
+    which is left to the catch-up (which tells the bands: announce_moved)."""
     rated_since = rated_since or {}
     running = dict(current)
     for key in rated_since:  # their rating now counts games later than these

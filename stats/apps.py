@@ -9,12 +9,13 @@ class StatsConfig(AppConfig):
 
     def ready(self) -> None:
         from games.signals import game_counted, game_retracted, game_seats_merged
-        from ratings.signals import ratings_changed
+        from ratings.signals import elo_going_in_moved, ratings_changed
         from stats import cache, receivers
 
         game_counted.connect(receivers.on_game_verified, dispatch_uid="stats.verified")
         game_retracted.connect(receivers.on_game_retracted, dispatch_uid="stats.retracted")
         game_seats_merged.connect(receivers.on_game_seats_merged, dispatch_uid="stats.merge")
+        elo_going_in_moved.connect(receivers.on_elo_going_in_moved, dispatch_uid="stats.bands")
         # The page cache's versions move with the aggregates and the ratings.
         game_counted.connect(cache.on_game_changed, dispatch_uid="stats.cache.verified")
         game_retracted.connect(cache.on_game_changed, dispatch_uid="stats.cache.retracted")

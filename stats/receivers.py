@@ -16,6 +16,7 @@ from stats.services.aggregate import (
     move_merged_seat_tally,
     remove_game,
 )
+from stats.services.rebanding import reband
 
 
 def on_game_verified(sender: type, game: Game, group=None, **kwargs) -> None:
@@ -37,3 +38,11 @@ def on_game_seats_merged(
     moved = [player.pk for player in duplicates]
     move_merged_players(keep.pk, moved, games)
     move_merged_seat_tally(keep.pk, moved)
+
+
+def on_elo_going_in_moved(
+    sender: type, game_type: str, moved: dict, newly_rated: dict, **kwargs
+) -> None:
+    """A ratings catch-up moved the Elo some seats went into their games with: their bands
+    follow, in the rater's transaction (stats.services.rebanding)."""
+    reband(game_type, moved, newly_rated)

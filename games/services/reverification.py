@@ -3,11 +3,13 @@
 An engine fix can change a verdict or a score. Each change is recorded as a VerdictChange;
 a game that no longer verifies is retracted (game_retracted, then deleted), and a game whose
 scores changed is retracted and derived again (game_verified), so ratings and statistics
-follow.
+follow. Names with no player (a log rejected until now, or a merge took its player) are
+created outside the log's transaction, as verification creates them (players_created_apart).
 """
 
 from __future__ import annotations
 
+import functools
 from typing import Any
 
 from django.db import transaction
@@ -16,7 +18,7 @@ import engines
 from engines.core.log import loads
 from games.models import Game, GameLog, VerdictChange
 from games.services.removal import retract_game
-from games.services.verification import store_game
+from games.services.verification import players_created_apart, store_game
 
 REVERIFIABLE = (GameLog.Status.VERIFIED, GameLog.Status.REJECTED)
 
@@ -32,6 +34,11 @@ def seat_results(game: Game | None) -> list[dict[str, Any]] | None:
 
 def reverify_log(log_id: int) -> VerdictChange | None:
     """Replay one verified or rejected log; returns the recorded change, or None."""
+    return players_created_apart(functools.partial(reverified, log_id))
+
+
+def reverified(log_id: int, create_players: bool) -> VerdictChange | None:
+    """reverify_log's transaction (PlayersMissing without `create_players`: store_game)."""
     with transaction.atomic():
         log = GameLog.objects.select_for_update().get(pk=log_id)
         if log.status not in REVERIFIABLE:
@@ -65,7 +72,7 @@ def reverify_log(log_id: int) -> VerdictChange | None:
         if old_status == GameLog.Status.VERIFIED and new_scores == old_scores:
             return None
         retract_game(log)
-        store_game(log, parsed, replayed)
+        store_game(log, parsed, replayed, create_players)
         return VerdictChange.objects.create(
             log=log, old_status=old_status, new_status=log.status, old_scores=old_scores,
             new_scores=new_scores,

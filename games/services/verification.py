@@ -295,24 +295,29 @@ def record_group(outcomes: Mapping[int, Outcome]) -> None:
 STORE_TRIES = 2
 
 
-def record_together(outcomes: Mapping[int, Outcome]) -> None:
-    """Store these verdicts in one transaction (record_group), new players created outside
-    it: creating holds players.services.CREATION_LOCK until the transaction ends, and
-    every other worker meeting a new name would wait for this group's storing, statistics
-    and all, instead of for an insert of a few players. They are created in the order the
-    group meets them, as create_players_first creates them, so the same players (ids,
-    handles) come of it (players_for's order; tests/games/test_a_seats_band_does_not_depend_
-    on_how_many_games_are_verified_together.py). In record_group's fallback (a log alone)
-    just the same."""
-    if not outcomes:
-        return
-    for attempt in range(1, STORE_TRIES + 1):
+def players_created_apart[T](store: Callable[[bool], T]) -> T:
+    """store(create_players), a transaction storing games, tried up to STORE_TRIES times:
+    the new players it meets are created outside it. Creating holds
+    players.services.CREATION_LOCK until the transaction ends, and every other worker
+    meeting a new name would wait for this one's storing, statistics and all, instead of
+    for an insert of a few players. They are created in the order the store meets them, as
+    create_players_first creates them, so the same players (ids, handles) come of it
+    (players_for's order; tests/games/test_a_seats_band_does_not_depend_on_how_many_games_
+    are_verified_together.py)."""
+    for _attempt in range(STORE_TRIES - 1):
         try:
-            games = stored_together(outcomes, create_players=attempt == STORE_TRIES)
+            return store(False)
         except PlayersMissing as missing:
             create_missing_players(missing.names)
-        else:
-            break
+    return store(True)
+
+
+def record_together(outcomes: Mapping[int, Outcome]) -> None:
+    """Store these verdicts in one transaction (record_group), new players created outside
+    it (players_created_apart). In record_group's fallback (a log alone) just the same."""
+    if not outcomes:
+        return
+    games = players_created_apart(functools.partial(stored_together, outcomes))
     for game in games:
         # A stored game is in reference cycles (with its log and its prefetched seats), so
         # its facts, hundreds of objects, would wait for the garbage collector, which walks
@@ -444,7 +449,17 @@ def record_rejection(log_id: int, error: dict[str, Any]) -> GameLog:
 
 
 def record_game(log_id: int, parsed: Mapping[str, Any], replayed: engines.Replay) -> GameLog:
-    """Store the Game and its seats, mark the log verified and tell other apps: all at once."""
+    """Store the Game and its seats, mark the log verified and tell other apps: all at once,
+    the log's new players created outside that transaction (players_created_apart). None
+    is created ahead of it, as a group's are (create_players_first): a known name (the
+    usual case) then costs no read more, a new one a try that ends before storing anything."""
+    return players_created_apart(functools.partial(recorded_game, log_id, parsed, replayed))
+
+
+def recorded_game(
+    log_id: int, parsed: Mapping[str, Any], replayed: engines.Replay, create_players: bool
+) -> GameLog:
+    """record_game's transaction (PlayersMissing without `create_players`: store_game)."""
     with transaction.atomic():
         log = (
             GameLog.objects.select_for_update(of=("self",))
@@ -453,16 +468,23 @@ def record_game(log_id: int, parsed: Mapping[str, Any], replayed: engines.Replay
         )
         if log.status in GameLog.FINAL:
             return log
-        store_game(log, parsed, replayed)
+        store_game(log, parsed, replayed, create_players)
     return log
 
 
-def store_game(log: GameLog, parsed: Mapping[str, Any], replayed: engines.Replay) -> Game:
+def store_game(
+    log: GameLog, parsed: Mapping[str, Any], replayed: engines.Replay, create_players: bool = True
+) -> Game:
     """Save the derived Game and seats, mark the log verified, send game_verified.
-    The caller holds the log's row lock inside a transaction."""
+    The caller holds the log's row lock inside a transaction. Without `create_players`, a
+    name with no player raises PlayersMissing before anything is stored (player_ids_for)."""
     game = build_game(log, parsed, replayed)
+    names = (
+        [] if game.source == Source.SIMULATED else [entry["name"] for entry in parsed["players"]]
+    )
+    players = player_ids_for(names, create=create_players) if names else {}
     game.save()
-    GameSeat.objects.bulk_create(build_seats(game, parsed, replayed))
+    GameSeat.objects.bulk_create(build_seats(game, parsed, replayed, players))
     log.mark_verified()
     game_verified.send(sender=Game, game=game)
     return game

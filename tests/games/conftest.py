@@ -8,6 +8,9 @@ from django.test import Client
 from django_fixtures import *  # noqa: F403
 from games_support import sitting_as
 
+from games.services import verification
+from players import services as players
+
 
 @pytest.fixture
 def scorekeeper(db) -> Any:
@@ -19,3 +22,30 @@ def scorekeeper(db) -> Any:
 def signed_in(client: Client, scorekeeper: Any) -> Client:
     client.force_login(scorekeeper)
     return client
+
+
+@pytest.fixture
+def creation_locks(monkeypatch) -> list[bool]:
+    """Each time players.services.CREATION_LOCK is taken, whether it was by a creation
+    apart from the storing transaction (verification.create_missing_players)."""
+    creating = []
+    create = verification.create_missing_players
+
+    def creating_apart(names):
+        creating.append(True)
+        try:
+            create(names)
+        finally:
+            creating.pop()
+
+    taken = []
+    hold_lock = players.hold_lock
+
+    def spied_lock(key, shared=False):
+        if key == players.CREATION_LOCK:
+            taken.append(bool(creating))
+        hold_lock(key, shared)
+
+    monkeypatch.setattr(verification, "create_missing_players", creating_apart)
+    monkeypatch.setattr(players, "hold_lock", spied_lock)
+    return taken

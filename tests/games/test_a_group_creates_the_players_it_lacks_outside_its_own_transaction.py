@@ -11,43 +11,22 @@ from games_support import queued_human_log
 
 from games.models import GameLog, GameSeat
 from games.services import verification
-from players import services as players
 from players.models import Player
 
 pytestmark = pytest.mark.django_db
 
 
 def test_a_groups_new_players_are_created_in_order_met_outside_the_groups_transaction(
-    monkeypatch,
+    monkeypatch, creation_locks
 ):
     monkeypatch.setattr(verification, "NAMES_WITH_PLAYERS", set())
     # As though the creation ahead of the group had failed: the group meets every name new.
     monkeypatch.setattr(verification, "create_players_first", lambda names: None)
-    creating = []
-    create = verification.create_missing_players
-
-    def creating_ahead(names):
-        creating.append(True)
-        try:
-            create(names)
-        finally:
-            creating.pop()
-
-    locks_taken_creating_ahead = []
-    hold_lock = players.hold_lock
-
-    def spied_lock(key, shared=False):
-        if key == players.CREATION_LOCK:
-            locks_taken_creating_ahead.append(bool(creating))
-        hold_lock(key, shared)
-
-    monkeypatch.setattr(verification, "create_missing_players", creating_ahead)
-    monkeypatch.setattr(players, "hold_lock", spied_lock)
     first, second = ("Zed", "Nemo", "Abe"), ("Abe", "Yann", "Coral")
 
     verification.verify_logs([queued_human_log(1, first), queued_human_log(2, second)])
 
-    assert locks_taken_creating_ahead == [True]
+    assert creation_locks == [True]
     assert set(GameLog.objects.values_list("status", flat=True)) == {GameLog.Status.VERIFIED}
     met = ["Zed", "Nemo", "Abe", "Yann", "Coral"]
     assert list(Player.objects.order_by("pk").values_list("display_name", flat=True)) == met
