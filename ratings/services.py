@@ -20,13 +20,17 @@ from __future__ import annotations
 
 import functools
 import logging
+import math
+from array import array
 from collections import Counter
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from datetime import UTC, datetime, timedelta
 from itertools import chain
 from operator import attrgetter
+from typing import NamedTuple
 
+import numpy
 from celery import Task, current_task, shared_task
 from django.conf import settings
 from django.db import transaction
@@ -507,13 +511,13 @@ def replay(game_type: str, start: Point | None, exclude: Collection[int] = ()) -
             )
         rated_before = {player for player, state in rater.players.items() if state.games}
         going_in_before = elo_going_in(
-            changes.order_by("played_at", "game_id").values_list(
-                "game_id", "player_id", "elo_before"
-            ),
+            changes.order_by("played_at", "game_id")
+            .values_list("game_id", "player_id", "elo_before")
+            .iterator(chunk_size=10_000),
             rated_before,
         )
     ratings.delete()
-    written: list[tuple[int, int, float]] = []
+    written = array("q"), array("q"), array("d")
     with rewritten(game_type, changes, whole_type=start is None):
         # Rated while written: the database stores one part while the next is computed.
         new_changes = (change for record in records for change in rater.apply(record))
@@ -526,46 +530,82 @@ def replay(game_type: str, start: Point | None, exclude: Collection[int] = ()) -
     else:
         counts = {player: rater.get(player).games for player in players}
         history.cut_from(game_type, start, counts)
-        announce_moved(game_type, going_in_before, elo_going_in(written, rated_before))
+        going_in_now = elo_going_in(zip(*written, strict=True), rated_before)
+        announce_moved(game_type, going_in_before, going_in_now)
     return len(records)
+
+
+class GoingIn(NamedTuple):
+    """The Elo going into games, a seat each, as compact as a catch-up of a million seats
+    needs (16 bytes a seat): keys (game id << 32 | player id) ascending, and each one's Elo
+    (NaN where a statistics rebuild reads none: the player's first rated game)."""
+
+    keys: numpy.ndarray
+    elo: numpy.ndarray
 
 
 def elo_going_in(
     changes: Iterable[tuple[int, int, float]], rated_before: Collection[int]
-) -> dict[tuple[int, int], float | None]:
-    """(game id, player id) -> Elo going in as a statistics rebuild reads it
-    (elo_before_rows), of these changes' (game id, player id, elo_before) in the rating
-    order: None for a player's first, when they were not rated before them (`rated_before`)."""
+) -> GoingIn:
+    """The Elo going in as a statistics rebuild reads it (elo_before_rows) of these changes'
+    (game id, player id, elo_before), in the rating order: none for a player's first, when
+    they were not rated before them (`rated_before`)."""
     seen = set(rated_before)
-    going_in: dict[tuple[int, int], float | None] = {}
+    keys, elos = array("q"), array("d")
     for game_id, player_id, elo_before in changes:
-        going_in[game_id, player_id] = elo_before if player_id in seen else None
+        keys.append(game_id << 32 | player_id)
+        elos.append(elo_before if player_id in seen else math.nan)
         seen.add(player_id)
-    return going_in
+    order = numpy.argsort(numpy.frombuffer(keys, dtype=numpy.int64), kind="stable")
+    return GoingIn(
+        numpy.frombuffer(keys, dtype=numpy.int64)[order],
+        numpy.frombuffer(elos, dtype=numpy.float64)[order],
+    )
 
 
-def noted(changes: Iterable[Change], into: list[tuple[int, int, float]]) -> Iterator[Change]:
-    """The changes, each one's (game id, player id, elo_before) noted `into` as it passes."""
+def noted(changes: Iterable[Change], into: tuple[array, array, array]) -> Iterator[Change]:
+    """The changes, each one's game id, player id and elo_before noted `into` as it passes."""
+    games, players, elos = into
     for change in changes:
-        into.append((change.game.game_id, change.player_id, change.elo_before))
+        games.append(change.game.game_id)
+        players.append(change.player_id)
+        elos.append(change.elo_before)
         yield change
 
 
-def announce_moved(
-    game_type: str,
-    before: Mapping[tuple[int, int], float | None],
-    now: Mapping[tuple[int, int], float | None],
-) -> None:
+def announce_moved(game_type: str, before: GoingIn, now: GoingIn) -> None:
     """elo_going_in_moved for what a catch-up changed: the Elo going in of games rated
     again that is not what it was, and that of games rated for the first time. A game
     no longer rated (retracted) is not told of: it leaves the statistics itself."""
-    moved = {key: (before[key], elo) for key, elo in now.items() if key in before}
-    moved = {key: pair for key, pair in moved.items() if pair[0] != pair[1]}
-    newly_rated = {key: elo for key, elo in now.items() if key not in before}
+    both, at_before, at_now = numpy.intersect1d(
+        before.keys, now.keys, assume_unique=True, return_indices=True
+    )
+    was, is_ = before.elo[at_before], now.elo[at_now]
+    differ = (was != is_) & ~(numpy.isnan(was) & numpy.isnan(is_))
+    moved = {
+        seat_of(key): (elo_or_none(a), elo_or_none(b))
+        for key, a, b in zip(
+            both[differ].tolist(), was[differ].tolist(), is_[differ].tolist(), strict=True
+        )
+    }
+    fresh = ~numpy.isin(now.keys, before.keys, assume_unique=True)
+    newly_rated = {
+        seat_of(key): elo_or_none(elo)
+        for key, elo in zip(now.keys[fresh].tolist(), now.elo[fresh].tolist(), strict=True)
+    }
     if moved or newly_rated:
         elo_going_in_moved.send(
             sender=RatingChange, game_type=game_type, moved=moved, newly_rated=newly_rated
         )
+
+
+def seat_of(key: int) -> tuple[int, int]:
+    """(game id, player id) of a GoingIn key."""
+    return key >> 32, key & 0xFFFFFFFF
+
+
+def elo_or_none(elo: float) -> float | None:
+    return None if math.isnan(elo) else elo
 
 
 @contextmanager
