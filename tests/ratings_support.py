@@ -13,7 +13,7 @@ from django.utils import timezone
 from deepsea.celery import app as celery_app
 from engines.core.simulate import simulate_game
 from engines.registry import get_game
-from games.models import Game
+from games.models import Game, GameLog, Upload
 from games.services.intake import submit_log
 from games.services.verification import verify_log
 from ratings import services
@@ -81,3 +81,17 @@ def eager_tasks() -> Iterator[None]:
         yield
     finally:
         celery_app.conf.task_always_eager = previous
+
+
+def stored_logs(games: list[tuple[float, str]]) -> list[int]:
+    """Logs of games between these players (names split by spaces) played so many hours
+    ago, stored unverified."""
+    upload = Upload.objects.create()
+    ids = []
+    for seed, (ago, names) in enumerate(games):
+        raw = json.dumps(deep_vents_log(names.split(), seed, hours_ago(ago)))
+        log = GameLog.objects.create(
+            upload=upload, raw=raw, sha256=GameLog.digest(raw), game_type=DEEP_VENTS
+        )
+        ids.append(log.pk)
+    return ids

@@ -5,32 +5,16 @@ Elo after each one's last game before it, rated already or earlier in its group
 same Elo for it (RatingChange.elo_before) when no rated game it redoes lies between the
 group's games."""
 
-import json
-
 import pytest
 
-from games.models import GameLog, Upload
+from games.models import GameLog
 from games.services import verification
 from ratings.models import Rating, RatingChange
-from tests.ratings_support import DEEP_VENTS, deep_vents_log, hours_ago
+from tests.ratings_support import stored_logs
 
 pytestmark = pytest.mark.django_db
 
 NAMES = ["ann", "bob", "cyd", "dee"]
-
-
-def stored_logs(games: list[tuple[float, str]]) -> list[int]:
-    """Logs of games between these players (names split by spaces) played so many hours
-    ago, stored unverified."""
-    upload = Upload.objects.create()
-    ids = []
-    for seed, (ago, names) in enumerate(games):
-        raw = json.dumps(deep_vents_log(names.split(), seed, hours_ago(ago)))
-        log = GameLog.objects.create(
-            upload=upload, raw=raw, sha256=GameLog.digest(raw), game_type=DEEP_VENTS
-        )
-        ids.append(log.pk)
-    return ids
 
 
 def test_old_games_are_banded_by_the_elo_going_into_them_as_the_catch_up_records_it(

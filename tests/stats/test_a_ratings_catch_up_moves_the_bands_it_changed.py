@@ -17,9 +17,7 @@ from players.services import MERGE_LOCK
 from ratings.models import RatingChange
 from stats.services.aggregate import rebuild_all
 from stats.services.rebanding import reband
-from tests.ratings.test_an_old_game_verified_after_newer_ones_is_banded_by_the_elo_going_into_it import (  # noqa: E501
-    stored_logs,
-)
+from tests.ratings_support import stored_logs
 from tests.stats.test_stats_aggregates import cube_snapshot
 from tests.stats_support import seat_lines_of
 
