@@ -146,6 +146,7 @@ class State(ABC):
     facts: list[dict[str, Any]] | None = None
     # False when whoever asked for facts reads none of the game's `detail_facts` (a
     # verification: statistics lines and eliminations): the engine may skip building them.
+    # Left as it is for a game that has none (replay.finish).
     detail_facts: bool = True
     # The ruling that says when the game ends (cited when events follow the end).
     end_rule: ClassVar[str | None] = None

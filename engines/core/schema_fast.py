@@ -73,6 +73,9 @@ class _Writer:
         self.lines: list[str] = []
         self.constants: dict[str, Any] = {}
         self.names = 0
+        # An object's variable -> the variable holding its `type`, which anyOf's dispatch
+        # found equal to the branch's constant: present, and to be checked only as a str.
+        self.typed: dict[str, str] = {}
 
     def name(self, prefix: str) -> str:
         self.names += 1
@@ -215,7 +218,8 @@ class _Writer:
         properties = schema.get("properties", {})
         dependencies = schema.get("dependencies") or {}
         for name in schema.get("required", []):
-            self.fail_unless(depth, f"{name!r} in {v}")
+            if name != "type" or v not in self.typed:
+                self.fail_unless(depth, f"{name!r} in {v}")
         extra = schema.get("additionalProperties", True)
         if extra not in (True, False):
             raise NotImplementedError("only additionalProperties true or false is compiled")
@@ -242,9 +246,13 @@ class _Writer:
             # Every property required, no other allowed: the keys are exactly these.
             self.fail_unless(depth, f"len({v}) == {len(properties)}")
             for name, subschema in properties.items():
-                field = self.name("f")
-                self.emit(depth, f"{field} = {v}[{name!r}]")
-                self.check(subschema, field, depth)
+                if name == "type" and v in self.typed and list(_strip(subschema)) == ["const"]:
+                    # Dispatched on: equal to the constant already (`const` asks a str too).
+                    self.fail_unless(depth, f"{self.typed[v]}.__class__ is str")
+                else:
+                    field = self.name("f")
+                    self.emit(depth, f"{field} = {v}[{name!r}]")
+                    self.check(subschema, field, depth)
                 if name in dependencies:
                     self.check(dependencies[name], v, depth)
             return
@@ -324,7 +332,9 @@ class _Writer:
             self.emit(depth, f"{keyword} {kind} == {name!r}:")
             keyword = "elif"
             if len(alike) == 1:
+                self.typed[v] = kind
                 self.check(alike[0], v, depth + 1, known="object")
+                del self.typed[v]
             else:
                 accepts = self.constant(_any_of([_compile(branch) for branch in alike]))
                 self.fail_unless(depth + 1, f"{accepts}({v})")
