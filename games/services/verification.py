@@ -360,13 +360,7 @@ def store_games(
     if not logs:
         return []
     games = [build_game(log, *outcomes[log.pk]) for log in logs]
-    names = [
-        entry["name"]
-        for game in games
-        if game.source != Source.SIMULATED
-        for entry in outcomes[game.log.pk][0]["players"]
-    ]
-    players = player_ids_for(names, create=create_players) if names else {}
+    players = seated_players([(game, outcomes[game.log.pk][0]) for game in games], create_players)
     if len(NAMES_WITH_PLAYERS) > MOST_NAMES_KEPT:
         NAMES_WITH_PLAYERS.clear()
     NAMES_WITH_PLAYERS.update(players)
@@ -479,10 +473,7 @@ def store_game(
     The caller holds the log's row lock inside a transaction. Without `create_players`, a
     name with no player raises PlayersMissing before anything is stored (player_ids_for)."""
     game = build_game(log, parsed, replayed)
-    names = (
-        [] if game.source == Source.SIMULATED else [entry["name"] for entry in parsed["players"]]
-    )
-    players = player_ids_for(names, create=create_players) if names else {}
+    players = seated_players([(game, parsed)], create_players)
     game.save()
     GameSeat.objects.bulk_create(build_seats(game, parsed, replayed, players))
     log.mark_verified()
@@ -514,6 +505,19 @@ def played_at(log: GameLog, parsed: Mapping[str, Any]) -> datetime:
                     moment = timezone.make_aware(moment, timezone.get_default_timezone())
                 return moment
     return log.created
+
+
+def seated_players(games: Sequence[tuple[Game, Mapping[str, Any]]], create: bool) -> dict[str, int]:
+    """Player ids of the names seated in these games (built, with their parsed logs), but
+    simulated games' (their seats name bots). Without `create`, a name with no player
+    raises PlayersMissing (player_ids_for)."""
+    names = [
+        entry["name"]
+        for game, parsed in games
+        if game.source != Source.SIMULATED
+        for entry in parsed["players"]
+    ]
+    return player_ids_for(names, create=create) if names else {}
 
 
 def build_game(
@@ -594,18 +598,16 @@ def build_seats(
     game: Game,
     parsed: Mapping[str, Any],
     replayed: engines.Replay | Replayed,
-    players: Mapping[str, int] | None = None,
+    players: Mapping[str, int],
 ) -> list[GameSeat]:
-    """The game's seats; `players` maps log names to Player ids (looked up when not given)."""
+    """The game's seats; `players` maps log names to Player ids (seated_players)."""
     outcome = replayed.outcome
     if isinstance(replayed, Replayed):
         summaries = replayed.summaries
     else:
         summaries = replayed.game.seat_summary(replayed.state)
     if game.source == Source.SIMULATED:
-        players = {}
-    elif players is None:
-        players = player_ids_for([entry["name"] for entry in parsed["players"]])
+        players = {}  # a bot's seat names no player, even where a player has its name
     cache_game = GameSeat.game.field.set_cached_value
     seats = []
     for seat, entry in enumerate(parsed["players"]):

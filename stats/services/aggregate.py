@@ -719,6 +719,23 @@ def insert_sums(table: type[Model], spec: CubeSpec, sums: dict[tuple, list[int |
     return len(rows)
 
 
+def seat_lines_rewritten(
+    game_ids: list[int], rewrite: Callable[[int, SeatRow], SeatRow]
+) -> list[SeatLines]:
+    """These games' seat lines whose seats `rewrite` (game id, seat) changes, packed again
+    (unsaved): for a players' merge (players) and a catch-up's bands (rebanding)."""
+    changed = []
+    for start in range(0, len(game_ids), CHUNK):
+        stored = SeatLines.objects.filter(any_of("game_id", game_ids[start : start + CHUNK]))
+        for game_id, month, packed in stored.values_list("game_id", "month", "packed"):
+            seats, rounds = seat_packing.unpack(game_id, month, bytes(packed))
+            rewritten = [rewrite(game_id, seat) for seat in seats]
+            if rewritten != seats:
+                packed = seat_packing.pack(rewritten, rounds)
+                changed.append(SeatLines(game_id=game_id, month=month, packed=packed))
+    return changed
+
+
 def move_merged_players(keep: int, duplicates: list[int], games: list[int]) -> None:
     """A players' merge (players.merge, inside its transaction): the duplicates' seats in
     the packed seat lines of `games` (those whose game seats moved: games.signals
@@ -729,16 +746,10 @@ def move_merged_players(keep: int, duplicates: list[int], games: list[int]) -> N
         return
     hold_lock(FOLD_LOCK)  # no fold moves the duplicates' deltas while they are moved here
     moved = set(duplicates)
-    for start in range(0, len(games), CHUNK):
-        stored = SeatLines.objects.filter(game_id__in=games[start : start + CHUNK])
-        changed = []
-        for game_id, month, packed in stored.values_list("game_id", "month", "packed"):
-            seats, rounds = seat_packing.unpack(game_id, month, bytes(packed))
-            if any(s.player in moved for s in seats):
-                seats = [s._replace(player=keep) if s.player in moved else s for s in seats]
-                packed = seat_packing.pack(seats, rounds)
-                changed.append(SeatLines(game_id=game_id, month=month, packed=packed))
-        SeatLines.objects.bulk_update(changed, ["packed"])
+    changed = seat_lines_rewritten(
+        games, lambda _game, seat: seat._replace(player=keep) if seat.player in moved else seat
+    )
+    SeatLines.objects.bulk_update(changed, ["packed"], batch_size=CHUNK)
     PlayerHexTallyDelta.objects.filter(player__in=duplicates).update(player=keep)
     tallied = PlayerHexTally.objects.filter(player_id__in=duplicates)
     rows = [

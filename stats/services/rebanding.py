@@ -15,11 +15,10 @@ import logging
 from collections.abc import Mapping
 
 from common.cache import STATS, bump_on_commit
-from common.database import any_of, insert_rows, try_lock
+from common.database import try_lock
 from players.services import MERGE_LOCK
 from stats.models import SeatLines
-from stats.services import seat_packing
-from stats.services.aggregate import Sums, insert_deltas, line_sums
+from stats.services.aggregate import Sums, insert_deltas, line_sums, seat_lines_rewritten
 from stats.services.bands import band_of
 
 logger = logging.getLogger(__name__)
@@ -50,23 +49,15 @@ def reband(
     if not try_lock(MERGE_LOCK, shared=True):
         logger.warning("a players' merge is under way: %s games keep their bands", len(bands))
         return 0
-    games = sorted({game_id for game_id, _ in bands})
-    rebanded = []
-    for game_id, month, packed in SeatLines.objects.filter(any_of("game_id", games)).values_list(
-        "game_id", "month", "packed"
-    ):
-        seats, rounds = seat_packing.unpack(game_id, month, bytes(packed))
-        banded = [
-            seat._replace(band=bands.get((game_id, seat.player), seat.band)) for seat in seats
-        ]
-        if banded != seats:
-            rebanded.append((game_id, month, seat_packing.pack(banded, rounds)))
+    rebanded = seat_lines_rewritten(
+        sorted({game_id for game_id, _ in bands}),
+        lambda game_id, seat: seat._replace(band=bands.get((game_id, seat.player), seat.band)),
+    )
     if not rebanded:
         return 0
-    game_ids = [game_id for game_id, _, _ in rebanded]
+    game_ids = [lines.game_id for lines in rebanded]
     taken = line_sums(game_ids, -1)
-    SeatLines.objects.filter(any_of("game_id", game_ids)).delete()
-    insert_rows(SeatLines, ("game_id", "month", "packed"), rebanded)
+    SeatLines.objects.bulk_update(rebanded, ["packed"])
     insert_deltas(netted(taken, line_sums(game_ids)))
     bump_on_commit(STATS, game_type)
     return len(rebanded)
